@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { Menu, X } from 'lucide-react';
+import { cn } from '../components/ui/cn';
+import { dashboardPathFor, featuresPathFor, useSession } from '../features/auth/session';
+
+type NavItem = { to: string; label: string };
+
+function navItemsFor(user: ReturnType<typeof useSession>['user']): NavItem[] {
+  if (!user) {
+    return [
+      { to: '/business-features', label: 'For Business' },
+      { to: '/pro-staff-features', label: 'For Pro Staff' },
+      { to: '/auth', label: 'Sign In' },
+    ];
+  }
+  // A missing userType is treated as business.
+  const isBusiness = user.userType !== 'pro_staff';
+  return [
+    { to: '/search', label: 'Browse' },
+    { to: featuresPathFor(user.userType), label: 'Features' },
+    { to: dashboardPathFor(user.userType), label: 'Dashboard' },
+    { to: '/messages', label: 'Messages' },
+    { to: '/reviews', label: 'Reviews' },
+    { to: '/advertisements', label: 'Ads' },
+    ...(isBusiness ? [{ to: '/discount-codes', label: 'Codes' }, { to: '/ecommerce-integration', label: 'E-commerce' }] : []),
+    { to: '/profile', label: 'Profile' },
+  ];
+}
+
+export function Header() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const items = navItemsFor(session.user);
+
+  const logout = async () => {
+    setOpen(false);
+    await session.signOut();
+    navigate('/');
+  };
+
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    cn('rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-forest-800', isActive ? 'bg-forest-800 text-white' : 'text-forest-50');
+
+  return (
+    <header className="sticky top-0 z-30 bg-forest-700 text-white shadow">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
+          <img src="/favicon.svg" alt="" className="h-8 w-8" />
+          HuntStaff
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {items.map((item) => (
+            <NavLink key={item.to + item.label} to={item.to} className={linkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+          {session.user && (
+            <button type="button" onClick={logout} className="rounded-md px-3 py-2 text-sm font-medium text-forest-50 hover:bg-forest-800">
+              Logout
+            </button>
+          )}
+        </nav>
+        <button
+          type="button"
+          className="rounded-md p-2 hover:bg-forest-800 lg:hidden"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          onClick={() => setOpen(!open)}
+        >
+          {open ? <X className="h-6 w-6" /> : <Menu className="h-6 w-6" />}
+        </button>
+      </div>
+      {open && (
+        <nav id="mobile-menu" aria-label="Mobile" className="flex flex-col gap-1 border-t border-forest-800 px-4 py-3 lg:hidden">
+          {items.map((item) => (
+            <NavLink key={item.to + item.label} to={item.to} className={linkClass} onClick={() => setOpen(false)}>
+              {item.label}
+            </NavLink>
+          ))}
+          {session.user && (
+            <button type="button" onClick={logout} className="rounded-md px-3 py-2 text-left text-sm font-medium text-forest-50 hover:bg-forest-800">
+              Logout
+            </button>
+          )}
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Header } from './header';
+import { Footer } from './footer';
+import { ErrorBoundary } from './error-boundary';
+import { Spinner } from '../components/ui/spinner';
+
+export function Layout() {
+  const location = useLocation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        {/* Keyed by path so "Try Again" on one page does not stick to the next. */}
+        <ErrorBoundary key={location.pathname}>
+          <Suspense fallback={<div className="flex justify-center py-24"><Spinner /></div>}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+    </div>
+  );
+}

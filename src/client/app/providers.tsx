@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Tooltip } from 'radix-ui';
+import { queryClient } from '../lib/api';
+import { SessionProvider } from '../features/auth/session';
+import { Toaster } from '../components/ui/toast';
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+        <SessionProvider>
+          {children}
+          <Toaster />
+        </SessionProvider>
+      </Tooltip.Provider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,37 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { Layout } from './layout';
+
+// Every screen is its own chunk, so the landing page ships only what it needs.
+const page = (load: () => Promise<{ default: React.ComponentType }>) => {
+  const Component = lazy(load);
+  return <Component />;
+};
+
+export const routes = [
+  { path: '/', element: page(() => import('../features/marketing/pages/landing-page')) },
+  { path: '/auth', element: page(() => import('../features/auth/pages/auth-page')) },
+  { path: '/business-dashboard', element: page(() => import('../features/dashboards/pages/business-dashboard-page')) },
+  { path: '/pro-staff-dashboard', element: page(() => import('../features/dashboards/pages/pro-staff-dashboard-page')) },
+  { path: '/search', element: page(() => import('../features/directory/pages/directory-page')) },
+  { path: '/profile', element: page(() => import('../features/profiles/pages/profile-page')) },
+  { path: '/profile/:id', element: page(() => import('../features/profiles/pages/public-profile-page')) },
+  { path: '/subscription', element: page(() => import('../features/billing/pages/subscription-page')) },
+  { path: '/messages', element: page(() => import('../features/messaging/pages/messages-page')) },
+  { path: '/messaging', element: page(() => import('../features/messaging/pages/messaging-page')) },
+  { path: '/reviews', element: page(() => import('../features/reviews/pages/reviews-page')) },
+  { path: '/advertisements', element: page(() => import('../features/ads/pages/advertisements-page')) },
+  { path: '/discount-codes', element: page(() => import('../features/discounts/pages/discount-codes-page')) },
+  { path: '/promotions', element: page(() => import('../features/promotions/pages/promotions-page')) },
+  { path: '/business-features', element: page(() => import('../features/marketing/pages/business-features-page')) },
+  { path: '/pro-staff-features', element: page(() => import('../features/marketing/pages/pro-staff-features-page')) },
+  { path: '/ecommerce-integration', element: page(() => import('../features/discounts/pages/ecommerce-integration-page')) },
+  { path: '/store-integration', element: page(() => import('../features/discounts/pages/store-integration-page')) },
+  { path: '/admin', element: page(() => import('../features/admin/pages/admin-page')) },
+  { path: '/test-profiles', element: page(() => import('../features/profiles/pages/test-profiles-page')) },
+  { path: '/privacy-policy', element: page(() => import('../features/marketing/pages/privacy-policy-page')) },
+  { path: '/terms-of-service', element: page(() => import('../features/marketing/pages/terms-of-service-page')) },
+  { path: '*', element: page(() => import('./not-found-page')) },
+];
+
+export const router = createBrowserRouter([{ element: <Layout />, children: routes }]);

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { emailSchema } from '@shared/contracts/auth';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Field } from '../../../components/ui/label';
+import { toast } from '../../../components/ui/toast';
+import { ApiError, describeError } from '../../../lib/api';
+import { dashboardPathFor, useSession } from '../session';
+import { login, register, usePublicConfig } from '../api';
+
+const formSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required'),
+  accountType: z.enum(['business', 'pro_staff']),
+});
+type FormValues = z.infer<typeof formSchema>;
+
+function failureMessage(error: unknown, mode: 'signin' | 'signup'): string {
+  if (error instanceof ApiError && error.message.includes('401')) {
+    return mode === 'signin' ? 'Invalid email or password. Please check your credentials.' : 'Registration failed. Please try again.';
+  }
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  return describeError(error);
+}
+
+export default function AuthPage() {
+  const [mode, setMode] = useState<'signin' | 'signup'>('signin');
+  const session = useSession();
+  const navigate = useNavigate();
+  const config = usePublicConfig();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { email: '', password: '', accountType: 'business' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const user =
+        mode === 'signin'
+          ? await login({ email: values.email, password: values.password })
+          : await register({ email: values.email, password: values.password, userType: values.accountType });
+      session.signIn(user);
+      toast(mode === 'signin' ? { title: 'Welcome back!' } : { title: 'Account created!' });
+      navigate(dashboardPathFor(user.userType));
+    } catch (error) {
+      toast({ title: mode === 'signin' ? 'Login Failed' : 'Registration Failed', description: failureMessage(error, mode), variant: 'destructive' });
+    }
+  });
+
+  const hint = config.data?.demoLoginHint;
+
+  return (
+    <div className="mx-auto flex max-w-md flex-col px-4 py-12">
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-2xl">{mode === 'signin' ? 'Sign In' : 'Create Account'}</CardTitle>
+          <CardDescription>
+            {mode === 'signin' ? 'Welcome back to HuntStaff.' : 'Join the marketplace for hunting businesses and pro staff.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+            <Field id="email" label="Email" error={errors.email?.message}>
+              <Input id="email" type="email" autoComplete="email" aria-invalid={Boolean(errors.email)} {...form.register('email')} />
+            </Field>
+            <Field id="password" label="Password" error={errors.password?.message} hint={mode === 'signup' ? 'At least 8 characters.' : undefined}>
+              <Input
+                id="password"
+                type="password"
+                autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+                aria-invalid={Boolean(errors.password)}
+                {...form.register('password')}
+              />
+            </Field>
+            {mode === 'signup' && (
+              <fieldset className="flex flex-col gap-2">
+                <legend className="mb-1 text-sm font-medium">Account Type</legend>
+                <label className="flex items-center gap-2 rounded-md border border-bark-200 p-3 text-sm has-[:checked]:border-forest-500 has-[:checked]:bg-forest-50">
+                  <input type="radio" value="business" {...form.register('accountType')} />
+                  Hunting Business
+                </label>
+                <label className="flex items-center gap-2 rounded-md border border-bark-200 p-3 text-sm has-[:checked]:border-forest-500 has-[:checked]:bg-forest-50">
+                  <input type="radio" value="pro_staff" {...form.register('accountType')} />
+                  Pro Staff
+                </label>
+              </fieldset>
+            )}
+            <Button type="submit" disabled={isSubmitting} size="lg">
+              {isSubmitting ? 'Please wait...' : mode === 'signin' ? 'Sign In' : 'Create Account'}
+            </Button>
+          </form>
+          {mode === 'signin' && hint && (
+            <p className="mt-4 rounded-md bg-forest-50 p-3 text-sm text-forest-900" data-testid="demo-hint">
+              Demo business login: <strong>{hint.email}</strong> / <strong>{hint.password}</strong>
+            </p>
+          )}
+          <p className="mt-6 text-center text-sm text-bark-700">
+            {mode === 'signin' ? "Don't have an account? " : 'Already have an account? '}
+            <button type="button" className="font-medium text-forest-700 underline-offset-4 hover:underline" onClick={() => setMode(mode === 'signin' ? 'signup' : 'signin')}>
+              {mode === 'signin' ? 'Sign up' : 'Sign in'}
+            </button>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

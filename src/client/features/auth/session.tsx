@@ -1,0 +1,91 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '@shared/contracts/auth';
+import { apiRequest, ApiError } from '../../lib/api';
+
+/** Local storage key holding the signed-in user (spec 9: named after the product's user). */
+export const USER_STORAGE_KEY = 'huntstaffUser';
+
+function readStoredUser(): SessionUser | null {
+  try {
+    const raw = localStorage.getItem(USER_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as unknown;
+    // Spec 4/5: a saved session counts only if it is an object with an id.
+    if (parsed && typeof parsed === 'object' && 'id' in parsed && (parsed as { id: unknown }).id) return parsed as SessionUser;
+  } catch {
+    // Corrupt data is discarded below.
+  }
+  localStorage.removeItem(USER_STORAGE_KEY);
+  return null;
+}
+
+type SessionContextValue = {
+  user: SessionUser | null;
+  signIn(user: SessionUser): void;
+  signOut(): Promise<void>;
+  /** Re-reads the user from the server (after creating a profile or changing plan). */
+  refresh(): Promise<void>;
+};
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null>(readStoredUser);
+  const queryClient = useQueryClient();
+
+  const store = useCallback((next: SessionUser | null) => {
+    setUser(next);
+    if (next) localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(next));
+    else localStorage.removeItem(USER_STORAGE_KEY);
+  }, []);
+
+  const refresh = useCallback(async () => {
+    try {
+      store(await apiRequest<SessionUser>('GET', '/api/auth/me'));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) store(null);
+    }
+  }, [store]);
+
+  // The stored copy is only a hint for the first paint; the server has the last word.
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      user,
+      signIn: (next) => {
+        queryClient.clear();
+        store(next);
+      },
+      signOut: async () => {
+        try {
+          await apiRequest('POST', '/api/auth/logout');
+        } finally {
+          store(null);
+          queryClient.clear();
+        }
+      },
+      refresh,
+    }),
+    [user, store, refresh, queryClient],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside SessionProvider');
+  return value;
+}
+
+export function dashboardPathFor(userType: string | null | undefined): string {
+  return userType === 'pro_staff' ? '/pro-staff-dashboard' : '/business-dashboard';
+}
+
+export function featuresPathFor(userType: string | null | undefined): string {
+  return userType === 'pro_staff' ? '/pro-staff-features' : '/business-features';
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/coming-soon';
+
+export default function StoreIntegrationPage() {
+  return <ComingSoon title="Store Integration Guide" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/coming-soon';
+
+export default function BusinessFeaturesPage() {
+  return <ComingSoon title="Features for Hunting Businesses" />;
+}

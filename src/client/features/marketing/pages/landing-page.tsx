@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Check } from 'lucide-react';
+import { plansFor, type UserType } from '@shared/plans';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Badge } from '../../../components/ui/badge';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { dashboardPathFor, useSession } from '../../auth/session';
+import { FeaturedProStaff } from '../../directory/components/featured-pro-staff';
+
+function PlanGrid({ userType }: { userType: UserType }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {plansFor(userType).map((plan) => (
+        <Card key={plan.id} className={plan.popular ? 'border-2 border-blaze-500' : ''}>
+          <CardHeader>
+            <div className="flex items-center justify-between">
+              <CardTitle>{plan.name}</CardTitle>
+              {plan.popular && <Badge tone="orange">Most Popular</Badge>}
+            </div>
+            <p className="text-3xl font-bold">
+              {plan.price}
+              <span className="text-sm font-normal text-bark-700"> {plan.period}</span>
+            </p>
+            <CardDescription>{plan.description}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="flex flex-col gap-2 text-sm">
+              {plan.features.map((feature) => (
+                <li key={feature} className="flex gap-2">
+                  <Check className="mt-0.5 h-4 w-4 shrink-0 text-forest-600" aria-hidden="true" />
+                  {feature}
+                </li>
+              ))}
+            </ul>
+            <Button asChild className="mt-5 w-full" variant={plan.popular ? 'accent' : 'outline'}>
+              <Link to="/subscription">{plan.priceCents === 0 ? 'Get Started' : 'Start Free Trial'}</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+export default function LandingPage() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [pricing, setPricing] = useState<UserType>('business');
+  const go = () => navigate(user ? dashboardPathFor(user.userType) : '/auth');
+
+  return (
+    <>
+      <section className="bg-gradient-to-br from-forest-800 via-forest-700 to-forest-600 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
+          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
+            Where hunting brands find their pro staff
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-forest-100">
+            Outfitters, retailers and hunting operations meet the hunters, guides and outdoor experts who carry their name into the field.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Button size="lg" variant="accent" onClick={go}>I'm a Business</Button>
+            <Button size="lg" variant="outline" onClick={go}>I'm a Pro Staffer</Button>
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto grid max-w-6xl gap-6 px-4 py-12 sm:px-6 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>For hunting businesses</CardTitle>
+            <CardDescription>Post jobs, search pro staff by specialty, location and audience, and track commissions and rankings.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild variant="link"><Link to="/business-features">See business features</Link></Button>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>For pro staff</CardTitle>
+            <CardDescription>Build a verified profile and portfolio, apply to brand partnerships and get paid for the audience you built.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild variant="link"><Link to="/pro-staff-features">See pro staff features</Link></Button>
+          </CardContent>
+        </Card>
+      </section>
+
+      <FeaturedProStaff />
+
+      <section aria-labelledby="pricing-heading" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+        <h2 id="pricing-heading" className="text-2xl font-bold">Simple monthly pricing</h2>
+        <p className="mt-1 text-bark-700">Every paid plan starts with a 14-day free trial. Cancel anytime.</p>
+        <Tabs value={pricing} onValueChange={(value) => setPricing(value as UserType)} className="mt-6">
+          <TabsList>
+            <TabsTrigger value="business">For Businesses</TabsTrigger>
+            <TabsTrigger value="pro_staff">For Pro Staff</TabsTrigger>
+          </TabsList>
+          <TabsContent value="business"><PlanGrid userType="business" /></TabsContent>
+          <TabsContent value="pro_staff"><PlanGrid userType="pro_staff" /></TabsContent>
+        </Tabs>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-12 text-center sm:px-6">
+        <h2 className="text-2xl font-bold">Ready for the season?</h2>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Button asChild size="lg" variant="accent"><Link to="/auth">Start Free Trial</Link></Button>
+          <Button asChild size="lg" variant="outline"><a href="mailto:sales@huntstaff.example.com?subject=Schedule%20a%20demo">Schedule Demo</a></Button>
+        </div>
+      </section>
+    </>
+  );
+}

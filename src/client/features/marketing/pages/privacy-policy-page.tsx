@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/coming-soon';
+
+export default function PrivacyPolicyPage() {
+  return <ComingSoon title="Privacy Policy" />;
+}

@@ -1,0 +1,91 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+
+/** A failed call. `message` follows the product's convention: "status: body" (or the status text). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string | undefined,
+    readonly serverMessage: string | undefined,
+    readonly details: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = await res.text();
+  let code: string | undefined;
+  let serverMessage: string | undefined;
+  let details: unknown;
+  try {
+    const parsed = JSON.parse(text) as { error?: { code?: string; message?: string; details?: unknown } };
+    code = parsed.error?.code;
+    serverMessage = parsed.error?.message;
+    details = parsed.error?.details;
+  } catch {
+    // Not JSON: the text itself is the message.
+  }
+  throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, code, serverMessage, details);
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  });
+  await throwIfNotOk(res);
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? await res.json() : await res.text()) as T;
+}
+
+/** Uploads one file as multipart/form-data. */
+export async function apiUpload<T = unknown>(url: string, file: File, fieldName = 'file'): Promise<T> {
+  const form = new FormData();
+  form.append(fieldName, file);
+  const res = await fetch(url, { method: 'POST', body: form, credentials: 'include' });
+  await throwIfNotOk(res);
+  return (await res.json()) as T;
+}
+
+/** The message to show a person: the server's own sentence when there is one. */
+export function describeError(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+export function isPlanLimit(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'PLAN_LIMIT';
+}
+
+type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
+  return async ({ queryKey }) => {
+    const res = await fetch(queryKey.filter((part) => typeof part === 'string' || typeof part === 'number').join('/'), {
+      credentials: 'include',
+    });
+    if (on401 === 'returnNull' && res.status === 401) return null as T;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      queryFn: getQueryFn({ on401: 'throw' }),
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      staleTime: Infinity,
+      retry: false,
+    },
+    mutations: { retry: false },
+  },
+});

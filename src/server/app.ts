@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { AppContext } from './lib/context';
+import { AppError, httpStatusByCode } from './lib/errors';
+import { SESSION_COOKIE } from './lib/auth';
+import { FileStorage, type Storage } from './lib/storage';
+import { LocalEventBus, type EventBus } from './lib/events';
+import { userForToken } from './modules/auth/service';
+import { authRoutes } from './modules/auth/routes';
+import { systemRoutes } from './modules/system/routes';
+import { profilesRoutes } from './modules/profiles/routes';
+import { uploadsRoutes } from './modules/uploads/routes';
+import { jobsRoutes } from './modules/jobs/routes';
+import { messagingRoutes } from './modules/messaging/routes';
+import { commissionsRoutes } from './modules/commissions/routes';
+import { reviewsRoutes } from './modules/reviews/routes';
+import { adsRoutes } from './modules/ads/routes';
+import { promotionsRoutes } from './modules/promotions/routes';
+import { discountsRoutes } from './modules/discounts/routes';
+import { billingRoutes } from './modules/billing/routes';
+import { adminRoutes } from './modules/admin/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export type BuildOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  storage?: Storage;
+  events?: EventBus;
+  logger?: boolean;
+};
+
+/** Largest upload any route accepts; routes check their own, smaller limits. */
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Keep the raw request body available for signature checks (Stripe and store webhooks).
+    disableRequestLogging: false,
+  });
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    database,
+    storage: options.storage ?? new FileStorage(path.join(config.dataDir, 'uploads')),
+    events: options.events ?? new LocalEventBus(),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('user', null);
+
+  // JSON only: drop Fastify's default text/plain parser so such bodies get a 415.
+  app.removeContentTypeParser('text/plain');
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) request.user = await userForToken(ctx, token);
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.code === 'RATE_LIMITED') {
+        const retry = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+        if (retry) reply.header('Retry-After', String(retry));
+      }
+      return reply.status(error.status).send({ error: { code: error.code, message: error.message, details: error.details } });
+    }
+    const mapped = mapFrameworkError(error);
+    if (mapped) return reply.status(httpStatusByCode[mapped.code]).send({ error: mapped });
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
+  });
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(profilesRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(jobsRoutes);
+  await app.register(messagingRoutes);
+  await app.register(commissionsRoutes);
+  await app.register(reviewsRoutes);
+  await app.register(adsRoutes);
+  await app.register(promotionsRoutes);
+  await app.register(discountsRoutes);
+  await app.register(billingRoutes);
+  await app.register(adminRoutes);
+
+  await registerClient(app, config);
+  app.addHook('onClose', async () => {
+    await ctx.events.close();
+  });
+  return app;
+}
+
+function mapFrameworkError(error: FastifyError): { code: AppError['code']; message: string } | null {
+  const status = error.statusCode ?? 500;
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send JSON (Content-Type: application/json)' };
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
+    return { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' };
+  }
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return { code: 'VALIDATION', message: 'The request body is empty' };
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return { code: 'VALIDATION', message: 'The request body is not valid JSON' };
+  if (status === 406 || error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the file as multipart/form-data' };
+  if (status === 429) return { code: 'RATE_LIMITED', message: error.message };
+  if (status >= 400 && status < 500) return { code: 'VALIDATION', message: error.message };
+  return null;
+}
+
+async function registerClient(app: FastifyInstance, config: Config) {
+  const indexFile = path.join(config.clientDistDir, 'index.html');
+  const hasClient = fs.existsSync(indexFile);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: config.clientDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+    }
+    if (!hasClient) return reply.status(404).type('text/plain').send('The web client is not built. Run `npm run build`.');
+    // Client-side routes (and the 404 page) are rendered by the SPA.
+    const file = path.basename(request.url.split('?')[0]);
+    if (file.includes('.') && !file.endsWith('.html')) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,70 @@
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionUser } from '@shared/contracts/auth';
+import type { UserType } from '@shared/plans';
+import type { Config } from '../config';
+import { AppError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export const SESSION_COOKIE = 'hs_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export function newSessionToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.cookieSecure,
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure });
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
+  return request.user;
+}
+
+export function requireRole(request: FastifyRequest, role: UserType): SessionUser {
+  const user = requireUser(request);
+  if (user.userType !== role) {
+    throw new AppError('FORBIDDEN', role === 'business' ? 'Only business accounts can do this' : 'Only pro staff accounts can do this');
+  }
+  return user;
+}
+
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!user.isAdmin) throw new AppError('FORBIDDEN', 'Admins only');
+  return user;
+}
+
+/** A business user's own business profile id, or a clear error telling them to create one. */
+export function requireBusinessProfile(request: FastifyRequest): SessionUser & { businessId: number } {
+  const user = requireRole(request, 'business');
+  if (user.businessId === null) throw new AppError('FORBIDDEN', 'Please complete your business profile first.');
+  return user as SessionUser & { businessId: number };
+}
+
+/** A pro staff user's own profile id, or a clear error telling them to create one. */
+export function requireProStaffProfile(request: FastifyRequest): SessionUser & { proStaffId: number } {
+  const user = requireRole(request, 'pro_staff');
+  if (user.proStaffId === null) throw new AppError('FORBIDDEN', 'Please complete your pro staff profile first.');
+  return user as SessionUser & { proStaffId: number };
+}

@@ -1,0 +1,43 @@
+import { describeLimit, planFor, type Plan, type PlanLimits, type UserType } from '@shared/plans';
+import { AppError } from './errors';
+
+export function planOf(user: { userType: UserType; subscriptionTier: string }): Plan {
+  return planFor(user.userType, user.subscriptionTier);
+}
+
+/**
+ * Throws 402 PLAN_LIMIT when one more `what` would go over the plan's limit.
+ * `used` is how many the user already has in the limit's window.
+ */
+export function assertWithinLimit(
+  user: { userType: UserType; subscriptionTier: string },
+  key: Exclude<keyof PlanLimits, 'analytics' | 'featuredPlacement'>,
+  used: number,
+  what: string,
+): void {
+  const plan = planOf(user);
+  const limit = plan.limits[key];
+  if (limit === null || used < limit) return;
+  const allowance = limit === 0 ? `does not include ${what}` : `allows ${describeLimit(limit)} ${what}`;
+  throw new AppError('PLAN_LIMIT', `Your ${plan.name} plan ${allowance}. Upgrade at /subscription to get more.`, {
+    plan: plan.id,
+    limit,
+    used,
+    upgradeUrl: '/subscription',
+  });
+}
+
+export function assertFeature(user: { userType: UserType; subscriptionTier: string }, feature: 'analytics' | 'featuredPlacement', what: string): void {
+  const plan = planOf(user);
+  if (!plan.limits[feature]) {
+    throw new AppError('PLAN_LIMIT', `Your ${plan.name} plan does not include ${what}. Upgrade at /subscription.`, {
+      plan: plan.id,
+      upgradeUrl: '/subscription',
+    });
+  }
+}
+
+/** Start of the current calendar month in UTC: the window for monthly limits. */
+export function startOfMonthUtc(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}

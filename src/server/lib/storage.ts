@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+
+export type StoredObject = { stream: Readable; size: number };
+
+/** Where uploaded files live. The file-system one suits one machine; object storage can replace it. */
+export interface Storage {
+  put(key: string, data: Buffer): Promise<void>;
+  get(key: string): Promise<StoredObject | null>;
+  delete(key: string): Promise<void>;
+}
+
+/** A random, unguessable key under a folder, keeping a safe extension. */
+export function newStorageKey(folder: string, extension: string): string {
+  const safeExt = extension.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 8);
+  return `${folder}/${crypto.randomBytes(16).toString('hex')}${safeExt ? `.${safeExt}` : ''}`;
+}
+
+export class FileStorage implements Storage {
+  constructor(private readonly root: string) {}
+
+  private resolve(key: string): string {
+    if (!/^[a-z0-9_-]+\/[a-z0-9]+(\.[a-z0-9]+)?$/i.test(key)) throw new Error(`Invalid storage key: ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const file = this.resolve(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    await fsp.writeFile(temp, data);
+    await fsp.rename(temp, file);
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    let file: string;
+    try {
+      file = this.resolve(key);
+    } catch {
+      return null;
+    }
+    try {
+      const stat = await fsp.stat(file);
+      return { stream: fs.createReadStream(file), size: stat.size };
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.resolve(key), { force: true });
+  }
+}
+
+/** Keeps files in memory; used by tests. */
+export class MemoryStorage implements Storage {
+  readonly files = new Map<string, Buffer>();
+
+  async put(key: string, data: Buffer): Promise<void> {
+    this.files.set(key, data);
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    const data = this.files.get(key);
+    if (!data) return null;
+    const { Readable } = await import('node:stream');
+    return { stream: Readable.from([data]), size: data.length };
+  }
+
+  async delete(key: string): Promise<void> {
+    this.files.delete(key);
+  }
+}

@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { signUp } from '../../test/factories';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('POST /api/auth/register', () => {
+  it('creates the account, returns the user and signs in', async () => {
+    const client = new TestClient(t.app);
+    const res = await client.post('/api/auth/register', { email: 'New.User@Example.com', password: 'longenough', userType: 'pro_staff' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(Number), email: 'new.user@example.com', userType: 'pro_staff', subscriptionTier: 'free',
+      businessId: null, proStaffId: null, isAdmin: false,
+    });
+    const cookie = res.raw.cookies.find((c) => c.name === 'hs_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const me = await client.get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe('new.user@example.com');
+  });
+
+  it('defaults the account type to business', async () => {
+    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'a@example.com', password: 'longenough' });
+    expect(res.status).toBe(201);
+    expect(res.body.userType).toBe('business');
+  });
+
+  it('rejects a bad email and a short password with field details', async () => {
+    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'nope', password: 'short', userType: 'business' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION');
+    const paths = res.body.error.details.map((d: { path: string }) => d.path);
+    expect(paths).toEqual(expect.arrayContaining(['email', 'password']));
+  });
+
+  it('rejects an unknown account type', async () => {
+    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'a@example.com', password: 'longenough', userType: 'admin' });
+    expect(res.status).toBe(400);
+  });
+
+  it('answers 409 for a duplicate email, whatever its case', async () => {
+    await signUp(t, 'business', 'taken@example.com');
+    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'TAKEN@example.com', password: 'longenough', userType: 'business' });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('CONFLICT');
+  });
+
+  it('stores an argon2id hash, never the password', async () => {
+    await signUp(t, 'business', 'hash@example.com');
+    const [row] = await t.database.query<{ password_hash: string }>("select password_hash from users where email = 'hash@example.com'");
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the right password and rotates the session token', async () => {
+    const { client } = await signUp(t, 'business', 'login@example.com');
+    const before = client.cookie;
+    const res = await client.post('/api/auth/login', { email: 'login@example.com', password: 'password123' });
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe('login@example.com');
+    expect(client.cookie).not.toBe(before);
+    // The old token no longer works.
+    const old = await new TestClient(t.app, before).get('/api/auth/me');
+    expect(old.status).toBe(401);
+  });
+
+  it('answers 401 for a wrong password or an unknown email', async () => {
+    await signUp(t, 'business', 'login@example.com');
+    const wrong = await new TestClient(t.app).post('/api/auth/login', { email: 'login@example.com', password: 'wrongpass' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error.code).toBe('UNAUTHENTICATED');
+    const unknown = await new TestClient(t.app).post('/api/auth/login', { email: 'ghost@example.com', password: 'wrongpass' });
+    expect(unknown.status).toBe(401);
+  });
+
+  it('answers 400 when fields are missing', async () => {
+    const res = await new TestClient(t.app).post('/api/auth/login', { email: '' });
+    expect(res.status).toBe(400);
+  });
+
+  it('throttles repeated failures for one account with 429', async () => {
+    await signUp(t, 'business', 'target@example.com');
+    const client = new TestClient(t.app);
+    for (let i = 0; i < 10; i++) {
+      expect((await client.post('/api/auth/login', { email: 'target@example.com', password: 'wrong-guess' })).status).toBe(401);
+    }
+    const blocked = await client.post('/api/auth/login', { email: 'target@example.com', password: 'password123' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error.code).toBe('RATE_LIMITED');
+    expect(blocked.body.error.message).toMatch(/Too many failed login attempts/);
+    expect(blocked.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('session endpoints', () => {
+  it('GET /api/auth/me answers 401 when signed out', async () => {
+    const res = await new TestClient(t.app).get('/api/auth/me');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: { code: 'UNAUTHENTICATED', message: expect.any(String) } });
+  });
+
+  it('logout ends the session on the server', async () => {
+    const { client } = await signUp(t, 'pro_staff');
+    const token = client.cookie;
+    expect((await client.post('/api/auth/logout')).status).toBe(204);
+    expect((await new TestClient(t.app, token).get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('ignores a forged or expired cookie', async () => {
+    const { client, user } = await signUp(t, 'pro_staff');
+    await t.database.query(`update sessions set expires_at = now() - interval '1 minute' where user_id = ${user.id}`);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    expect((await new TestClient(t.app, 'hs_session=forged').get('/api/auth/me')).status).toBe(401);
+  });
+});
+
+describe('API conventions', () => {
+  it('answers unknown API routes with a JSON 404', async () => {
+    const res = await new TestClient(t.app).get('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('rejects malformed JSON with a 400 error body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION');
+  });
+
+  it('rejects non-JSON bodies with 415', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: 'email=a', headers: { 'content-type': 'text/plain' } });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('sends security headers', async () => {
+    const res = await new TestClient(t.app).get('/api/config');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('GET /api/config hides the demo hint unless demo data is on', async () => {
+    const res = await new TestClient(t.app).get('/api/config');
+    expect(res.body).toEqual({ demoLoginHint: null, stripePublishableKey: null });
+  });
+});

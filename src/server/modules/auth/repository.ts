@@ -1,0 +1,82 @@
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema/users';
+import { businessProfiles, proStaffProfiles } from '../../db/schema/profiles';
+import type { SessionUser } from '@shared/contracts/auth';
+
+const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  userType: users.userType,
+  subscriptionTier: users.subscriptionTier,
+  isAdmin: users.isAdmin,
+  businessId: businessProfiles.id,
+  proStaffId: proStaffProfiles.id,
+};
+
+function sessionUserQuery(db: Database) {
+  return db
+    .select(sessionUserColumns)
+    .from(users)
+    .leftJoin(businessProfiles, eq(businessProfiles.userId, users.id))
+    .leftJoin(proStaffProfiles, eq(proStaffProfiles.userId, users.id));
+}
+
+export async function findSessionUserById(db: Database, userId: number): Promise<SessionUser | null> {
+  const [row] = await sessionUserQuery(db).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserByTokenHash(db: Database, tokenHash: string, now: Date): Promise<SessionUser | null> {
+  const [row] = await db
+    .select(sessionUserColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(businessProfiles, eq(businessProfiles.userId, users.id))
+    .leftJoin(proStaffProfiles, eq(proStaffProfiles.userId, users.id))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findCredentialsByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertUser(
+  db: Database,
+  values: { email: string; passwordHash: string; userType: 'business' | 'pro_staff'; subscriptionTier?: string; isAdmin?: boolean },
+): Promise<number | null> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning({ id: users.id });
+  return row?.id ?? null;
+}
+
+export async function insertSession(db: Database, values: { tokenHash: string; userId: number; expiresAt: Date }) {
+  await db.insert(sessions).values(values);
+}
+
+export async function deleteSessionByTokenHash(db: Database, tokenHash: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteOtherSessions(db: Database, userId: number, keepTokenHash: string) {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
+}
+
+export async function deleteExpiredSessions(db: Database, now: Date) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+export async function touchUser(db: Database, userId: number, now: Date) {
+  await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
+}
+
+export async function setAdmin(db: Database, email: string): Promise<boolean> {
+  const rows = await db.update(users).set({ isAdmin: true }).where(eq(users.email, email)).returning({ id: users.id });
+  return rows.length > 0;
+}

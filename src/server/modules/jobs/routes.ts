@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+// Routes for this domain are added by its feature issue.
+export async function jobsRoutes(_app: FastifyInstance) {}

@@ -1,0 +1,69 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { DatabaseHandle } from '../db/client';
+import { MemoryStorage } from '../lib/storage';
+import { LocalEventBus } from '../lib/events';
+import { resetLoginThrottling } from '../modules/auth/service';
+import { resetDatabase, testDatabase } from './test-db';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  storage: MemoryStorage;
+  events: LocalEventBus;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/** A fresh app over an emptied test database. Call in beforeEach and close in afterEach. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await testDatabase();
+  await resetDatabase(database);
+  resetLoginThrottling();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: path.join(os.tmpdir(), 'hs-test-data'),
+    CLIENT_DIST_DIR: path.join(os.tmpdir(), 'hs-no-client'),
+    ...env,
+  });
+  const storage = new MemoryStorage();
+  const events = new LocalEventBus();
+  const app = await buildApp({ config, database, storage, events, logger: false });
+  await app.ready();
+  return { app, database, storage, events, config, close: () => app.close() };
+}
+
+export type Response<T = any> = { status: number; body: T; headers: LightMyRequestResponse['headers']; raw: LightMyRequestResponse };
+
+/** Sends requests as one browser would: keeps the session cookie it is given. */
+export class TestClient {
+  constructor(
+    readonly app: FastifyInstance,
+    public cookie?: string,
+  ) {}
+
+  async request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Response<T>> {
+    const raw = await this.app.inject({
+      method,
+      url,
+      payload: payload === undefined ? undefined : (payload as object),
+      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
+    });
+    const setCookie = raw.cookies.find((c) => c.name === 'hs_session');
+    if (setCookie) this.cookie = setCookie.value ? `hs_session=${setCookie.value}` : undefined;
+    let body: any = raw.body;
+    if (String(raw.headers['content-type'] ?? '').includes('application/json')) body = raw.json();
+    return { status: raw.statusCode, body, headers: raw.headers, raw };
+  }
+
+  get<T = any>(url: string) { return this.request<T>('GET', url); }
+  post<T = any>(url: string, payload: unknown = {}) { return this.request<T>('POST', url, payload); }
+  put<T = any>(url: string, payload: unknown = {}) { return this.request<T>('PUT', url, payload); }
+  patch<T = any>(url: string, payload: unknown = {}) { return this.request<T>('PATCH', url, payload); }
+  delete<T = any>(url: string) { return this.request<T>('DELETE', url); }
+}

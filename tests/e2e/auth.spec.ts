@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_BUSINESS, DEMO_PRO_STAFF, expectToast, signIn, signUp, uniqueEmail } from './helpers';
+
+test('a new business signs up, lands on its dashboard, signs out and back in', async ({ page }) => {
+  const email = uniqueEmail('biz');
+  await signUp(page, 'business', email);
+  await expectToast(page, 'Account created!');
+  await expect(page.getByRole('heading', { name: 'Business Dashboard' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+  await signIn(page, { email, password: 'password123' });
+  await expect(page).toHaveURL(/\/business-dashboard$/);
+  await expectToast(page, 'Welcome back!');
+});
+
+test('a new pro staffer signs up and lands on the pro staff dashboard', async ({ page }) => {
+  await signUp(page, 'pro_staff');
+  await expect(page.getByRole('heading', { name: 'Pro Staff Dashboard' })).toBeVisible();
+});
+
+test('wrong credentials show the login failure toast', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(DEMO_BUSINESS.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expectToast(page, 'Login Failed', 'Invalid email or password. Please check your credentials.');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('signing up with a taken email shows the registration failure toast', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByLabel('Email').fill(DEMO_PRO_STAFF.email);
+  await page.getByLabel('Password').fill('password123');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expectToast(page, 'Registration Failed', 'An account with this email already exists');
+});
+
+test('the sign-in screen shows the demo business login hint when demo data is on', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.getByTestId('demo-hint')).toContainText('demo.business@example.com');
+});
+
+test('the session survives a reload and a stale saved user is dropped', async ({ page }) => {
+  await signIn(page, DEMO_PRO_STAFF);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await page.context().clearCookies();
+  await page.reload();
+  // The server no longer knows the session, so the header falls back to signed-out links.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' })).toBeVisible();
+});

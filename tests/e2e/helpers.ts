@@ -1,0 +1,38 @@
+import { expect, type Page } from '@playwright/test';
+
+let counter = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${process.pid}.${++counter}@example.com`;
+
+export const DEMO_BUSINESS = { email: 'demo.business@example.com', password: 'demo1234' };
+export const DEMO_PRO_STAFF = { email: 'demo.prostaff@example.com', password: 'demo1234' };
+export const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo1234' };
+
+export async function signUp(page: Page, accountType: 'business' | 'pro_staff', email = uniqueEmail(accountType)) {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('password123');
+  await page.getByLabel(accountType === 'business' ? 'Hunting Business' : 'Pro Staff').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(accountType === 'business' ? /\/business-dashboard$/ : /\/pro-staff-dashboard$/);
+  return email;
+}
+
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeAttached();
+}
+
+/** The visible toast (Radix also mirrors its text into a screen-reader region, hence the scoping). */
+export function toastRegion(page: Page) {
+  return page.locator('li[data-state="open"]');
+}
+
+export async function expectToast(page: Page, title: string, description?: string) {
+  const toast = toastRegion(page);
+  await expect(toast.getByText(title, { exact: true })).toBeVisible();
+  if (description) await expect(toast.getByText(description)).toBeVisible();
+}

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_BUSINESS, DEMO_PRO_STAFF, signIn } from './helpers';
+
+const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' });
+
+test('signed-out header shows For Business, For Pro Staff and Sign In', async ({ page }) => {
+  await page.goto('/');
+  const links = nav(page).getByRole('link');
+  await expect(links).toHaveText(['For Business', 'For Pro Staff', 'Sign In']);
+});
+
+test('business header includes Codes and E-commerce', async ({ page }) => {
+  await signIn(page, DEMO_BUSINESS);
+  await expect(nav(page).getByRole('link')).toHaveText(['Browse', 'Features', 'Dashboard', 'Messages', 'Reviews', 'Ads', 'Codes', 'E-commerce', 'Profile']);
+  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/business-dashboard');
+  await expect(nav(page).getByRole('link', { name: 'Features' })).toHaveAttribute('href', '/business-features');
+  await expect(nav(page).getByRole('button', { name: 'Logout' })).toBeVisible();
+});
+
+test('pro staff header points to the pro staff variants and has no business links', async ({ page }) => {
+  await signIn(page, DEMO_PRO_STAFF);
+  await expect(nav(page).getByRole('link')).toHaveText(['Browse', 'Features', 'Dashboard', 'Messages', 'Reviews', 'Ads', 'Profile']);
+  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/pro-staff-dashboard');
+});
+
+test('the mobile menu toggles and closes when a link is clicked', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const mobile = page.getByRole('navigation', { name: 'Mobile' });
+  await mobile.getByRole('link', { name: 'For Pro Staff' }).click();
+  await expect(page).toHaveURL(/\/pro-staff-features$/);
+  await expect(mobile).toHaveCount(0);
+});
+
+test('unknown paths show the 404 page', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});
+
+test('dashboards ask signed-out visitors to log in', async ({ page }) => {
+  await page.goto('/business-dashboard');
+  await expect(page.getByText('Please log in to access your dashboard.')).toBeVisible();
+});
+
+test('unknown API paths answer JSON 404', async ({ request }) => {
+  const res = await request.get('/api/nope');
+  expect(res.status()).toBe(404);
+  expect((await res.json()).error.code).toBe('NOT_FOUND');
+});

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
+      '@server': fileURLToPath(new URL('./src/server', import.meta.url)),
+    },
+  },
+  test: {
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    // One database per worker survives across test files (see src/server/test/test-db.ts).
+    isolate: false,
+    // Real PostgreSQL: one shared database, so files run one after another.
+    fileParallelism: !onPostgres,
+    maxWorkers: onPostgres ? 1 : 2,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
