@@ -50,8 +50,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
-    // Keep the raw request body available for signature checks (Stripe and store webhooks).
-    disableRequestLogging: false,
   });
 
   const ctx: AppContext = {
