@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+
+test('business features page shows four plans, the comparison tabs and the FAQ claims', async ({ page }) => {
+  await page.goto('/business-features');
+  for (const name of ['Free', 'Startup', 'Professional', 'Enterprise']) {
+    await expect(page.getByRole('heading', { name, exact: true }).first()).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/subscription');
+  await expect(page.getByRole('link', { name: 'Start Free Trial' })).toHaveCount(3);
+  for (const tab of ['Overview', 'Core', 'Marketing', 'Analytics', 'Communication', 'Enterprise']) {
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  }
+  // Overview: analytics is crossed out on Free and ticked elsewhere.
+  const analyticsRow = page.getByRole('row', { name: /^Analytics/ });
+  await expect(analyticsRow.getByLabel('Not included', { exact: true })).toHaveCount(1);
+  await expect(analyticsRow.getByLabel('Included', { exact: true })).toHaveCount(3);
+  await page.getByRole('tab', { name: 'Enterprise' }).click();
+  await expect(page.getByRole('cell', { name: 'Dedicated account manager' })).toBeVisible();
+  await page.getByText('Which store platforms can I connect?').click();
+  await expect(page.getByText('Shopify, WooCommerce, Magento, BigCommerce, Squarespace')).toBeVisible();
+});
+
+test('pro staff features page has the five tabs and plan buttons', async ({ page }) => {
+  await page.goto('/pro-staff-features');
+  for (const tab of ['Profile', 'Job Search', 'Communication', 'Earnings', 'Marketing']) {
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  }
+  for (const label of ['Get Started', 'Upgrade to Pro', 'Go Elite']) {
+    await expect(page.getByRole('link', { name: label })).toHaveAttribute('href', '/subscription');
+  }
+  await page.getByRole('tab', { name: 'Earnings' }).click();
+  await expect(page.getByText('Commission tracking')).toBeVisible();
+});
+
+test('legal pages carry their dates and section counts', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  await expect(page.getByText('Last updated: January 5, 2025')).toBeVisible();
+  await expect(page.locator('article section')).toHaveCount(12);
+  await page.goto('/terms-of-service');
+  await expect(page.getByText('Effective date: January 1, 2025')).toBeVisible();
+  await expect(page.locator('article section')).toHaveCount(13);
+  await expect(page.getByRole('heading', { name: 'Contact', exact: true })).toBeVisible();
+});
+
+test('landing page hero buttons send signed-out visitors to /auth', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: "I'm a Pro Staffer" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
