@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/client';
 import type { AppContext } from './lib/context';
 import { AppError, httpStatusByCode } from './lib/errors';
 import { SESSION_COOKIE } from './lib/auth';
+import { assertSameOrigin } from './lib/csrf';
 import { FileStorage, type Storage } from './lib/storage';
 import { LocalEventBus, type EventBus } from './lib/events';
 import { userForToken } from './modules/auth/service';
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    assertSameOrigin(request);
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.user = await userForToken(ctx, token);
   });

@@ -154,3 +154,21 @@ describe('API conventions', () => {
     expect(res.body).toEqual({ demoLoginHint: null, stripePublishableKey: null });
   });
 });
+
+describe('cross-site request protection', () => {
+  it('refuses a cookie-authenticated POST from another origin', async () => {
+    const { client } = await signUp(t, 'business');
+    const res = await client.request('POST', '/api/auth/logout', undefined, { origin: 'https://evil.example.com' });
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe('Cross-site request refused');
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('accepts the same origin and requests without a session cookie', async () => {
+    const { client } = await signUp(t, 'business');
+    const same = await client.request('POST', '/api/auth/logout', undefined, { origin: 'http://localhost:5000', host: 'localhost:5000' });
+    expect(same.status).toBe(204);
+    const anonymous = await new TestClient(t.app).request('POST', '/api/auth/login', { email: 'x@example.com', password: 'whatever1' }, { origin: 'https://shop.example.com' });
+    expect(anonymous.status).toBe(401);
+  });
+});
