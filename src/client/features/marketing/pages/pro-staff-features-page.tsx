@@ -137,7 +137,7 @@ export default function ProStaffFeaturesPage() {
         <div className="mt-6 grid gap-4 md:grid-cols-3">
           {stories.map((story) => (
             <figure key={story.name} className="rounded-xl border border-bark-200 bg-white p-5">
-              <div className="flex gap-0.5 text-blaze-500" aria-label="5 out of 5 stars">
+              <div className="flex gap-0.5 text-blaze-500" role="img" aria-label="5 out of 5 stars">
                 {Array.from({ length: 5 }, (_, i) => <Star key={i} className="h-4 w-4 fill-current" aria-hidden="true" />)}
               </div>
               <blockquote className="mt-3 text-sm">“{story.quote}”</blockquote>
