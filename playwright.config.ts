@@ -36,6 +36,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Every browser test signs up from 127.0.0.1.
+      RATE_LIMIT_REGISTRATIONS_PER_HOUR: '100000',
       ...(process.env.E2E_EXTRA_ENV ? JSON.parse(process.env.E2E_EXTRA_ENV) : {}),
     },
   },

@@ -13,6 +13,7 @@ import { SESSION_COOKIE } from './lib/auth';
 import { assertSameOrigin } from './lib/csrf';
 import { FileStorage, type Storage } from './lib/storage';
 import { LocalEventBus, type EventBus } from './lib/events';
+import { LogMailer, SmtpMailer, type Mailer } from './lib/mailer';
 import { userForToken } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -39,6 +40,7 @@ export type BuildOptions = {
   database: DatabaseHandle;
   storage?: Storage;
   events?: EventBus;
+  mailer?: Mailer;
   logger?: boolean;
 };
 
@@ -59,6 +61,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     database,
     storage: options.storage ?? new FileStorage(path.join(config.dataDir, 'uploads')),
     events: options.events ?? new LocalEventBus(),
+    mailer: options.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(app.log)),
     log: app.log,
   };
   app.decorate('ctx', ctx);

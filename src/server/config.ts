@@ -15,6 +15,9 @@ const envSchema = z.object({
   CLIENT_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  RATE_LIMIT_REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  MAIL_FROM: z.string().default('HuntStaff <no-reply@huntstaff.example.com>'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -34,6 +37,10 @@ export type Config = {
   logLevel: string;
   publicUrl: string | undefined;
   cookieSecure: boolean;
+  smtpUrl: string | undefined;
+  /** Sign-ups accepted from one IP address per hour. */
+  registrationsPerHourPerIp: number;
+  mailFrom: string;
   stripe: {
     secretKey: string | undefined;
     publishableKey: string | undefined;
@@ -63,6 +70,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     cookieSecure: e.NODE_ENV === 'production',
+    smtpUrl: e.SMTP_URL || undefined,
+    registrationsPerHourPerIp: e.RATE_LIMIT_REGISTRATIONS_PER_HOUR,
+    mailFrom: e.MAIL_FROM,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY || undefined,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY || undefined,

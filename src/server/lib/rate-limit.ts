@@ -11,15 +11,19 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts one hit; returns false when the key is over its limit. */
-  hit(key: string): boolean {
+  /** Counts one hit; returns false when the key is over its limit (or `limit`, when given). */
+  hit(key: string, limit = this.limit): boolean {
     const entry = this.current(key);
     entry.count += 1;
-    return entry.count <= this.limit;
+    return entry.count <= limit;
   }
 
   isBlocked(key: string): boolean {
     return this.current(key).count >= this.limit;
+  }
+
+  clear(): void {
+    this.hits.clear();
   }
 
   reset(key: string): void {

@@ -6,7 +6,9 @@ import { loadConfig, type Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { MemoryStorage } from '../lib/storage';
 import { LocalEventBus } from '../lib/events';
+import { MemoryMailer } from '../lib/mailer';
 import { resetLoginThrottling } from '../modules/auth/service';
+import { resetPasswordThrottling } from '../modules/auth/password-service';
 import { resetDatabase, testDatabase } from './test-db';
 
 export type TestApp = {
@@ -14,6 +16,7 @@ export type TestApp = {
   database: DatabaseHandle;
   storage: MemoryStorage;
   events: LocalEventBus;
+  mailer: MemoryMailer;
   config: Config;
   close(): Promise<void>;
 };
@@ -23,19 +26,23 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = await testDatabase();
   await resetDatabase(database);
   resetLoginThrottling();
+  resetPasswordThrottling();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     DATA_DIR: path.join(os.tmpdir(), 'hs-test-data'),
     CLIENT_DIST_DIR: path.join(os.tmpdir(), 'hs-no-client'),
+    // Tests sign up many users from one address; the limit itself is tested with an override.
+    RATE_LIMIT_REGISTRATIONS_PER_HOUR: '100000',
     ...env,
   });
   const storage = new MemoryStorage();
   const events = new LocalEventBus();
-  const app = await buildApp({ config, database, storage, events, logger: false });
+  const mailer = new MemoryMailer();
+  const app = await buildApp({ config, database, storage, events, mailer, logger: false });
   await app.ready();
-  return { app, database, storage, events, config, close: () => app.close() };
+  return { app, database, storage, events, mailer, config, close: () => app.close() };
 }
 
 export type Response<T = any> = { status: number; body: T; headers: LightMyRequestResponse['headers']; raw: LightMyRequestResponse };

@@ -34,3 +34,20 @@ export const publicConfig = z.object({
   stripePublishableKey: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
+
+const newPassword = z.string().min(8, 'Password must be at least 8 characters').max(200);
+
+export const passwordResetRequestBody = z.object({ email: emailSchema });
+export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBody>;
+
+export const passwordResetConfirmBody = z.object({
+  token: z.string().min(20, 'The reset link is incomplete').max(200),
+  password: newPassword,
+});
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
+
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(200),
+  newPassword,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

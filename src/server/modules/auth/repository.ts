@@ -1,6 +1,6 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { sessions, users } from '../../db/schema/users';
+import { passwordResetTokens, sessions, users } from '../../db/schema/users';
 import { businessProfiles, proStaffProfiles } from '../../db/schema/profiles';
 import type { SessionUser } from '@shared/contracts/auth';
 
@@ -79,4 +79,35 @@ export async function touchUser(db: Database, userId: number, now: Date) {
 export async function setAdmin(db: Database, email: string): Promise<boolean> {
   const rows = await db.update(users).set({ isAdmin: true }).where(eq(users.email, email)).returning({ id: users.id });
   return rows.length > 0;
+}
+
+export async function insertResetToken(db: Database, values: { userId: number; tokenHash: string; expiresAt: Date }) {
+  await db.insert(passwordResetTokens).values(values);
+}
+
+/** The user id of an unused, unexpired token; marks it used in the same statement so it works once. */
+export async function consumeResetToken(db: Database, tokenHash: string, now: Date): Promise<number | null> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId ?? null;
+}
+
+export async function deleteResetTokensForUser(db: Database, userId: number) {
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+}
+
+export async function findPasswordHash(db: Database, userId: number): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.passwordHash ?? null;
+}
+
+export async function updatePasswordHash(db: Database, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function deleteAllSessions(db: Database, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { loginBody, registerBody } from '@shared/contracts/auth';
+import { changePasswordBody, loginBody, passwordResetConfirmBody, passwordResetRequestBody, registerBody } from '@shared/contracts/auth';
 import { parse } from '../../lib/validate';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '../../lib/auth';
 import * as service from './service';
+import * as passwords from './password-service';
 
 export async function authRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
   app.post('/api/auth/register', async (request, reply) => {
     const body = parse(registerBody, request.body);
-    const session = await service.register(ctx, body, request.cookies[SESSION_COOKIE]);
+    const session = await service.register(ctx, body, request.ip, request.cookies[SESSION_COOKIE]);
     setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
     return reply.status(201).send(session.user);
   });
@@ -28,4 +29,25 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/auth/me', async (request) => requireUser(request));
+
+  app.post('/api/auth/password-reset/request', async (request, reply) => {
+    const body = parse(passwordResetRequestBody, request.body);
+    const origin = `${request.protocol}://${request.host}`;
+    await passwords.requestPasswordReset(ctx, body.email, request.ip, origin);
+    return reply.status(202).send({ message: 'If an account exists for that email, a reset link is on its way.' });
+  });
+
+  app.post('/api/auth/password-reset/confirm', async (request, reply) => {
+    const body = parse(passwordResetConfirmBody, request.body);
+    await passwords.confirmPasswordReset(ctx, body);
+    clearSessionCookie(reply, ctx.config);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/auth/change-password', async (request, reply) => {
+    const user = requireUser(request);
+    const body = parse(changePasswordBody, request.body);
+    await passwords.changePassword(ctx, user, body, request.cookies[SESSION_COOKIE]!);
+    return reply.status(204).send();
+  });
 }

@@ -9,6 +9,7 @@ import * as repo from './repository';
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const failuresByAccount = new RateLimiter(10, FIFTEEN_MINUTES);
 const failuresByIp = new RateLimiter(50, FIFTEEN_MINUTES);
+const registrationsByIp = new RateLimiter(20, 60 * 60 * 1000);
 
 export type NewSession = { user: SessionUser; token: string; expiresAt: Date };
 
@@ -23,7 +24,12 @@ async function startSession(ctx: AppContext, userId: number, previousToken?: str
   return { user, token, expiresAt };
 }
 
-export async function register(ctx: AppContext, input: Required<RegisterBody>, previousToken?: string): Promise<NewSession> {
+export async function register(ctx: AppContext, input: Required<RegisterBody>, ip: string, previousToken?: string): Promise<NewSession> {
+  if (!registrationsByIp.hit(ip, ctx.config.registrationsPerHourPerIp)) {
+    throw new AppError('RATE_LIMITED', 'Too many sign-ups from this network. Try again later.', {
+      retryAfterSeconds: registrationsByIp.retryAfterSeconds(ip),
+    });
+  }
   const passwordHash = await hashPassword(input.password);
   const userId = await repo.insertUser(ctx.db, { email: input.email, passwordHash, userType: input.userType });
   if (userId === null) throw new AppError('CONFLICT', 'An account with this email already exists', [{ path: 'email', message: 'Email already registered' }]);
@@ -68,5 +74,5 @@ export async function userForToken(ctx: AppContext, token: string): Promise<Sess
 
 /** Test hook: forget throttling state between tests. */
 export function resetLoginThrottling(): void {
-  for (const limiter of [failuresByAccount, failuresByIp]) (limiter as unknown as { hits: Map<string, unknown> }).hits.clear();
+  for (const limiter of [failuresByAccount, failuresByIp, registrationsByIp]) limiter.clear();
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { emailSchema } from '@shared/contracts/auth';
 import { Button } from '../../../components/ui/button';
@@ -95,6 +95,11 @@ export default function AuthPage() {
               {isSubmitting ? 'Please wait...' : mode === 'signin' ? 'Sign In' : 'Create Account'}
             </Button>
           </form>
+          {mode === 'signin' && (
+            <p className="mt-3 text-right text-sm">
+              <Link to="/reset-password" className="text-forest-700 hover:underline">Forgot password?</Link>
+            </p>
+          )}
           {mode === 'signin' && hint && (
             <p className="mt-4 rounded-md bg-forest-50 p-3 text-sm text-forest-900" data-testid="demo-hint">
               Demo business login: <strong>{hint.email}</strong> / <strong>{hint.password}</strong>

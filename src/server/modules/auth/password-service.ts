@@ -1,0 +1,67 @@
+import type { ChangePasswordBody, PasswordResetConfirmBody, SessionUser } from '@shared/contracts/auth';
+import type { AppContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashToken, newSessionToken } from '../../lib/auth';
+import { RateLimiter } from '../../lib/rate-limit';
+import * as repo from './repository';
+
+const HOUR = 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = HOUR;
+const resetRequestsByIp = new RateLimiter(10, HOUR);
+const resetMailsByEmail = new RateLimiter(3, HOUR);
+
+/**
+ * Emails a one-time reset link when the account exists. The answer is the same either way,
+ * so the endpoint cannot be used to find out who has an account.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string, ip: string, origin: string): Promise<void> {
+  if (!resetRequestsByIp.hit(ip)) {
+    throw new AppError('RATE_LIMITED', 'Too many password reset requests. Try again later.', {
+      retryAfterSeconds: resetRequestsByIp.retryAfterSeconds(ip),
+    });
+  }
+  const account = await repo.findCredentialsByEmail(ctx.db, email);
+  if (!account || !resetMailsByEmail.hit(email)) return;
+
+  const token = newSessionToken();
+  await repo.insertResetToken(ctx.db, { userId: account.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+  const link = `${ctx.config.publicUrl ?? origin}/reset-password?token=${token}`;
+  await ctx.mailer.send({
+    to: email,
+    subject: 'Reset your HuntStaff password',
+    text: `Someone asked to reset the password of your HuntStaff account.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+  });
+}
+
+/** Sets a new password from an emailed token and signs the account out everywhere. */
+export async function confirmPasswordReset(ctx: AppContext, input: PasswordResetConfirmBody): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const userId = await repo.consumeResetToken(tx, hashToken(input.token), new Date());
+    if (userId === null) {
+      throw new AppError('VALIDATION', 'This reset link is invalid or has expired. Ask for a new one.', [{ path: 'token', message: 'Invalid or expired' }]);
+    }
+    await repo.updatePasswordHash(tx, userId, passwordHash);
+    await repo.deleteResetTokensForUser(tx, userId);
+    await repo.deleteAllSessions(tx, userId);
+  });
+}
+
+/** Changes the password of a signed-in user and ends every other session of theirs. */
+export async function changePassword(ctx: AppContext, user: SessionUser, input: ChangePasswordBody, currentToken: string): Promise<void> {
+  const currentHash = await repo.findPasswordHash(ctx.db, user.id);
+  if (!currentHash || !(await verifyPassword(currentHash, input.currentPassword))) {
+    throw new AppError('VALIDATION', 'Your current password is incorrect', [{ path: 'currentPassword', message: 'Incorrect password' }]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await repo.updatePasswordHash(tx, user.id, passwordHash);
+    await repo.deleteOtherSessions(tx, user.id, hashToken(currentToken));
+    await repo.deleteResetTokensForUser(tx, user.id);
+  });
+}
+
+export function resetPasswordThrottling(): void {
+  for (const limiter of [resetRequestsByIp, resetMailsByEmail]) limiter.clear();
+}

@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { signUp } from '../../test/factories';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const tokenFromMail = (text: string) => /reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)![1];
+
+describe('password reset by emailed token', () => {
+  it('emails a one-time link that sets a new password and ends every session', async () => {
+    const { client } = await signUp(t, 'pro_staff', 'forgetful@example.com');
+    const anonymous = new TestClient(t.app);
+    const requested = await anonymous.post('/api/auth/password-reset/request', { email: 'forgetful@example.com' });
+    expect(requested.status).toBe(202);
+    expect(t.mailer.sent).toHaveLength(1);
+    expect(t.mailer.sent[0].to).toBe('forgetful@example.com');
+    const token = tokenFromMail(t.mailer.sent[0].text);
+
+    expect((await anonymous.post('/api/auth/password-reset/confirm', { token, password: 'brand-new-pass' })).status).toBe(204);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    expect((await anonymous.post('/api/auth/login', { email: 'forgetful@example.com', password: 'password123' })).status).toBe(401);
+    expect((await anonymous.post('/api/auth/login', { email: 'forgetful@example.com', password: 'brand-new-pass' })).status).toBe(200);
+
+    const reused = await new TestClient(t.app).post('/api/auth/password-reset/confirm', { token, password: 'another-pass' });
+    expect(reused.status).toBe(400);
+    expect(reused.body.error.message).toMatch(/invalid or has expired/);
+  });
+
+  it('answers the same for unknown emails and sends nothing', async () => {
+    const res = await new TestClient(t.app).post('/api/auth/password-reset/request', { email: 'nobody@example.com' });
+    expect(res.status).toBe(202);
+    expect(t.mailer.sent).toHaveLength(0);
+  });
+
+  it('rejects an expired token and a short password', async () => {
+    await signUp(t, 'business', 'late@example.com');
+    await new TestClient(t.app).post('/api/auth/password-reset/request', { email: 'late@example.com' });
+    const token = tokenFromMail(t.mailer.sent[0].text);
+    const short = await new TestClient(t.app).post('/api/auth/password-reset/confirm', { token, password: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.body.error.details[0].path).toBe('password');
+    await t.database.query("update password_reset_tokens set expires_at = now() - interval '1 minute'");
+    expect((await new TestClient(t.app).post('/api/auth/password-reset/confirm', { token, password: 'long-enough-1' })).status).toBe(400);
+  });
+
+  it('rate-limits reset requests from one address', async () => {
+    const client = new TestClient(t.app);
+    for (let i = 0; i < 10; i++) expect((await client.post('/api/auth/password-reset/request', { email: `x${i}@example.com` })).status).toBe(202);
+    expect((await client.post('/api/auth/password-reset/request', { email: 'x@example.com' })).status).toBe(429);
+  });
+
+  it('rejects a malformed email', async () => {
+    expect((await new TestClient(t.app).post('/api/auth/password-reset/request', { email: 'nope' })).status).toBe(400);
+  });
+});
+
+describe('POST /api/auth/change-password', () => {
+  it('changes the password and signs out the other sessions only', async () => {
+    const { client } = await signUp(t, 'business', 'mover@example.com');
+    const otherDevice = new TestClient(t.app);
+    await otherDevice.post('/api/auth/login', { email: 'mover@example.com', password: 'password123' });
+
+    const res = await client.post('/api/auth/change-password', { currentPassword: 'password123', newPassword: 'even-better-1' });
+    expect(res.status).toBe(204);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    expect((await otherDevice.get('/api/auth/me')).status).toBe(401);
+    expect((await new TestClient(t.app).post('/api/auth/login', { email: 'mover@example.com', password: 'even-better-1' })).status).toBe(200);
+  });
+
+  it('refuses a wrong current password, a short new one and anonymous callers', async () => {
+    const { client } = await signUp(t, 'business');
+    const wrong = await client.post('/api/auth/change-password', { currentPassword: 'nope-nope', newPassword: 'even-better-1' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.details[0].path).toBe('currentPassword');
+    expect((await client.post('/api/auth/change-password', { currentPassword: 'password123', newPassword: 'short' })).status).toBe(400);
+    expect((await new TestClient(t.app).post('/api/auth/change-password', { currentPassword: 'a', newPassword: 'even-better-1' })).status).toBe(401);
+  });
+});
+
+describe('sign-up throttling', () => {
+  it('limits sign-ups from one address to 20 an hour', async () => {
+    await t.close();
+    t = await createTestApp({ RATE_LIMIT_REGISTRATIONS_PER_HOUR: '20' });
+    for (let i = 0; i < 20; i++) await signUp(t, 'business', `bulk${i}@example.com`);
+    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'one-more@example.com', password: 'password123' });
+    expect(res.status).toBe(429);
+  });
+});

@@ -1,0 +1,22 @@
+import { expect, test } from '@playwright/test';
+import { expectToast } from './helpers';
+
+test('forgot password asks for an email and confirms without revealing accounts', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+  await page.getByLabel('Email').fill('nobody-here@example.com');
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('If an account exists for that email, a reset link is on its way.')).toBeVisible();
+});
+
+test('a reset link that is not valid says so', async ({ page }) => {
+  await page.goto('/reset-password?token=not-a-real-token-but-long-enough');
+  await page.getByLabel('New password', { exact: true }).fill('fresh-password-1');
+  await page.getByLabel('Confirm new password').fill('fresh-password-2');
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm new password').fill('fresh-password-1');
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await expectToast(page, 'Error', 'This reset link is invalid or has expired. Ask for a new one.');
+});
