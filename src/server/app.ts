@@ -11,6 +11,7 @@ import type { AppContext } from './lib/context';
 import { AppError, httpStatusByCode } from './lib/errors';
 import { SESSION_COOKIE } from './lib/auth';
 import { assertSameOrigin } from './lib/csrf';
+import { isDatabaseUnavailable } from './lib/db-errors';
 import { FileStorage, type Storage } from './lib/storage';
 import { LocalEventBus, type EventBus } from './lib/events';
 import { LogMailer, SmtpMailer, type Mailer } from './lib/mailer';
@@ -102,6 +103,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         if (retry) reply.header('Retry-After', String(retry));
       }
       return reply.status(error.status).send({ error: { code: error.code, message: error.message, details: error.details } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again in a moment.' } });
     }
     const mapped = mapFrameworkError(error);
     if (mapped) return reply.status(httpStatusByCode[mapped.code]).send({ error: mapped });
