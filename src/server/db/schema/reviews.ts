@@ -1,0 +1,49 @@
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from './users';
+
+/**
+ * A review of a business or pro staff profile. revieweeId is business_profiles.id or pro_staff_profiles.id
+ * depending on revieweeType (polymorphic, so no foreign key).
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    reviewerId: integer('reviewer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reviewerType: text('reviewer_type', { enum: ['business', 'pro_staff'] }).notNull(),
+    revieweeType: text('reviewee_type', { enum: ['business', 'pro_staff'] }).notNull(),
+    revieweeId: integer('reviewee_id').notNull(),
+    rating: integer('rating').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    pros: text('pros').array(),
+    cons: text('cons').array(),
+    isPublic: boolean('is_public').notNull().default(true),
+    helpfulVotes: integer('helpful_votes').notNull().default(0),
+    unhelpfulVotes: integer('unhelpful_votes').notNull().default(0),
+    businessResponse: text('business_response'),
+    responseDate: timestamp('response_date', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('reviews_reviewer_reviewee_unique').on(table.reviewerId, table.revieweeType, table.revieweeId),
+    index('reviews_reviewee_idx').on(table.revieweeType, table.revieweeId),
+    check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
+  ],
+);
+
+/** One helpful/unhelpful vote per user per review; the counters on reviews are kept in step with these rows. */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    id: serial('id').primaryKey(),
+    reviewId: integer('review_id').notNull().references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    isHelpful: boolean('is_helpful').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('review_votes_review_user_unique').on(table.reviewId, table.userId)],
+);

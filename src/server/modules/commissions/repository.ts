@@ -1,0 +1,156 @@
+import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { commissions } from '../../db/schema/commissions';
+import { businessProfiles, proStaffProfiles } from '../../db/schema/profiles';
+import { applications, jobPostings } from '../../db/schema/jobs';
+
+export type CommissionRow = {
+  id: number;
+  businessId: number;
+  proStaffId: number;
+  amountCents: number;
+  description: string | null;
+  dueDate: string | null;
+  status: 'pending' | 'paid' | 'cancelled';
+  source: 'manual' | 'order';
+  orderId: string | null;
+  createdAt: Date;
+  paidAt: Date | null;
+  proStaffFirstName: string;
+  proStaffLastName: string;
+  businessCompanyName: string;
+};
+
+const commissionColumns = {
+  id: commissions.id,
+  businessId: commissions.businessId,
+  proStaffId: commissions.proStaffId,
+  amountCents: commissions.amountCents,
+  description: commissions.description,
+  dueDate: commissions.dueDate,
+  status: commissions.status,
+  source: commissions.source,
+  orderId: commissions.orderId,
+  createdAt: commissions.createdAt,
+  paidAt: commissions.paidAt,
+  proStaffFirstName: proStaffProfiles.firstName,
+  proStaffLastName: proStaffProfiles.lastName,
+  businessCompanyName: businessProfiles.companyName,
+};
+
+function commissionQuery(db: Database) {
+  return db
+    .select(commissionColumns)
+    .from(commissions)
+    .innerJoin(proStaffProfiles, eq(proStaffProfiles.id, commissions.proStaffId))
+    .innerJoin(businessProfiles, eq(businessProfiles.id, commissions.businessId));
+}
+
+export async function listForBusiness(db: Database, businessId: number): Promise<CommissionRow[]> {
+  return commissionQuery(db).where(eq(commissions.businessId, businessId)).orderBy(desc(commissions.createdAt), desc(commissions.id));
+}
+
+export async function listForProStaff(db: Database, proStaffId: number): Promise<CommissionRow[]> {
+  return commissionQuery(db).where(eq(commissions.proStaffId, proStaffId)).orderBy(desc(commissions.createdAt), desc(commissions.id));
+}
+
+export async function findById(db: Database, id: number): Promise<CommissionRow | null> {
+  const [row] = await commissionQuery(db).where(eq(commissions.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function proStaffExists(db: Database, proStaffId: number): Promise<boolean> {
+  const [row] = await db.select({ id: proStaffProfiles.id }).from(proStaffProfiles).where(eq(proStaffProfiles.id, proStaffId)).limit(1);
+  return Boolean(row);
+}
+
+export async function insertCommission(
+  db: Database,
+  values: { businessId: number; proStaffId: number; amountCents: number; description: string | null; dueDate: string | null },
+): Promise<number> {
+  const [row] = await db.insert(commissions).values({ ...values, source: 'manual' }).returning({ id: commissions.id });
+  return row.id;
+}
+
+/** Moves a pending commission to paid or cancelled; returns false when it was no longer pending (a concurrent change). */
+export async function settlePending(db: Database, id: number, status: 'paid' | 'cancelled', now: Date): Promise<boolean> {
+  const rows = await db
+    .update(commissions)
+    .set({ status, paidAt: status === 'paid' ? now : null })
+    .where(and(eq(commissions.id, id), eq(commissions.status, 'pending')))
+    .returning({ id: commissions.id });
+  return rows.length > 0;
+}
+
+export type PayeeRow = { id: number; firstName: string; lastName: string; location: string | null; relation: 'accepted' | 'applied' | null };
+
+/** Pro staff who applied to (or were accepted for) this business's jobs, best link first. */
+export async function listApplicantPayees(db: Database, businessId: number): Promise<PayeeRow[]> {
+  const accepted = sql<boolean>`bool_or(${applications.status} = 'accepted')`;
+  const rows = await db
+    .select({
+      id: proStaffProfiles.id,
+      firstName: proStaffProfiles.firstName,
+      lastName: proStaffProfiles.lastName,
+      location: proStaffProfiles.location,
+      accepted,
+    })
+    .from(applications)
+    .innerJoin(jobPostings, eq(jobPostings.id, applications.jobPostingId))
+    .innerJoin(proStaffProfiles, eq(proStaffProfiles.id, applications.proStaffId))
+    .where(eq(jobPostings.businessId, businessId))
+    .groupBy(proStaffProfiles.id, proStaffProfiles.firstName, proStaffProfiles.lastName, proStaffProfiles.location)
+    .orderBy(desc(accepted), asc(proStaffProfiles.firstName), asc(proStaffProfiles.lastName));
+  return rows.map(({ accepted: isAccepted, ...row }) => ({ ...row, relation: isAccepted ? 'accepted' : 'applied' }));
+}
+
+/** Any pro staffer whose name or location matches the search (all of them, alphabetically, when it is empty). */
+export async function searchPayees(db: Database, search: string, limit: number): Promise<PayeeRow[]> {
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const fullName = sql`${proStaffProfiles.firstName} || ' ' || ${proStaffProfiles.lastName}`;
+  const rows = await db
+    .select({ id: proStaffProfiles.id, firstName: proStaffProfiles.firstName, lastName: proStaffProfiles.lastName, location: proStaffProfiles.location })
+    .from(proStaffProfiles)
+    .where(search ? or(ilike(fullName, pattern), ilike(proStaffProfiles.location, pattern)) : undefined)
+    .orderBy(asc(proStaffProfiles.firstName), asc(proStaffProfiles.lastName), asc(proStaffProfiles.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, relation: null }));
+}
+
+export type RankingRow = {
+  proStaffId: number;
+  totalCents: number;
+  paidCount: number;
+  lastPaidAt: Date;
+  firstName: string;
+  lastName: string;
+  isVerified: boolean;
+  location: string | null;
+  specialties: string[];
+  experience: number;
+};
+
+/** Paid commissions of one business in [from, to), summed per pro staffer, highest total first. */
+export async function paidTotalsByProStaff(db: Database, businessId: number, from: Date, to: Date): Promise<RankingRow[]> {
+  const total = sql<number>`sum(${commissions.amountCents})::bigint`.mapWith(Number);
+  const count = sql<number>`count(*)::int`.mapWith(Number);
+  const lastPaid = sql<Date>`max(${commissions.paidAt})`.mapWith((value: string | Date) => new Date(value));
+  return db
+    .select({
+      proStaffId: proStaffProfiles.id,
+      totalCents: total,
+      paidCount: count,
+      lastPaidAt: lastPaid,
+      firstName: proStaffProfiles.firstName,
+      lastName: proStaffProfiles.lastName,
+      isVerified: proStaffProfiles.isVerified,
+      location: proStaffProfiles.location,
+      specialties: proStaffProfiles.specialties,
+      experience: proStaffProfiles.experience,
+    })
+    .from(commissions)
+    .innerJoin(proStaffProfiles, eq(proStaffProfiles.id, commissions.proStaffId))
+    .where(and(eq(commissions.businessId, businessId), eq(commissions.status, 'paid'), gte(commissions.paidAt, from), lt(commissions.paidAt, to)))
+    .groupBy(proStaffProfiles.id)
+    .orderBy(desc(total), desc(count), asc(proStaffProfiles.firstName), asc(proStaffProfiles.id));
+}

@@ -1,0 +1,119 @@
+import type { SessionUser } from '@shared/contracts/auth';
+import type { Commission, CommissionPayee, RankingEntry } from '@shared/contracts/commissions';
+import type { z } from 'zod';
+import type { createCommissionBody } from '@shared/contracts/commissions';
+import { centsToDecimalString, parseMoneyToCents } from '@shared/format';
+import type { AppContext } from '../../lib/context';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { startOfMonthUtc } from '../../lib/entitlements';
+import * as repo from './repository';
+
+type BusinessUser = SessionUser & { businessId: number };
+type ProStaffUser = SessionUser & { proStaffId: number };
+
+function toCommission(row: repo.CommissionRow): Commission {
+  return {
+    id: row.id,
+    businessId: row.businessId,
+    proStaffId: row.proStaffId,
+    amount: centsToDecimalString(row.amountCents),
+    amountCents: row.amountCents,
+    description: row.description,
+    dueDate: row.dueDate,
+    status: row.status,
+    source: row.source,
+    orderId: row.orderId,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    proStaff: { firstName: row.proStaffFirstName, lastName: row.proStaffLastName },
+    business: { companyName: row.businessCompanyName },
+  };
+}
+
+export async function createCommission(ctx: AppContext, user: BusinessUser, body: z.output<typeof createCommissionBody>): Promise<Commission> {
+  const amountCents = parseMoneyToCents(body.amount);
+  if (amountCents === null || amountCents <= 0) throw new AppError('VALIDATION', 'amount: The amount must be greater than 0');
+  if (!(await repo.proStaffExists(ctx.db, body.proStaffId))) {
+    throw new AppError('VALIDATION', 'proStaffId: No pro staff member with that id', [{ path: 'proStaffId', message: 'No pro staff member with that id' }]);
+  }
+  const id = await repo.insertCommission(ctx.db, {
+    businessId: user.businessId,
+    proStaffId: body.proStaffId,
+    amountCents,
+    description: body.description,
+    dueDate: body.dueDate,
+  });
+  const row = await repo.findById(ctx.db, id);
+  return toCommission(row!);
+}
+
+export async function listBusinessCommissions(ctx: AppContext, user: BusinessUser): Promise<Commission[]> {
+  return (await repo.listForBusiness(ctx.db, user.businessId)).map(toCommission);
+}
+
+export async function listProStaffCommissions(ctx: AppContext, user: ProStaffUser): Promise<Commission[]> {
+  return (await repo.listForProStaff(ctx.db, user.proStaffId)).map(toCommission);
+}
+
+export async function updateStatus(ctx: AppContext, user: BusinessUser, id: number, status: 'paid' | 'cancelled'): Promise<Commission> {
+  const existing = await repo.findById(ctx.db, id);
+  if (!existing) throw notFound('Commission');
+  if (existing.businessId !== user.businessId) throw forbidden('Only the business that created this commission can change it');
+  if (existing.status !== 'pending') throw new AppError('CONFLICT', `This commission is already ${existing.status}; only pending commissions can change`);
+  const changed = await repo.settlePending(ctx.db, id, status, new Date());
+  if (!changed) throw new AppError('CONFLICT', 'This commission was changed by someone else; reload and try again');
+  const row = await repo.findById(ctx.db, id);
+  return toCommission(row!);
+}
+
+const PAYEE_SEARCH_LIMIT = 25;
+
+/** Whom the business can pay: pro staff linked to its jobs first, then search matches across all pro staff. */
+export async function listPayees(ctx: AppContext, user: BusinessUser, search: string): Promise<CommissionPayee[]> {
+  const [linked, matches] = await Promise.all([
+    repo.listApplicantPayees(ctx.db, user.businessId),
+    repo.searchPayees(ctx.db, search, PAYEE_SEARCH_LIMIT),
+  ]);
+  const needle = search.toLowerCase();
+  const linkedShown = needle
+    ? linked.filter((p) => `${p.firstName} ${p.lastName} ${p.location ?? ''}`.toLowerCase().includes(needle))
+    : linked;
+  const seen = new Set(linkedShown.map((p) => p.id));
+  return [...linkedShown, ...matches.filter((p) => !seen.has(p.id))];
+}
+
+function assertOwnBusiness(user: BusinessUser, businessId: number) {
+  if (user.businessId !== businessId) throw forbidden('You can only view rankings for your own business');
+}
+
+/** Pro staff ranked by paid commissions of this business in the current UTC calendar month, computed now. */
+export async function rankings(ctx: AppContext, user: BusinessUser, businessId: number, now = new Date()): Promise<RankingEntry[]> {
+  assertOwnBusiness(user, businessId);
+  const from = startOfMonthUtc(now);
+  const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+  const rows = await repo.paidTotalsByProStaff(ctx.db, businessId, from, to);
+  const lastUpdated = now.toISOString();
+  return rows.map((row, index) => {
+    const averageCents = Math.round(row.totalCents / row.paidCount);
+    return {
+      id: row.proStaffId,
+      proStaffId: row.proStaffId,
+      rank: index + 1,
+      profile: {
+        firstName: row.firstName,
+        lastName: row.lastName,
+        isVerified: row.isVerified,
+        location: row.location,
+        specialties: row.specialties,
+        experience: row.experience,
+      },
+      totalCommissions: centsToDecimalString(row.totalCents),
+      averageCommission: centsToDecimalString(averageCents),
+      totalCommissionsCents: row.totalCents,
+      averageCommissionCents: averageCents,
+      totalJobs: row.paidCount,
+      lastUpdated,
+      lastPaidAt: row.lastPaidAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { parseMoneyToCents } from '../format';
+
+export const commissionStatuses = ['pending', 'paid', 'cancelled'] as const;
+export type CommissionStatus = (typeof commissionStatuses)[number];
+
+/** A positive dollar amount with at most two decimals, as a decimal string ("125.50"). */
+export const moneyAmountSchema = z
+  .string({ error: 'Enter an amount' })
+  .trim()
+  .min(1, 'Enter an amount')
+  .refine((value) => parseMoneyToCents(value) !== null, 'Enter an amount like 125.50 (at most 2 decimals)')
+  .refine((value) => (parseMoneyToCents(value) ?? 0) > 0, 'The amount must be greater than 0');
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+export const createCommissionBody = z.object({
+  proStaffId: z.number({ error: 'Select a pro staff member' }).int().positive('Select a pro staff member'),
+  amount: moneyAmountSchema,
+  description: z
+    .string()
+    .trim()
+    .max(1000, 'Keep the description under 1000 characters')
+    .nullish()
+    .transform((value) => value || null),
+  dueDate: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => value || null)
+    .refine((value) => value === null || (isoDate.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))), 'Enter a valid date (YYYY-MM-DD)'),
+});
+export type CreateCommissionBody = z.input<typeof createCommissionBody>;
+
+export const updateCommissionStatusBody = z.object({
+  status: z.enum(['paid', 'cancelled'], { error: 'Status must be paid or cancelled' }),
+});
+export type UpdateCommissionStatusBody = z.infer<typeof updateCommissionStatusBody>;
+
+export type Commission = {
+  id: number;
+  businessId: number;
+  proStaffId: number;
+  /** Decimal string in US dollars, e.g. "125.50". */
+  amount: string;
+  amountCents: number;
+  description: string | null;
+  /** YYYY-MM-DD or null. */
+  dueDate: string | null;
+  status: CommissionStatus;
+  source: 'manual' | 'order';
+  orderId: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  proStaff: { firstName: string; lastName: string };
+  business: { companyName: string };
+};
+
+/** A pro staffer the business can pay: those linked to its jobs first, then everyone matching the search. */
+export type CommissionPayee = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  location: string | null;
+  /** The strongest link to this business's jobs: accepted, applied, or none. */
+  relation: 'accepted' | 'applied' | null;
+};
+
+export const payeeQuery = z.object({
+  search: z.string().trim().max(100).optional().default(''),
+});
+
+export const businessIdParam = z.object({ businessId: z.coerce.number().int().positive() });
+
+export type RankingEntry = {
+  /** The pro staff profile id (one entry per pro staffer). */
+  id: number;
+  proStaffId: number;
+  rank: number;
+  profile: {
+    firstName: string;
+    lastName: string;
+    isVerified: boolean;
+    location: string | null;
+    specialties: string[];
+    experience: number;
+  };
+  /** Decimal strings in US dollars. */
+  totalCommissions: string;
+  averageCommission: string;
+  totalCommissionsCents: number;
+  averageCommissionCents: number;
+  /** Number of paid commissions this month. */
+  totalJobs: number;
+  /** When this ranking was computed (ISO). */
+  lastUpdated: string;
+  /** The most recent payment counted (ISO). */
+  lastPaidAt: string;
+};
