@@ -1,0 +1,95 @@
+import type { z } from 'zod';
+import type { SessionUser } from '@shared/contracts/auth';
+import type { createReviewBody, Review, Reviewee, ReviewListQuery, RevieweeType, ReviewVoteResult } from '@shared/contracts/reviews';
+import type { AppContext } from '../../lib/context';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import * as repo from './repository';
+
+const LIST_LIMIT = 200;
+const REVIEWEE_LIMIT = 50;
+
+function viewerOf(user: SessionUser | null): repo.Viewer {
+  return user ? { userId: user.id, businessId: user.businessId, proStaffId: user.proStaffId } : null;
+}
+
+function toReview(row: repo.ReviewRow): Review {
+  return {
+    ...row,
+    reviewerName: row.reviewerName ?? (row.reviewerType === 'business' ? 'A business' : 'A pro staffer'),
+    revieweeName: row.revieweeName ?? 'Former member',
+    responseDate: row.responseDate ? row.responseDate.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The profile id the user reviews as when the reviewee type matches their own kind of profile. */
+function ownProfileId(user: SessionUser, type: RevieweeType): number | null {
+  return type === 'business' ? user.businessId : user.proStaffId;
+}
+
+export async function listReviews(ctx: AppContext, user: SessionUser | null, query: ReviewListQuery): Promise<Review[]> {
+  const rows = await repo.listReviews(ctx.db, viewerOf(user), query, LIST_LIMIT);
+  return rows.map(toReview);
+}
+
+export async function createReview(ctx: AppContext, user: SessionUser, body: z.output<typeof createReviewBody>): Promise<Review> {
+  if (ownProfileId(user, body.revieweeType) === body.revieweeId) throw forbidden('You cannot review yourself');
+  const reviewee = await repo.findReviewee(ctx.db, body.revieweeType, body.revieweeId);
+  if (!reviewee) throw notFound(body.revieweeType === 'business' ? 'Business' : 'Pro staff member');
+  if (reviewee.userId === user.id) throw forbidden('You cannot review yourself');
+  const duplicate = conflict(`You have already reviewed ${reviewee.name}`);
+  if (await repo.hasReviewed(ctx.db, user.id, body.revieweeType, body.revieweeId)) throw duplicate;
+
+  const id = await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.insertReview(tx, {
+      reviewerId: user.id,
+      reviewerType: user.userType,
+      revieweeType: body.revieweeType,
+      revieweeId: body.revieweeId,
+      rating: body.rating,
+      title: body.title,
+      content: body.content,
+      pros: body.pros,
+      cons: body.cons,
+      isPublic: body.isPublic,
+    });
+    if (inserted === null) throw duplicate;
+    if (body.revieweeType === 'pro_staff') await repo.refreshProStaffRating(tx, body.revieweeId);
+    return inserted;
+  });
+  const row = await repo.findVisibleReview(ctx.db, viewerOf(user), id);
+  return toReview(row!);
+}
+
+export async function vote(ctx: AppContext, user: SessionUser, reviewId: number, isHelpful: boolean): Promise<ReviewVoteResult> {
+  const review = await repo.findVisibleReview(ctx.db, viewerOf(user), reviewId);
+  if (!review) throw notFound('Review');
+  if (review.reviewerId === user.id) throw forbidden('You cannot vote on your own review');
+  const counts = await ctx.db.transaction((tx) => repo.upsertVote(tx, reviewId, user.id, isHelpful, new Date()));
+  return { reviewId, helpfulVotes: counts.helpfulVotes, unhelpfulVotes: counts.unhelpfulVotes, myVote: isHelpful };
+}
+
+export async function respond(ctx: AppContext, user: SessionUser & { businessId: number }, reviewId: number, response: string): Promise<Review> {
+  const viewer = viewerOf(user);
+  const review = await repo.findVisibleReview(ctx.db, viewer, reviewId);
+  if (!review) throw notFound('Review');
+  if (review.revieweeType !== 'business' || review.revieweeId !== user.businessId) {
+    throw forbidden('Only the reviewed business can respond to this review');
+  }
+  if (review.businessResponse !== null) throw conflict('You have already responded to this review');
+  const saved = await repo.setResponseOnce(ctx.db, reviewId, response, new Date());
+  if (!saved) throw conflict('You have already responded to this review');
+  const row = await repo.findVisibleReview(ctx.db, viewer, reviewId);
+  return toReview(row!);
+}
+
+export async function listReviewees(ctx: AppContext, user: SessionUser, type: RevieweeType, search: string): Promise<Reviewee[]> {
+  const rows = await repo.listReviewees(ctx.db, type, search, ownProfileId(user, type), REVIEWEE_LIMIT);
+  return rows.map((row) => ({ ...row, type }));
+}
+
+export function mustBeLoggedIn(user: SessionUser | null): SessionUser {
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Must be logged in');
+  return user;
+}
