@@ -13,7 +13,7 @@ import { SESSION_COOKIE } from './lib/auth';
 import { assertSameOrigin } from './lib/csrf';
 import { isDatabaseUnavailable } from './lib/db-errors';
 import { FileStorage, type Storage } from './lib/storage';
-import { LocalEventBus, type EventBus } from './lib/events';
+import { createEventBus, type EventBus } from './lib/events';
 import { LogMailer, SmtpMailer, type Mailer } from './lib/mailer';
 import { userForToken } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
@@ -61,7 +61,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: database.db,
     database,
     storage: options.storage ?? new FileStorage(path.join(config.dataDir, 'uploads')),
-    events: options.events ?? new LocalEventBus(),
+    events: options.events ?? createEventBus(database, app.log),
     mailer: options.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(app.log)),
     log: app.log,
   };

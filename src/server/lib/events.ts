@@ -1,13 +1,25 @@
 import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../db/client';
 
 /** A push to one user's open tabs (sent over Server-Sent Events). Payloads carry ids, not content. */
 export type UserEvent = { type: string; data: Record<string, unknown> };
 export type UserEventListener = (event: UserEvent) => void;
+export type AddressedEvent = { userId: number; event: UserEvent };
 
 export interface EventBus {
   publish(userId: number, event: UserEvent): Promise<void>;
+  /** Many events at once (a mass message); implementations may batch them. */
+  publishMany?(events: AddressedEvent[]): Promise<void>;
   subscribe(userId: number, listener: UserEventListener): () => void;
   close(): Promise<void>;
+}
+
+/** Publishes a batch with the bus's own batching when it has one. */
+export async function publishAll(bus: EventBus, events: AddressedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  if (bus.publishMany) return bus.publishMany(events);
+  for (const { userId, event } of events) await bus.publish(userId, event);
 }
 
 /** In-process bus: enough for one server instance. */
@@ -20,6 +32,10 @@ export class LocalEventBus implements EventBus {
 
   async publish(userId: number, event: UserEvent): Promise<void> {
     this.deliver(userId, event);
+  }
+
+  async publishMany(events: AddressedEvent[]): Promise<void> {
+    for (const { userId, event } of events) this.deliver(userId, event);
   }
 
   deliver(userId: number, event: UserEvent): void {
@@ -35,4 +51,120 @@ export class LocalEventBus implements EventBus {
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
   }
+}
+
+export const PG_EVENTS_CHANNEL = 'hs_user_events';
+// NOTIFY payloads must stay under 8000 bytes; ours are ids only, so anything bigger is a bug upstream.
+const MAX_NOTIFY_BYTES = 7900;
+const RECONNECT_DELAY_MS = 2000;
+
+type PgPool = import('pg').Pool;
+type PgClient = import('pg').Client;
+type Logger = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+
+/**
+ * Relays events between server instances through PostgreSQL LISTEN/NOTIFY.
+ * Every instance (including the sender) receives the NOTIFY and delivers it to its own open tabs.
+ * A dedicated connection listens; publishing goes through the pool.
+ */
+export class PgEventBus implements EventBus {
+  private readonly local = new LocalEventBus();
+  private listener: PgClient | null = null;
+  private closed = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  readonly ready: Promise<void>;
+
+  constructor(
+    private readonly pool: PgPool,
+    private readonly log: Logger,
+  ) {
+    this.ready = this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const { default: pg } = await import('pg');
+    const client = new pg.Client(this.pool.options);
+    client.on('notification', (message) => {
+      if (message.channel !== PG_EVENTS_CHANNEL || !message.payload) return;
+      try {
+        const { u, t, d } = JSON.parse(message.payload) as { u: number; t: string; d: Record<string, unknown> };
+        this.local.deliver(u, { type: t, data: d });
+      } catch (error) {
+        this.log.warn({ err: error }, 'ignoring malformed event notification');
+      }
+    });
+    client.on('error', (error) => {
+      this.log.warn({ err: error }, 'event listener connection lost; reconnecting');
+      this.scheduleReconnect(client);
+    });
+    client.on('end', () => this.scheduleReconnect(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${PG_EVENTS_CHANNEL}`);
+      if (this.closed) {
+        await client.end();
+        return;
+      }
+      this.listener = client;
+    } catch (error) {
+      this.log.error({ err: error }, 'could not start the event listener; retrying');
+      this.scheduleReconnect(client);
+    }
+  }
+
+  private scheduleReconnect(client: PgClient) {
+    if (this.closed || this.reconnectTimer) return;
+    if (this.listener === client) this.listener = null;
+    client.removeAllListeners('end');
+    void client.end().catch(() => undefined);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      void this.connect();
+    }, RECONNECT_DELAY_MS);
+    this.reconnectTimer.unref();
+  }
+
+  private payloadOf(userId: number, event: UserEvent): string | null {
+    const payload = JSON.stringify({ u: userId, t: event.type, d: event.data });
+    if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) {
+      this.log.error({ type: event.type, userId }, 'event payload too large for NOTIFY; dropped');
+      return null;
+    }
+    return payload;
+  }
+
+  async publish(userId: number, event: UserEvent): Promise<void> {
+    const payload = this.payloadOf(userId, event);
+    if (payload) await this.pool.query('select pg_notify($1, $2)', [PG_EVENTS_CHANNEL, payload]);
+  }
+
+  async publishMany(events: AddressedEvent[]): Promise<void> {
+    const payloads = events.map(({ userId, event }) => this.payloadOf(userId, event)).filter((p): p is string => p !== null);
+    if (payloads.length === 0) return;
+    // One round trip for the whole batch.
+    await this.pool.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [PG_EVENTS_CHANNEL, payloads]);
+  }
+
+  subscribe(userId: number, listener: UserEventListener): () => void {
+    return this.local.subscribe(userId, listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    const client = this.listener;
+    this.listener = null;
+    if (client) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => undefined);
+    }
+    await this.local.close();
+  }
+}
+
+/** LISTEN/NOTIFY across instances on PostgreSQL; in-process on PGlite (one instance owns the database). */
+export function createEventBus(database: DatabaseHandle, log: Logger): EventBus {
+  if (database.kind === 'postgres' && database.pool) return new PgEventBus(database.pool, log);
+  return new LocalEventBus();
 }

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { messageEventTypes } from '@shared/contracts/messaging';
+import { requireUser } from '../../lib/auth';
+import type { UserEvent } from '../../lib/events';
+import { initialUnread } from './service';
+
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * GET /api/events: Server-Sent Events for the signed-in user's tabs. Every event published to the
+ * user on ctx.events is forwarded as `event: <type>` with its data as JSON.
+ */
+export function registerEventStream(app: FastifyInstance) {
+  const { ctx } = app;
+  const open = new Set<ServerResponse>();
+
+  app.get('/api/events', async (request, reply) => {
+    const user = requireUser(request);
+    const count = await initialUnread(ctx, user.id);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    open.add(res);
+    const send = (event: UserEvent) => {
+      if (!res.writableEnded) res.write(`event: ${event.type.replace(/[\r\n]/g, '')}\ndata: ${JSON.stringify(event.data)}\n\n`);
+    };
+    res.write('retry: 3000\n\n');
+    send({ type: messageEventTypes.unreadCount, data: { count } });
+    const unsubscribe = ctx.events.subscribe(user.id, send);
+    const heartbeat = setInterval(() => {
+      if (!res.writableEnded) res.write(': keep-alive\n\n');
+    }, HEARTBEAT_MS);
+    const cleanup = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(res);
+    };
+    request.raw.on('close', cleanup);
+    res.on('close', cleanup);
+  });
+
+  // Open streams would keep the server from closing.
+  app.addHook('preClose', async () => {
+    for (const res of open) res.end();
+    open.clear();
+  });
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { proStaffSpecialties } from '../specialties';
+
+export const MESSAGE_MAX_LENGTH = 5000;
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** Extensions a message attachment may have (checked against the file's content on the server). */
+export const attachmentExtensions = ['pdf', 'doc', 'docx', 'txt', 'jpg', 'jpeg', 'png', 'gif'] as const;
+export const attachmentAccept = attachmentExtensions.map((ext) => `.${ext}`).join(',');
+
+const messageContent = z
+  .string({ error: 'Please enter a message' })
+  .trim()
+  .min(1, 'Please enter a message')
+  .max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH} characters`);
+
+export const sendMessageBody = z.object({
+  toUserId: z.coerce.number({ error: 'Choose who to message' }).int().positive('Choose who to message'),
+  content: messageContent,
+  conversationId: z.coerce.number().int().positive().nullish(),
+});
+export type SendMessageBody = z.input<typeof sendMessageBody>;
+
+export const listMessagesQuery = z.object({
+  conversationId: z.coerce.number({ error: 'conversationId is required' }).int().positive('conversationId is required'),
+  /** Only messages with a smaller id (the page before). */
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const massMessageBody = z.object({
+  content: messageContent,
+  filters: z
+    .object({
+      specialties: z.array(z.enum(proStaffSpecialties)).max(proStaffSpecialties.length).optional(),
+      location: z.string().trim().max(200).optional(),
+    })
+    .default({}),
+});
+export type MassMessageBody = z.input<typeof massMessageBody>;
+
+export type OtherUser = { id: number; email: string; userType: 'business' | 'pro_staff'; name: string | null };
+
+export type MessageAttachment = {
+  id: number;
+  messageId: number;
+  fileName: string;
+  fileSize: number;
+  fileType: string;
+  fileUrl: string;
+};
+
+export type Message = {
+  id: number;
+  conversationId: number;
+  fromUserId: number;
+  toUserId: number;
+  content: string;
+  isRead: boolean;
+  createdAt: string;
+  attachments: MessageAttachment[];
+};
+
+/** GET /api/conversations (the working Messages page). */
+export type Conversation = {
+  id: number;
+  otherUser: OtherUser;
+  lastMessage: { content: string; createdAt: string } | null;
+  lastMessageAt: string;
+  unreadCount: number;
+};
+
+/** GET /api/messages/conversations/:userId (the Messaging page): lastMessage is plain text. */
+export type ConversationSummary = Omit<Conversation, 'lastMessage'> & { lastMessage: string | null };
+
+/** GET /api/conversations/with/:userId: who a new conversation would be with, and the existing one if any. */
+export type ConversationWith = { otherUser: OtherUser; conversation: Conversation | null };
+
+export type UnreadCount = { count: number };
+export type MassMessageResult = { messageCount: number };
+
+/** Server-Sent Event types on GET /api/events that the messaging screens react to. */
+export const messageEventTypes = {
+  created: 'message.created',
+  read: 'message.read',
+  unreadCount: 'unread-count',
+} as const;
