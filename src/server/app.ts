@@ -160,6 +160,7 @@ async function registerClient(app: FastifyInstance, config: Config) {
       root: config.clientDistDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

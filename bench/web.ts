@@ -1,0 +1,69 @@
+// Lighthouse (mobile preset) on /, /search and /auth of a freshly built app, plus the initial JS weight of /.
+// Usage: npm run bench:web   (CHROME_PATH defaults to Debian's /usr/bin/chromium)
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const port = Number(process.env.BENCH_PORT ?? 5077);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-bench-web-'));
+const clientDir = path.join(work, 'client');
+
+const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, CLIENT_DIST_DIR: clientDir } });
+if (built.status !== 0) process.exit(built.status ?? 1);
+
+// Initial JS for "/": the entry script plus its static imports and the landing chunk, gzipped.
+const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+const initialScripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+const landingChunk = fs.readdirSync(path.join(clientDir, 'assets')).find((file) => /^landing-page-.*\.js$/.test(file));
+const files = [...new Set([...initialScripts, ...(landingChunk ? [`/assets/${landingChunk}`] : [])])];
+const gzippedBytes = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(clientDir, file))).length, 0);
+
+const server = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), CLIENT_DIST_DIR: clientDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  stdio: 'inherit',
+});
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('server did not start');
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  await waitForServer();
+  console.log(`initial JS for /: ${(gzippedBytes / 1024).toFixed(1)} KiB gzipped (${files.length} files; budget 150 KiB)`);
+  const rows: { route: string; performance: number; accessibility: number; bestPractices: number; seo: number }[] = [];
+  for (const route of ['/', '/search', '/auth']) {
+    const result = await lighthouse(`http://127.0.0.1:${port}${route}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const categories = result!.lhr.categories;
+    const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+    rows.push({ route, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') });
+  }
+  console.table(rows);
+  const slow = rows.filter((row) => row.performance < 95);
+  if (slow.length) console.log(`below the mobile performance target of 95: ${slow.map((row) => row.route).join(', ')}`);
+} finally {
+  await chrome.kill();
+  server.kill('SIGTERM');
+  fs.rmSync(work, { recursive: true, force: true });
+}
