@@ -1,0 +1,192 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createBusiness, createProStaff, signUp } from '../../test/factories';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const validAd = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Looking for elk guides',
+  description: 'Archery elk season collaboration in Montana.',
+  adType: 'collaboration',
+  targetAudience: 'pro_staff',
+  budget: 2500,
+  duration: 30,
+  contactInfo: 'hire@example.com',
+  location: 'Bozeman, MT',
+  tags: ' elk,  archery ,, montana , elk',
+  ...overrides,
+});
+
+describe('POST /api/advertisements', () => {
+  it('creates an ad with cents budget, trimmed tags and endDate = now + duration', async () => {
+    const { client, user } = await createBusiness(t, { tier: 'startup' });
+    const before = Date.now();
+    const res = await client.post('/api/advertisements', validAd({ endDate: '2000-01-01T00:00:00.000Z' }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      userId: user.id, title: 'Looking for elk guides', budget: 2500, duration: 30, status: 'active',
+      tags: ['elk', 'archery', 'montana'], impressions: 0, clicks: 0, location: 'Bozeman, MT',
+    });
+    const end = Date.parse(res.body.endDate);
+    expect(end).toBeGreaterThanOrEqual(before + 30 * 86_400_000 - 1000);
+    expect(end).toBeLessThanOrEqual(Date.now() + 30 * 86_400_000 + 1000);
+  });
+
+  it('accepts tags as a list and an empty location', async () => {
+    const { client } = await createBusiness(t, { tier: 'startup' });
+    const res = await client.post('/api/advertisements', validAd({ tags: [' a ', 'b', ''], location: '' }));
+    expect(res.status).toBe(201);
+    expect(res.body.tags).toEqual(['a', 'b']);
+    expect(res.body.location).toBeNull();
+  });
+
+  it('rejects a budget under $1, a duration outside 1-365 and missing fields', async () => {
+    const { client } = await createBusiness(t, { tier: 'startup' });
+    for (const body of [validAd({ budget: 99 }), validAd({ budget: 150.5 }), validAd({ duration: 0 }), validAd({ duration: 366 }), validAd({ contactInfo: '  ' }), validAd({ adType: 'spam' })]) {
+      const res = await client.post('/api/advertisements', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION');
+    }
+    const res = await client.post('/api/advertisements', { title: 'x' });
+    const paths = res.body.error.details.map((d: { path: string }) => d.path);
+    expect(paths).toEqual(expect.arrayContaining(['description', 'adType', 'targetAudience', 'budget', 'duration', 'contactInfo']));
+  });
+
+  it('needs a session', async () => {
+    const res = await new TestClient(t.app).post('/api/advertisements', validAd());
+    expect(res.status).toBe(401);
+  });
+
+  it('enforces the plan limit with 402 PLAN_LIMIT', async () => {
+    const free = await createBusiness(t);
+    const denied = await free.client.post('/api/advertisements', validAd());
+    expect(denied.status).toBe(402);
+    expect(denied.body.error.code).toBe('PLAN_LIMIT');
+
+    const startup = await createBusiness(t, { tier: 'startup' });
+    for (let i = 0; i < 3; i++) expect((await startup.client.post('/api/advertisements', validAd())).status).toBe(201);
+    expect((await startup.client.post('/api/advertisements', validAd())).status).toBe(402);
+
+    // A completed ad frees its slot, and reopening it needs a free slot again.
+    const [first] = (await startup.client.get('/api/advertisements')).body;
+    expect((await startup.client.put(`/api/advertisements/${first.id}`, { status: 'completed' })).status).toBe(200);
+    expect((await startup.client.post('/api/advertisements', validAd())).status).toBe(201);
+    const reopen = await startup.client.put(`/api/advertisements/${first.id}`, { status: 'active' });
+    expect(reopen.status).toBe(402);
+  });
+
+  it('lets pro staff on a paid plan create ads too', async () => {
+    const pro = await createProStaff(t, { tier: 'pro' });
+    expect((await pro.client.post('/api/advertisements', validAd({ targetAudience: 'business' }))).status).toBe(201);
+    const free = await createProStaff(t);
+    expect((await free.client.post('/api/advertisements', validAd())).status).toBe(402);
+  });
+});
+
+describe('GET /api/advertisements and /active', () => {
+  it('lists own ads only, and active unexpired ads aimed at the viewer', async () => {
+    const owner = await createBusiness(t, { tier: 'professional' });
+    const forPros = (await owner.client.post('/api/advertisements', validAd({ title: 'For pros' }))).body;
+    const forBiz = (await owner.client.post('/api/advertisements', validAd({ title: 'For businesses', targetAudience: 'business' }))).body;
+    const paused = (await owner.client.post('/api/advertisements', validAd({ title: 'Paused' }))).body;
+    await owner.client.put(`/api/advertisements/${paused.id}`, { status: 'paused' });
+    const expired = (await owner.client.post('/api/advertisements', validAd({ title: 'Expired' }))).body;
+    await t.database.query(`update advertisements set end_date = now() - interval '1 minute' where id = ${expired.id}`);
+
+    const other = await createBusiness(t, { tier: 'startup' });
+    expect((await other.client.get('/api/advertisements')).body).toEqual([]);
+    const own = (await owner.client.get('/api/advertisements')).body.map((a: { title: string }) => a.title);
+    expect(own).toHaveLength(4);
+
+    const pro = await createProStaff(t);
+    const proSees = (await pro.client.get('/api/advertisements/active')).body.map((a: { id: number }) => a.id);
+    expect(proSees).toEqual([forPros.id]);
+    const bizSees = (await other.client.get('/api/advertisements/active')).body.map((a: { id: number }) => a.id);
+    expect(bizSees).toEqual([forBiz.id]);
+    const ownerSees = (await owner.client.get('/api/advertisements/active')).body.map((a: { id: number }) => a.id).sort();
+    expect(ownerSees).toEqual([forPros.id, forBiz.id].sort());
+  });
+
+  it('needs a session', async () => {
+    expect((await new TestClient(t.app).get('/api/advertisements')).status).toBe(401);
+    expect((await new TestClient(t.app).get('/api/advertisements/active')).status).toBe(401);
+  });
+});
+
+describe('PUT and DELETE /api/advertisements/:id', () => {
+  it('lets the owner edit any field and status; duration moves endDate from creation', async () => {
+    const owner = await createBusiness(t, { tier: 'startup' });
+    const ad = (await owner.client.post('/api/advertisements', validAd())).body;
+    const res = await owner.client.put(`/api/advertisements/${ad.id}`, { ...validAd({ title: 'New title', budget: 10000, tags: 'x, y' }), duration: 10, status: 'draft' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ title: 'New title', budget: 10000, tags: ['x', 'y'], duration: 10, status: 'draft' });
+    expect(Date.parse(res.body.endDate) - Date.parse(ad.createdAt)).toBe(10 * 86_400_000);
+  });
+
+  it('validates the edit', async () => {
+    const owner = await createBusiness(t, { tier: 'startup' });
+    const ad = (await owner.client.post('/api/advertisements', validAd())).body;
+    expect((await owner.client.put(`/api/advertisements/${ad.id}`, { status: 'deleted' })).status).toBe(400);
+    expect((await owner.client.put(`/api/advertisements/${ad.id}`, { budget: 50 })).status).toBe(400);
+    expect((await owner.client.put('/api/advertisements/abc', { title: 'x' })).status).toBe(400);
+  });
+
+  it('refuses other users (403), unknown ids (404) and anonymous callers (401)', async () => {
+    const owner = await createBusiness(t, { tier: 'startup' });
+    const ad = (await owner.client.post('/api/advertisements', validAd())).body;
+    const other = await createBusiness(t, { tier: 'startup' });
+    expect((await other.client.put(`/api/advertisements/${ad.id}`, { title: 'Hijack' })).status).toBe(403);
+    expect((await other.client.delete(`/api/advertisements/${ad.id}`)).status).toBe(403);
+    expect((await owner.client.put('/api/advertisements/999999', { title: 'x' })).status).toBe(404);
+    expect((await owner.client.delete('/api/advertisements/999999')).status).toBe(404);
+    expect((await new TestClient(t.app).put(`/api/advertisements/${ad.id}`, { title: 'x' })).status).toBe(401);
+    expect((await new TestClient(t.app).delete(`/api/advertisements/${ad.id}`)).status).toBe(401);
+  });
+
+  it('deletes for the owner', async () => {
+    const owner = await createBusiness(t, { tier: 'startup' });
+    const ad = (await owner.client.post('/api/advertisements', validAd())).body;
+    expect((await owner.client.delete(`/api/advertisements/${ad.id}`)).status).toBe(204);
+    expect((await owner.client.get('/api/advertisements')).body).toEqual([]);
+  });
+});
+
+describe('POST /api/advertisements/:id/click and /impression', () => {
+  it('counts once per viewer per ad per day and never for the owner', async () => {
+    const owner = await createBusiness(t, { tier: 'startup' });
+    const ad = (await owner.client.post('/api/advertisements', validAd({ targetAudience: 'both' }))).body;
+    const a = await createProStaff(t);
+    const b = await signUp(t, 'business');
+
+    expect((await a.client.post(`/api/advertisements/${ad.id}/impression`)).body).toEqual({ counted: true, impressions: 1, clicks: 0 });
+    expect((await a.client.post(`/api/advertisements/${ad.id}/impression`)).body).toEqual({ counted: false, impressions: 1, clicks: 0 });
+    expect((await a.client.post(`/api/advertisements/${ad.id}/click`)).body).toEqual({ counted: true, impressions: 1, clicks: 1 });
+    expect((await a.client.post(`/api/advertisements/${ad.id}/click`)).body.counted).toBe(false);
+    expect((await b.client.post(`/api/advertisements/${ad.id}/click`)).body).toMatchObject({ counted: true, clicks: 2 });
+    expect((await owner.client.post(`/api/advertisements/${ad.id}/click`)).body).toMatchObject({ counted: false, clicks: 2 });
+
+    // Next day the same viewer counts again.
+    await t.database.query(`update ad_views set day = day - 1`);
+    expect((await a.client.post(`/api/advertisements/${ad.id}/click`)).body).toMatchObject({ counted: true, clicks: 3 });
+    const [stored] = (await owner.client.get('/api/advertisements')).body;
+    expect(stored).toMatchObject({ impressions: 1, clicks: 3 });
+  });
+
+  it('refuses ads that are not running, not aimed at the viewer, unknown, or anonymous callers', async () => {
+    const owner = await createBusiness(t, { tier: 'startup' });
+    const forBiz = (await owner.client.post('/api/advertisements', validAd({ targetAudience: 'business' }))).body;
+    const paused = (await owner.client.post('/api/advertisements', validAd())).body;
+    await owner.client.put(`/api/advertisements/${paused.id}`, { status: 'paused' });
+    const pro = await createProStaff(t);
+    expect((await pro.client.post(`/api/advertisements/${forBiz.id}/click`)).status).toBe(404);
+    expect((await pro.client.post(`/api/advertisements/${paused.id}/click`)).status).toBe(409);
+    expect((await pro.client.post('/api/advertisements/999999/impression')).status).toBe(404);
+    expect((await new TestClient(t.app).post(`/api/advertisements/${paused.id}/click`)).status).toBe(401);
+  });
+});
