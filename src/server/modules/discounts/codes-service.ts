@@ -1,0 +1,107 @@
+import type { SessionUser } from '@shared/contracts/auth';
+import type { z } from 'zod';
+import type { createDiscountCodeBody, DiscountCode, ProStaffOption, updateDiscountCodeBody } from '@shared/contracts/discounts';
+import type { AppContext } from '../../lib/context';
+import { assertWithinLimit } from '../../lib/entitlements';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import * as repo from './repository';
+import { toDiscountCodeDto, toHundredths } from './mappers';
+
+type BusinessUser = SessionUser & { businessId: number };
+type CreateInput = z.output<typeof createDiscountCodeBody>;
+type UpdateInput = z.output<typeof updateDiscountCodeBody>;
+
+export function assertOwnBusiness(user: BusinessUser, businessId: number): void {
+  if (user.businessId !== businessId) throw forbidden('You can only see your own business');
+}
+
+export async function listCodes(ctx: AppContext, user: BusinessUser): Promise<DiscountCode[]> {
+  const rows = await repo.listCodes(ctx.db, user.businessId);
+  return rows.map(toDiscountCodeDto);
+}
+
+async function assertCanActivate(ctx: AppContext, user: BusinessUser): Promise<void> {
+  assertWithinLimit(user, 'discountCodes', await repo.countActiveCodes(ctx.db, user.businessId), 'active discount codes');
+}
+
+async function checkOwner(ctx: AppContext, proStaffId: number | null | undefined, commissionRate: number | undefined): Promise<void> {
+  if (proStaffId && !(await repo.proStaffExists(ctx.db, proStaffId))) {
+    throw new AppError('VALIDATION', 'proStaffId: That pro staff member does not exist', [{ path: 'proStaffId', message: 'That pro staff member does not exist' }]);
+  }
+  if (!proStaffId && commissionRate) {
+    throw new AppError('VALIDATION', 'commissionRate: Choose the pro staff member who earns the commission', [
+      { path: 'commissionRate', message: 'Choose the pro staff member who earns the commission' },
+    ]);
+  }
+}
+
+function assertFutureExpiry(expiresAt: string | null | undefined): void {
+  if (expiresAt && new Date(expiresAt).getTime() <= Date.now()) {
+    throw new AppError('VALIDATION', 'expiresAt: The expiry must be in the future', [{ path: 'expiresAt', message: 'The expiry must be in the future' }]);
+  }
+}
+
+async function dtoFor(ctx: AppContext, businessId: number, id: number): Promise<DiscountCode> {
+  const [row] = await repo.listCodes(ctx.db, businessId, id);
+  return toDiscountCodeDto(row);
+}
+
+export async function createCode(ctx: AppContext, user: BusinessUser, input: CreateInput): Promise<DiscountCode> {
+  const isActive = input.isActive ?? true;
+  // A plan without codes cannot even store inactive ones; otherwise only active codes use the allowance.
+  if (isActive) await assertCanActivate(ctx, user);
+  else assertWithinLimit(user, 'discountCodes', 0, 'discount codes');
+  await checkOwner(ctx, input.proStaffId, input.commissionRate);
+  assertFutureExpiry(input.expiresAt);
+  const code = input.code.toUpperCase();
+  const row = await repo.insertCode(ctx.db, {
+    businessId: user.businessId,
+    code,
+    description: input.description,
+    discountType: input.discountType,
+    discountValueHundredths: toHundredths(input.discountValue),
+    platform: input.platform,
+    proStaffId: input.proStaffId ?? null,
+    commissionRateBps: input.proStaffId ? toHundredths(input.commissionRate ?? 0) : 0,
+    webhookUrl: input.webhookUrl,
+    isActive,
+    expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+  });
+  if (!row) throw conflict(`You already have a discount code ${code}`);
+  return dtoFor(ctx, user.businessId, row.id);
+}
+
+export async function updateCode(ctx: AppContext, user: BusinessUser, id: number, input: UpdateInput): Promise<DiscountCode> {
+  const existing = await repo.getCode(ctx.db, id);
+  if (!existing) throw notFound('Discount code');
+  if (existing.businessId !== user.businessId) throw forbidden('This discount code belongs to another business');
+  if (input.isActive === true && !existing.isActive) await assertCanActivate(ctx, user);
+  const discountType = input.discountType ?? existing.discountType;
+  const discountValue = input.discountValue ?? existing.discountValueHundredths / 100;
+  if (discountType === 'percentage' && discountValue > 100) {
+    throw new AppError('VALIDATION', 'discountValue: A percentage discount cannot exceed 100', [{ path: 'discountValue', message: 'A percentage discount cannot exceed 100' }]);
+  }
+  const proStaffId = input.proStaffId === undefined ? existing.proStaffId : input.proStaffId;
+  const commissionRate = input.commissionRate ?? (input.proStaffId === null ? 0 : existing.commissionRateBps / 100);
+  await checkOwner(ctx, proStaffId, commissionRate);
+  if (input.expiresAt !== undefined) assertFutureExpiry(input.expiresAt);
+  const code = input.code?.toUpperCase();
+  if (code && code !== existing.code && (await repo.findCode(ctx.db, user.businessId, code))) throw conflict(`You already have a discount code ${code}`);
+  await repo.updateCode(ctx.db, id, {
+    code,
+    description: input.description,
+    discountType: input.discountType,
+    discountValueHundredths: input.discountValue === undefined ? undefined : toHundredths(input.discountValue),
+    platform: input.platform,
+    proStaffId,
+    commissionRateBps: proStaffId ? toHundredths(commissionRate) : 0,
+    webhookUrl: input.webhookUrl === undefined ? undefined : input.webhookUrl,
+    isActive: input.isActive,
+    expiresAt: input.expiresAt === undefined ? undefined : input.expiresAt ? new Date(input.expiresAt) : null,
+  });
+  return dtoFor(ctx, user.businessId, id);
+}
+
+export async function proStaffOptions(ctx: AppContext): Promise<ProStaffOption[]> {
+  return repo.listProStaffOptions(ctx.db);
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { errorBody } from '@shared/contracts/common';
+import {
+  trackDiscountBody, trackOrderBody, trackPageviewBody, trackResponse, trackUsageBody, trackUsageResponse, validateCodeResponse,
+} from '@shared/contracts/discounts';
+import { BIGCOMMERCE_SECRET_HEADER } from './webhooks-routes';
+
+/** OpenAPI 3.1 description of the public store API and store webhooks, generated from the shared Zod contracts. */
+export function buildOpenApiDocument() {
+  const input = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  const output = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
+  const json = (schema: object) => ({ 'application/json': { schema } });
+  const error = (description: string) => ({ description, content: json({ $ref: '#/components/schemas/Error' }) });
+  const common = {
+    '401': error('Missing or invalid X-Api-Key'),
+    '403': error('Inactive platform, another business, or an origin the platform does not allow'),
+    '429': error('Rate limited; see Retry-After'),
+  };
+  const trackOperation = (summary: string, body: z.ZodType) => ({
+    tags: ['Tracking'],
+    summary,
+    security: [{ ApiKey: [] }],
+    requestBody: { required: true, content: json(input(body)) },
+    responses: { '202': { description: 'Recorded', content: json(output(trackResponse)) }, '400': error('Invalid payload'), ...common },
+  });
+  const webhook = (platform: string, description: string) => ({
+    tags: ['Store webhooks'],
+    summary: `${platform} order webhook`,
+    description,
+    parameters: [{ name: 'platformId', in: 'path', required: true, schema: { type: 'integer' } }],
+    requestBody: { required: true, content: json({ type: 'object' }) },
+    responses: {
+      '200': { description: 'Received (recorded, duplicate, cancelled or ignored)' },
+      '401': error('Signature or secret does not match; nothing was stored'),
+      '404': error('No integration platform of this type with that id'),
+    },
+  });
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'HuntStaff public store API',
+      version: '1.0.0',
+      description:
+        'Validate discount codes, record code usage and track storefront events. Authenticate with the API key of an integration platform ' +
+        '(shown once when you add the platform on /discount-codes) in the X-Api-Key header. Orders are idempotent per order id: ' +
+        'sending the same order again changes nothing. An order that used a code owned by a pro staffer creates one pending commission.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+      schemas: { Error: output(errorBody) },
+    },
+    paths: {
+      '/api/discount-codes/validate/{code}': {
+        get: {
+          tags: ['Discount codes'],
+          summary: 'Check whether a discount code can be used',
+          security: [{ ApiKey: [] }],
+          parameters: [{ name: 'code', in: 'path', required: true, schema: { type: 'string' }, description: 'Case-insensitive' }],
+          responses: { '200': { description: 'Validation result', content: json(output(validateCodeResponse)) }, ...common },
+        },
+      },
+      '/api/discount-codes/track-usage': {
+        post: {
+          tags: ['Discount codes'],
+          summary: 'Record that an order used a discount code',
+          description: 'orderValue is in US dollars. Unknown codes answer 404; inactive, expired or wrong-platform codes answer 400. Nothing is stored then.',
+          security: [{ ApiKey: [] }],
+          requestBody: { required: true, content: json(input(trackUsageBody)) },
+          responses: {
+            '201': { description: 'Recorded (with the commission created, if any)', content: json(output(trackUsageResponse)) },
+            '200': { description: 'Already recorded: duplicate is true and nothing changed', content: json(output(trackUsageResponse)) },
+            '400': error('Invalid payload, or the code is inactive, expired or not valid on this store'),
+            '404': error('No such code for this business'),
+            ...common,
+          },
+        },
+      },
+      '/api/track/pageview': { post: trackOperation('Track a storefront page view', trackPageviewBody) },
+      '/api/track/discount': { post: trackOperation('Track an order that used a discount code', trackDiscountBody) },
+      '/api/track/order': { post: trackOperation('Track an order', trackOrderBody) },
+      '/api/webhooks/shopify/{platformId}': {
+        post: webhook('Shopify', 'Topics orders/create, orders/paid, orders/updated, orders/cancelled, refunds/create. Signed with X-Shopify-Hmac-Sha256 (base64 HMAC-SHA256 of the raw body with the platform webhook secret).'),
+      },
+      '/api/webhooks/woocommerce/{platformId}': {
+        post: webhook('WooCommerce', 'Topics order.created, order.updated, order.deleted. Signed with X-WC-Webhook-Signature (base64 HMAC-SHA256 of the raw body with the platform webhook secret). The unsigned ping is answered.'),
+      },
+      '/api/webhooks/bigcommerce/{platformId}': {
+        post: webhook('BigCommerce', `Scopes store/order/created, store/order/statusUpdated. Send the platform webhook secret in the ${BIGCOMMERCE_SECRET_HEADER} header.`),
+      },
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { discountCodes, integrationPlatforms, storeOrders, trackingEvents } from '../../db/schema/discounts';
+import { proStaffProfiles } from '../../db/schema/profiles';
+import { commissions } from '../../db/schema/commissions';
+
+export type CodeRow = typeof discountCodes.$inferSelect;
+export type NewCode = typeof discountCodes.$inferInsert;
+export type PlatformRow = typeof integrationPlatforms.$inferSelect;
+export type NewPlatform = typeof integrationPlatforms.$inferInsert;
+export type OrderRow = typeof storeOrders.$inferSelect;
+export type NewOrder = typeof storeOrders.$inferInsert;
+export type NewTrackingEvent = typeof trackingEvents.$inferInsert;
+export type CodeWithStats = CodeRow & { proStaffName: string | null; usageCount: number; revenueCents: number };
+
+// ---- discount codes ----
+
+export async function countActiveCodes(db: Database, businessId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(discountCodes).where(and(eq(discountCodes.businessId, businessId), eq(discountCodes.isActive, true)));
+  return Number(row?.n ?? 0);
+}
+
+export async function findCode(db: Database, businessId: number, code: string): Promise<CodeRow | null> {
+  const [row] = await db.select().from(discountCodes).where(and(eq(discountCodes.businessId, businessId), eq(discountCodes.code, code)));
+  return row ?? null;
+}
+
+export async function getCode(db: Database, id: number): Promise<CodeRow | null> {
+  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, id));
+  return row ?? null;
+}
+
+/** Inserts unless the code exists for the business; null on a duplicate. */
+export async function insertCode(db: Database, values: NewCode): Promise<CodeRow | null> {
+  const [row] = await db.insert(discountCodes).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function updateCode(db: Database, id: number, values: Partial<NewCode>): Promise<CodeRow | null> {
+  const [row] = await db.update(discountCodes).set({ ...values, updatedAt: new Date() }).where(eq(discountCodes.id, id)).returning();
+  return row ?? null;
+}
+
+export async function listCodes(db: Database, businessId: number, onlyId?: number): Promise<CodeWithStats[]> {
+  const usage = db
+    .select({
+      codeId: storeOrders.discountCodeId,
+      usageCount: count().as('usage_count'),
+      revenueCents: sql<number>`coalesce(sum(${storeOrders.orderValueCents}), 0)::int`.as('revenue_cents'),
+    })
+    .from(storeOrders)
+    .where(and(eq(storeOrders.businessId, businessId), eq(storeOrders.status, 'placed')))
+    .groupBy(storeOrders.discountCodeId)
+    .as('usage');
+  const rows = await db
+    .select({
+      code: discountCodes,
+      firstName: proStaffProfiles.firstName,
+      lastName: proStaffProfiles.lastName,
+      usageCount: usage.usageCount,
+      revenueCents: usage.revenueCents,
+    })
+    .from(discountCodes)
+    .leftJoin(proStaffProfiles, eq(proStaffProfiles.id, discountCodes.proStaffId))
+    .leftJoin(usage, eq(usage.codeId, discountCodes.id))
+    .where(onlyId ? and(eq(discountCodes.businessId, businessId), eq(discountCodes.id, onlyId)) : eq(discountCodes.businessId, businessId))
+    .orderBy(desc(discountCodes.createdAt), desc(discountCodes.id));
+  return rows.map((row) => ({
+    ...row.code,
+    proStaffName: row.firstName ? `${row.firstName} ${row.lastName ?? ''}`.trim() : null,
+    usageCount: Number(row.usageCount ?? 0),
+    revenueCents: Number(row.revenueCents ?? 0),
+  }));
+}
+
+export async function proStaffExists(db: Database, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: proStaffProfiles.id }).from(proStaffProfiles).where(eq(proStaffProfiles.id, id));
+  return Boolean(row);
+}
+
+export async function listProStaffOptions(db: Database): Promise<{ id: number; name: string }[]> {
+  const rows = await db
+    .select({ id: proStaffProfiles.id, firstName: proStaffProfiles.firstName, lastName: proStaffProfiles.lastName })
+    .from(proStaffProfiles)
+    .orderBy(asc(proStaffProfiles.firstName), asc(proStaffProfiles.lastName))
+    .limit(1000);
+  return rows.map((row) => ({ id: row.id, name: `${row.firstName} ${row.lastName}`.trim() }));
+}
+
+// ---- integration platforms ----
+
+export async function countActivePlatforms(db: Database, businessId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(integrationPlatforms)
+    .where(and(eq(integrationPlatforms.businessId, businessId), eq(integrationPlatforms.isActive, true)));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertPlatform(db: Database, values: NewPlatform): Promise<PlatformRow> {
+  const [row] = await db.insert(integrationPlatforms).values(values).returning();
+  return row;
+}
+
+export async function listPlatforms(db: Database, businessId: number): Promise<PlatformRow[]> {
+  return db.select().from(integrationPlatforms).where(eq(integrationPlatforms.businessId, businessId)).orderBy(desc(integrationPlatforms.createdAt), desc(integrationPlatforms.id));
+}
+
+export async function getPlatform(db: Database, id: number): Promise<PlatformRow | null> {
+  const [row] = await db.select().from(integrationPlatforms).where(eq(integrationPlatforms.id, id));
+  return row ?? null;
+}
+
+export async function findPlatformByKeyHash(db: Database, apiKeyHash: string): Promise<PlatformRow | null> {
+  const [row] = await db.select().from(integrationPlatforms).where(eq(integrationPlatforms.apiKeyHash, apiKeyHash));
+  return row ?? null;
+}
+
+export async function updatePlatform(db: Database, id: number, values: Partial<NewPlatform>): Promise<PlatformRow | null> {
+  const [row] = await db.update(integrationPlatforms).set({ ...values, updatedAt: new Date() }).where(eq(integrationPlatforms.id, id)).returning();
+  return row ?? null;
+}
+
+// ---- store orders and attribution ----
+
+/** Inserts the order unless (business, order id) is known; null when it already existed. */
+export async function insertOrderIfNew(db: Database, values: NewOrder): Promise<OrderRow | null> {
+  const [row] = await db.insert(storeOrders).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function findOrder(db: Database, businessId: number, orderId: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(storeOrders).where(and(eq(storeOrders.businessId, businessId), eq(storeOrders.orderId, orderId)));
+  return row ?? null;
+}
+
+/** Adds a code to an order recorded without one (e.g. a thin webhook first); null if it already had one. */
+export async function attachCodeToOrder(
+  db: Database,
+  id: number,
+  values: Pick<NewOrder, 'discountCodeId' | 'code' | 'orderValueCents' | 'customerEmail' | 'currency'>,
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(storeOrders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(storeOrders.id, id), isNull(storeOrders.discountCodeId), eq(storeOrders.status, 'placed')))
+    .returning();
+  return row ?? null;
+}
+
+export async function setOrderStatus(db: Database, id: number, status: OrderRow['status']): Promise<void> {
+  await db.update(storeOrders).set({ status, updatedAt: new Date() }).where(eq(storeOrders.id, id));
+}
+
+export async function insertOrderCommission(
+  db: Database,
+  values: { businessId: number; proStaffId: number; amountCents: number; orderId: string; description: string },
+) {
+  const [row] = await db
+    .insert(commissions)
+    .values({ ...values, status: 'pending', source: 'order' })
+    .returning({ id: commissions.id, proStaffId: commissions.proStaffId, amountCents: commissions.amountCents, status: commissions.status });
+  return row;
+}
+
+export async function findOrderCommission(db: Database, businessId: number, orderId: string) {
+  const [row] = await db
+    .select({ id: commissions.id, proStaffId: commissions.proStaffId, amountCents: commissions.amountCents, status: commissions.status })
+    .from(commissions)
+    .where(and(eq(commissions.businessId, businessId), eq(commissions.source, 'order'), eq(commissions.orderId, orderId)));
+  return row ?? null;
+}
+
+/** A refund or cancellation voids the commission only while the business has not paid it. */
+export async function cancelPendingOrderCommission(db: Database, businessId: number, orderId: string): Promise<number> {
+  const rows = await db
+    .update(commissions)
+    .set({ status: 'cancelled' })
+    .where(and(eq(commissions.businessId, businessId), eq(commissions.source, 'order'), eq(commissions.orderId, orderId), eq(commissions.status, 'pending')))
+    .returning({ id: commissions.id });
+  return rows.length;
+}
+
+export async function insertTrackingEvent(db: Database, values: NewTrackingEvent): Promise<void> {
+  await db.insert(trackingEvents).values(values);
+}
