@@ -5,7 +5,8 @@ import { cn } from './cn';
 // Spec 9: at most one toast at a time, shown for 5 s, swiped right to dismiss (50 px).
 const TOAST_DURATION_MS = 5000;
 
-export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive' };
+/** `duration` (ms) overrides the 5 s default, e.g. 2000 for copy confirmations. */
+export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive'; duration?: number };
 type ToastItem = ToastInput & { id: number; open: boolean };
 
 let items: ToastItem[] = [];
@@ -41,6 +42,7 @@ export function Toaster() {
         <RadixToast.Root
           key={item.id}
           open={item.open}
+          duration={item.duration}
           onOpenChange={(open) => !open && dismiss(item.id)}
           className={cn(
             'rounded-lg border p-4 pr-8 shadow-lg',
