@@ -1,0 +1,71 @@
+import { bigint, boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** The Stripe customer that belongs to a user (created on the first subscribe, reused afterwards). */
+export const stripeCustomers = pgTable('stripe_customers', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  stripeCustomerId: text('stripe_customer_id').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per Stripe subscription, mirrored from Stripe. Webhooks are the source of truth for
+ * status and tier; users.subscription_tier is recomputed from these rows.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    stripeCustomerId: text('stripe_customer_id').notNull(),
+    stripeSubscriptionId: text('stripe_subscription_id').notNull().unique(),
+    tier: text('tier').notNull(),
+    /** Stripe's status: incomplete, incomplete_expired, trialing, active, past_due, canceled, unpaid, paused. */
+    status: text('status').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** Monthly price in cents. */
+    amountCents: integer('amount_cents').notNull().default(0),
+    /** `created` (unix seconds) of the last Stripe event applied, so an older event never overwrites a newer one. */
+    lastEventAt: bigint('last_event_at', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('subscriptions_user_id_idx').on(table.userId)],
+);
+
+/** Paid Stripe invoices: the revenue record. */
+export const subscriptionPayments = pgTable(
+  'subscription_payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    stripeInvoiceId: text('stripe_invoice_id').notNull().unique(),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('subscription_payments_paid_at_idx').on(table.paidAt)],
+);
+
+/** Stripe event ids already handled: Stripe delivers at least once, so duplicates are dropped here. */
+export const processedStripeEvents = pgTable('processed_stripe_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per SPA page view (anonymous allowed). */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: serial('id').primaryKey(),
+    path: text('path').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Random id the browser keeps for its tab session; counts anonymous visitors. */
+    visitorId: text('visitor_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('page_views_created_at_idx').on(table.createdAt)],
+);

@@ -1,0 +1,323 @@
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createBusiness, createProStaff, signUp } from '../../test/factories';
+import { FakeStripeServer } from './fake-stripe-server';
+import { resetPageViewThrottling } from './page-view-routes';
+
+const WEBHOOK_SECRET = 'whsec_test_fake';
+let fake: FakeStripeServer;
+let t: TestApp;
+let eventSeq = 0;
+
+beforeAll(async () => {
+  fake = await new FakeStripeServer().start();
+});
+afterAll(async () => {
+  await fake.stop();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+/** Posts a Stripe event signed with the SDK's test-header helper (or a given signature). */
+async function sendWebhook(event: Record<string, unknown>, options: { signature?: string; secret?: string } = {}) {
+  const payload = JSON.stringify(event);
+  const signature = options.signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+function subscriptionEvent(type: string, subscription: Record<string, any>, overrides: Record<string, unknown> = {}) {
+  return {
+    id: `evt_test_${++eventSeq}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object: subscription },
+    ...overrides,
+  };
+}
+
+/** Subscribes through the API (fake Stripe) and returns the Stripe subscription object. */
+async function subscribe(client: TestClient, tier: string) {
+  const res = await client.post('/api/create-subscription', { tier });
+  expect(res.status).toBe(200);
+  return { res, subscription: structuredClone(fake.subscriptions.get(res.body.subscriptionId)!) };
+}
+
+async function tierOf(client: TestClient): Promise<string> {
+  return (await client.get('/api/auth/me')).body.subscriptionTier;
+}
+
+describe('without Stripe keys', () => {
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+
+  it('answers 503 with a clear message on create-subscription', async () => {
+    const { client } = await createBusiness(t);
+    const res = await client.post('/api/create-subscription', { tier: 'startup' });
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(res.body.error.message).toMatch(/Payment processing is not configured/);
+  });
+
+  it('treats a secret key given as the publishable key as not configured', async () => {
+    await t.close();
+    t = await createTestApp(fake.env({ STRIPE_PUBLISHABLE_KEY: 'sk_test_wrong_kind' }));
+    const { client } = await createBusiness(t);
+    expect((await client.get('/api/config')).body.stripePublishableKey).toBeNull();
+    expect((await client.post('/api/create-subscription', { tier: 'startup' })).status).toBe(503);
+  });
+
+  it('still reports the subscription status from the database', async () => {
+    const { client } = await createBusiness(t, { tier: 'professional' });
+    const res = await client.get('/api/subscription-status');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ hasSubscription: false, tier: 'professional', status: null, cancelAtPeriodEnd: false, currentPeriodEnd: null });
+  });
+
+  it('refuses webhooks when no webhook secret is configured', async () => {
+    const res = await sendWebhook(subscriptionEvent('customer.subscription.created', { id: 'sub_x' }));
+    expect(res.status).toBe(503);
+  });
+});
+
+describe('with Stripe (local fake API)', () => {
+  beforeEach(async () => {
+    t = await createTestApp(fake.env());
+  });
+
+  describe('POST /api/create-subscription', () => {
+    it('creates a customer and a trialing subscription and returns the setup secret', async () => {
+      const { client, user } = await createBusiness(t);
+      const before = fake.requests.length;
+      const res = await client.post('/api/create-subscription', { tier: 'startup' });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        clientSecret: expect.stringMatching(/^seti_secret_/), intentType: 'setup', subscriptionId: expect.stringMatching(/^sub_/),
+        status: 'trialing', trialDays: 14,
+      });
+      const calls = fake.requests.slice(before);
+      const customerCall = calls.find((r) => r.path === '/v1/customers')!;
+      expect(customerCall.idempotencyKey).toMatch(new RegExp(`^customer:${user.id}-\\d+$`));
+      expect(customerCall.body).toMatchObject({ email: user.email, metadata: { userId: String(user.id) } });
+      const subCall = calls.find((r) => r.method === 'POST' && r.path === '/v1/subscriptions')!;
+      expect(subCall.idempotencyKey).toMatch(new RegExp(`^subscribe:${user.id}-\\d+:startup:0$`));
+      expect(subCall.body).toMatchObject({ trial_period_days: '14', payment_behavior: 'default_incomplete', metadata: { tier: 'startup' } });
+      // Every POST to Stripe carries an idempotency key.
+      expect(calls.filter((r) => r.method === 'POST').every((r) => r.idempotencyKey)).toBe(true);
+      const price = fake.prices.get(String((subCall.body.items as any)[0].price))!;
+      expect(price.unit_amount).toBe(4900);
+      // The webhook, not this call, grants the plan.
+      expect(await tierOf(client)).toBe('free');
+    });
+
+    it('validates the tier against the account type', async () => {
+      const { client } = await createProStaff(t);
+      expect((await client.post('/api/create-subscription', { tier: 'startup' })).status).toBe(400);
+      expect((await client.post('/api/create-subscription', { tier: 'gold' })).status).toBe(400);
+      expect((await client.post('/api/create-subscription', { tier: 'free' })).status).toBe(400);
+      expect((await client.post('/api/create-subscription', {})).status).toBe(400);
+      expect((await client.post('/api/create-subscription', { tier: 'pro' })).status).toBe(200);
+    });
+
+    it('requires login', async () => {
+      const res = await new TestClient(t.app).post('/api/create-subscription', { tier: 'startup' });
+      expect(res.status).toBe(401);
+    });
+
+    it('reuses the Stripe customer and refuses a second live subscription', async () => {
+      const { client } = await createBusiness(t);
+      const { subscription } = await subscribe(client, 'startup');
+      await sendWebhook(subscriptionEvent('customer.subscription.created', subscription));
+      const again = await client.post('/api/create-subscription', { tier: 'professional' });
+      expect(again.status).toBe(409);
+      expect(again.body.error.code).toBe('CONFLICT');
+
+      await client.post('/api/cancel-subscription');
+      const customersBefore = fake.customers.size;
+      const switched = await client.post('/api/create-subscription', { tier: 'professional' });
+      expect(switched.status).toBe(200);
+      // No second trial, and the same customer.
+      expect(switched.body).toMatchObject({ intentType: 'payment', trialDays: 0, status: 'incomplete' });
+      expect(fake.customers.size).toBe(customersBefore);
+      expect(fake.subscriptions.get(switched.body.subscriptionId)!.customer).toBe(subscription.customer);
+    });
+
+    it('maps a payment provider outage to 503 without leaking details', async () => {
+      const { client } = await createBusiness(t);
+      fake.failures = { status: 500, count: 3 };
+      const res = await client.post('/api/create-subscription', { tier: 'startup' });
+      expect(res.status).toBe(503);
+      expect(res.body.error.message).toMatch(/payment provider/i);
+    });
+  });
+
+  describe('POST /api/stripe/webhook', () => {
+    it('grants the plan on created and returns to free on deleted', async () => {
+      const { client } = await createBusiness(t);
+      const { subscription } = await subscribe(client, 'professional');
+      const created = await sendWebhook(subscriptionEvent('customer.subscription.created', subscription));
+      expect(created).toEqual({ status: 200, body: { received: true } });
+      expect(await tierOf(client)).toBe('professional');
+      const status = await client.get('/api/subscription-status');
+      expect(status.body).toMatchObject({ hasSubscription: true, tier: 'professional', status: 'trialing', cancelAtPeriodEnd: false });
+      expect(status.body.currentPeriodEnd).toBe(subscription.items.data[0].current_period_end);
+
+      await sendWebhook(subscriptionEvent('customer.subscription.deleted', { ...subscription, status: 'canceled' }));
+      expect(await tierOf(client)).toBe('free');
+      expect((await client.get('/api/subscription-status')).body).toMatchObject({ hasSubscription: false, tier: 'free', status: 'canceled' });
+    });
+
+    it('keeps the plan while past_due and drops it when unpaid', async () => {
+      const { client } = await createProStaff(t);
+      const { subscription } = await subscribe(client, 'elite');
+      await sendWebhook(subscriptionEvent('customer.subscription.updated', { ...subscription, status: 'past_due' }));
+      expect(await tierOf(client)).toBe('elite');
+      await sendWebhook(subscriptionEvent('customer.subscription.updated', { ...subscription, status: 'unpaid' }, { created: Math.floor(Date.now() / 1000) + 5 }));
+      expect(await tierOf(client)).toBe('free');
+    });
+
+    it('rejects a bad or missing signature and changes nothing', async () => {
+      const { client } = await createBusiness(t);
+      const { subscription } = await subscribe(client, 'startup');
+      const event = subscriptionEvent('customer.subscription.created', { ...subscription, status: 'active' });
+      const forged = await sendWebhook(event, { secret: 'whsec_someone_else' });
+      expect(forged.status).toBe(400);
+      expect(forged.body.error.message).toBe('Invalid Stripe signature');
+      expect((await sendWebhook(event, { signature: 't=1,v1=deadbeef' })).status).toBe(400);
+      const unsigned = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: JSON.stringify(event), headers: { 'content-type': 'application/json' } });
+      expect(unsigned.statusCode).toBe(400);
+      expect(await tierOf(client)).toBe('free');
+    });
+
+    it('rejects a body altered after signing (the signature covers the raw bytes)', async () => {
+      const payload = JSON.stringify(subscriptionEvent('customer.subscription.created', { id: 'sub_1' }));
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/stripe/webhook', payload: payload.replace('{', '{ '),
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
+      expect(res.statusCode).toBe(400);
+    });
+
+    it('processes a duplicate event id only once', async () => {
+      const { client } = await createBusiness(t);
+      const { subscription } = await subscribe(client, 'startup');
+      const deleted = subscriptionEvent('customer.subscription.deleted', { ...subscription, status: 'canceled' });
+      await sendWebhook(subscriptionEvent('customer.subscription.created', subscription));
+      expect((await sendWebhook(deleted)).body).toEqual({ received: true });
+      expect(await tierOf(client)).toBe('free');
+      // Same event id again, even with a different body: acknowledged, not applied.
+      const duplicate = await sendWebhook({ ...deleted, type: 'customer.subscription.created', data: { object: { ...subscription, status: 'active' } } });
+      expect(duplicate).toEqual({ status: 200, body: { received: true, duplicate: true } });
+      expect(await tierOf(client)).toBe('free');
+      const [row] = await t.database.query<{ n: number }>(`select count(*)::int as n from processed_stripe_events where event_id = '${deleted.id}'`);
+      expect(row.n).toBe(1);
+    });
+
+    it('ignores an event older than the last one applied', async () => {
+      const { client } = await createBusiness(t);
+      const { subscription } = await subscribe(client, 'startup');
+      const now = Math.floor(Date.now() / 1000);
+      await sendWebhook(subscriptionEvent('customer.subscription.updated', { ...subscription, status: 'active' }, { created: now + 10 }));
+      await sendWebhook(subscriptionEvent('customer.subscription.updated', { ...subscription, status: 'unpaid' }, { created: now }));
+      expect(await tierOf(client)).toBe('startup');
+      expect((await client.get('/api/subscription-status')).body.status).toBe('active');
+    });
+
+    it('records paid invoices as revenue and ignores unknown users and event types', async () => {
+      const { client } = await createBusiness(t);
+      const { subscription } = await subscribe(client, 'startup');
+      const invoice = {
+        id: 'in_paid_1', object: 'invoice', customer: subscription.customer, amount_paid: 4900, currency: 'usd', created: 1_700_000_000,
+        status_transitions: { paid_at: 1_700_000_100 }, parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
+      };
+      expect((await sendWebhook(subscriptionEvent('invoice.paid', invoice))).status).toBe(200);
+      expect((await sendWebhook(subscriptionEvent('invoice.payment_succeeded', invoice))).status).toBe(200);
+      const rows = await t.database.query<{ amount_cents: number }>('select amount_cents from subscription_payments');
+      expect(rows).toEqual([{ amount_cents: 4900 }]);
+      const stranger = await sendWebhook(subscriptionEvent('customer.subscription.created', { ...subscription, id: 'sub_other', customer: 'cus_unknown', metadata: {} }));
+      expect(stranger.body).toEqual({ received: true, ignored: true });
+      expect((await sendWebhook(subscriptionEvent('charge.refunded', { id: 'ch_1' }))).body).toEqual({ received: true, ignored: true });
+    });
+  });
+
+  describe('POST /api/cancel-subscription', () => {
+    it('cancels at period end, keeps the plan until then and is idempotent', async () => {
+      const { client } = await createBusiness(t);
+      const { subscription } = await subscribe(client, 'startup');
+      await sendWebhook(subscriptionEvent('customer.subscription.created', { ...subscription, status: 'active' }));
+      const res = await client.post('/api/cancel-subscription');
+      expect(res.status).toBe(200);
+      const periodEnd = subscription.items.data[0].current_period_end;
+      expect(res.body).toEqual({ cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd });
+      const update = fake.posts(`/v1/subscriptions/${subscription.id}`);
+      expect(update).toHaveLength(1);
+      expect(update[0].body).toEqual({ cancel_at_period_end: 'true' });
+      expect(update[0].idempotencyKey).toBe(`cancel-at-period-end:${subscription.id}`);
+      expect(await tierOf(client)).toBe('startup');
+      expect((await client.get('/api/subscription-status')).body).toMatchObject({ hasSubscription: true, cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd });
+
+      expect((await client.post('/api/cancel-subscription')).body).toEqual({ cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd });
+      expect(fake.posts(`/v1/subscriptions/${subscription.id}`)).toHaveLength(1);
+
+      await sendWebhook(subscriptionEvent('customer.subscription.deleted', { ...subscription, status: 'canceled', cancel_at_period_end: true }));
+      expect(await tierOf(client)).toBe('free');
+    });
+
+    it('answers 404 without a subscription, 401 signed out, and never touches another user', async () => {
+      const owner = await createBusiness(t);
+      const { subscription } = await subscribe(owner.client, 'startup');
+      await sendWebhook(subscriptionEvent('customer.subscription.created', subscription));
+      const other = await signUp(t, 'business');
+      expect((await other.client.post('/api/cancel-subscription')).status).toBe(404);
+      expect((await other.client.get('/api/subscription-status')).body.hasSubscription).toBe(false);
+      expect((await new TestClient(t.app).post('/api/cancel-subscription')).status).toBe(401);
+      expect((await new TestClient(t.app).get('/api/subscription-status')).status).toBe(401);
+      expect((await owner.client.get('/api/subscription-status')).body.cancelAtPeriodEnd).toBe(false);
+    });
+  });
+});
+
+describe('POST /api/page-views', () => {
+  beforeEach(async () => {
+    t = await createTestApp();
+    resetPageViewThrottling();
+  });
+
+  it('records anonymous and signed-in views without the query string', async () => {
+    const anonymous = new TestClient(t.app);
+    expect((await anonymous.post('/api/page-views', { path: '/search?q=elk', visitorId: 'abcdefgh1234' })).status).toBe(204);
+    const { client, user } = await signUp(t, 'pro_staff');
+    expect((await client.post('/api/page-views', { path: '/profile' })).status).toBe(204);
+    const rows = await t.database.query<{ path: string; user_id: number | null; visitor_id: string | null }>('select path, user_id, visitor_id from page_views order by id');
+    expect(rows).toEqual([
+      { path: '/search', user_id: null, visitor_id: 'abcdefgh1234' },
+      { path: '/profile', user_id: user.id, visitor_id: null },
+    ]);
+  });
+
+  it('rejects paths that are not pages', async () => {
+    const client = new TestClient(t.app);
+    expect((await client.post('/api/page-views', { path: 'search' })).status).toBe(400);
+    expect((await client.post('/api/page-views', { path: '/api/admin/analytics' })).status).toBe(400);
+    expect((await client.post('/api/page-views', { path: `/${'x'.repeat(400)}` })).status).toBe(400);
+    expect((await client.post('/api/page-views', { path: '/ok', visitorId: 'bad id!' })).status).toBe(400);
+  });
+
+  it('rate-limits one network', async () => {
+    const client = new TestClient(t.app);
+    for (let i = 0; i < 60; i += 1) await client.post('/api/page-views', { path: '/' });
+    const res = await client.post('/api/page-views', { path: '/' });
+    expect(res.status).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+});

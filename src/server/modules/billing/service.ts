@@ -1,0 +1,217 @@
+import type Stripe from 'stripe';
+import type { SessionUser } from '@shared/contracts/auth';
+import {
+  type CancelSubscriptionResponse,
+  type CreateSubscriptionResponse,
+  type SubscriptionStatusResponse,
+} from '@shared/contracts/billing';
+import { isTierValidFor, planFor, type UserType } from '@shared/plans';
+import type { AppContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { paymentProviderError, stripeFor } from './stripe-client';
+import * as repo from './repository';
+
+/** Spec FAQ: every paid plan starts with a 14-day free trial (first subscription only). */
+export const TRIAL_DAYS = 14;
+
+const toUnix = (date: Date | null): number | null => (date ? Math.floor(date.getTime() / 1000) : null);
+const fromUnix = (seconds: number | null | undefined): Date | null => (seconds ? new Date(seconds * 1000) : null);
+
+/** Price ids by lookup key, per Stripe client (so a test's fake Stripe never sees another's ids). */
+const priceCache = new WeakMap<Stripe, Map<string, string>>();
+
+async function priceIdFor(stripe: Stripe, userType: UserType, tier: string): Promise<string> {
+  const plan = planFor(userType, tier);
+  const lookupKey = `huntstaff_${userType}_${plan.id}_monthly_${plan.priceCents}`;
+  let cache = priceCache.get(stripe);
+  if (!cache) priceCache.set(stripe, (cache = new Map()));
+  const cached = cache.get(lookupKey);
+  if (cached) return cached;
+
+  const existing = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
+  let priceId = existing.data[0]?.id;
+  if (!priceId) {
+    const created = await stripe.prices.create(
+      {
+        currency: 'usd',
+        unit_amount: plan.priceCents,
+        recurring: { interval: 'month' },
+        lookup_key: lookupKey,
+        product_data: { name: `HuntStaff ${plan.name} (${userType === 'business' ? 'Business' : 'Pro Staff'})` },
+        metadata: { tier: plan.id, userType },
+      },
+      { idempotencyKey: `price:${lookupKey}` },
+    );
+    priceId = created.id;
+  }
+  cache.set(lookupKey, priceId);
+  return priceId;
+}
+
+/**
+ * Idempotency keys name the account by id and creation time, so a re-created database (ids start
+ * again at 1) never replays another account's Stripe response within Stripe's 24-hour key window.
+ */
+async function accountKey(ctx: AppContext, userId: number): Promise<string> {
+  const account = await repo.findUserBilling(ctx.db, userId);
+  if (!account) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
+  return `${userId}-${account.createdAt.getTime()}`;
+}
+
+async function customerIdFor(ctx: AppContext, stripe: Stripe, user: SessionUser, key: string): Promise<string> {
+  const known = await repo.findCustomerId(ctx.db, user.id);
+  if (known) return known;
+  // The idempotency key makes two simultaneous first subscribes share one Stripe customer.
+  const customer = await stripe.customers.create(
+    { email: user.email, metadata: { userId: String(user.id), userType: user.userType } },
+    { idempotencyKey: `customer:${key}` },
+  );
+  return repo.saveCustomerId(ctx.db, user.id, customer.id);
+}
+
+function periodEndOf(subscription: Stripe.Subscription): number | null {
+  const itemEnd = subscription.items?.data?.[0]?.current_period_end;
+  const legacyEnd = (subscription as unknown as { current_period_end?: number }).current_period_end;
+  return itemEnd ?? legacyEnd ?? subscription.trial_end ?? null;
+}
+
+function amountOf(subscription: Stripe.Subscription): number {
+  const item = subscription.items?.data?.[0];
+  return (item?.price?.unit_amount ?? 0) * (item?.quantity ?? 1);
+}
+
+function clientSecretOf(subscription: Stripe.Subscription): { clientSecret: string; intentType: 'setup' | 'payment' } | null {
+  const setup = subscription.pending_setup_intent;
+  if (setup && typeof setup === 'object' && setup.client_secret) return { clientSecret: setup.client_secret, intentType: 'setup' };
+  const invoice = subscription.latest_invoice;
+  if (invoice && typeof invoice === 'object' && invoice.confirmation_secret?.client_secret) {
+    return { clientSecret: invoice.confirmation_secret.client_secret, intentType: 'payment' };
+  }
+  return null;
+}
+
+const expandForSecret = ['latest_invoice.confirmation_secret', 'pending_setup_intent'];
+
+export async function createSubscription(ctx: AppContext, user: SessionUser, tier: string): Promise<CreateSubscriptionResponse> {
+  if (!isTierValidFor(user.userType, tier)) {
+    throw new AppError('VALIDATION', `'${tier}' is not a plan for ${user.userType === 'business' ? 'business' : 'pro staff'} accounts`, [
+      { path: 'tier', message: 'Unknown plan for this account type' },
+    ]);
+  }
+  const plan = planFor(user.userType, tier);
+  if (plan.priceCents === 0) throw new AppError('VALIDATION', 'The Free plan needs no subscription. Cancel your subscription to return to Free.');
+  const stripe = stripeFor(ctx.config);
+
+  const live = await repo.findLiveSubscription(ctx.db, user.id);
+  if (live && !live.cancelAtPeriodEnd) {
+    throw new AppError('CONFLICT', 'You already have an active subscription. Cancel it before choosing another plan.');
+  }
+
+  try {
+    // A modal reopened for the same plan reuses the unconfirmed subscription; others are cancelled.
+    for (const pending of await repo.findIncompleteSubscriptions(ctx.db, user.id)) {
+      if (pending.tier === plan.id) {
+        const again = await stripe.subscriptions.retrieve(pending.stripeSubscriptionId, { expand: expandForSecret });
+        const secret = again.status === 'incomplete' ? clientSecretOf(again) : null;
+        if (secret) return { ...secret, subscriptionId: again.id, status: again.status, trialDays: again.trial_end ? TRIAL_DAYS : 0 };
+      }
+      await stripe.subscriptions.cancel(pending.stripeSubscriptionId, {}, { idempotencyKey: `cancel-incomplete:${pending.stripeSubscriptionId}` });
+      await repo.updateSubscriptionFields(ctx.db, pending.stripeSubscriptionId, { status: 'incomplete_expired' });
+    }
+
+    const key = await accountKey(ctx, user.id);
+    const customerId = await customerIdFor(ctx, stripe, user, key);
+    const priceId = await priceIdFor(stripe, user.userType, plan.id);
+    const previous = await repo.countSubscriptions(ctx.db, user.id);
+    const trialDays = (await repo.countSubscriptions(ctx.db, user.id, { startedOnly: true })) === 0 ? TRIAL_DAYS : 0;
+    const subscription = await stripe.subscriptions.create(
+      {
+        customer: customerId,
+        items: [{ price: priceId }],
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        ...(trialDays
+          ? { trial_period_days: trialDays, trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } }
+          : {}),
+        metadata: { userId: String(user.id), userType: user.userType, tier: plan.id },
+        expand: expandForSecret,
+      },
+      // Same user, plan and subscription count: a double click gets the same subscription back.
+      { idempotencyKey: `subscribe:${key}:${plan.id}:${previous}` },
+    );
+
+    await repo.insertSubscriptionIfMissing(ctx.db, {
+      userId: user.id,
+      stripeCustomerId: customerId,
+      stripeSubscriptionId: subscription.id,
+      tier: plan.id,
+      status: subscription.status,
+      currentPeriodEnd: fromUnix(periodEndOf(subscription)),
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      amountCents: amountOf(subscription) || plan.priceCents,
+    });
+
+    const secret = clientSecretOf(subscription);
+    if (!secret) throw new AppError('SERVICE_UNAVAILABLE', 'Failed to initialize payment: the payment provider returned no payment secret.');
+    ctx.log.info({ userId: user.id, tier: plan.id, subscriptionId: subscription.id }, 'subscription created');
+    return { ...secret, subscriptionId: subscription.id, status: subscription.status, trialDays };
+  } catch (error) {
+    if (!(error instanceof AppError)) ctx.log.error({ err: error, userId: user.id }, 'stripe create-subscription failed');
+    throw paymentProviderError(error);
+  }
+}
+
+export async function subscriptionStatus(ctx: AppContext, user: SessionUser): Promise<SubscriptionStatusResponse> {
+  const live = await repo.findLiveSubscription(ctx.db, user.id);
+  const current = await repo.findUserBilling(ctx.db, user.id);
+  const tier = current?.subscriptionTier ?? user.subscriptionTier;
+  if (live) {
+    return {
+      hasSubscription: true,
+      tier,
+      status: live.status,
+      cancelAtPeriodEnd: live.cancelAtPeriodEnd,
+      currentPeriodEnd: toUnix(live.currentPeriodEnd),
+    };
+  }
+  const latest = await repo.findLatestSubscription(ctx.db, user.id);
+  return { hasSubscription: false, tier, status: latest?.status ?? null, cancelAtPeriodEnd: false, currentPeriodEnd: null };
+}
+
+export async function cancelSubscription(ctx: AppContext, user: SessionUser): Promise<CancelSubscriptionResponse> {
+  const live = await repo.findLiveSubscription(ctx.db, user.id);
+  if (!live) throw new AppError('NOT_FOUND', 'You have no active subscription to cancel');
+  if (live.cancelAtPeriodEnd) return { cancelAtPeriodEnd: true, currentPeriodEnd: toUnix(live.currentPeriodEnd) };
+  const stripe = stripeFor(ctx.config);
+  try {
+    const updated = await stripe.subscriptions.update(
+      live.stripeSubscriptionId,
+      { cancel_at_period_end: true },
+      { idempotencyKey: `cancel-at-period-end:${live.stripeSubscriptionId}` },
+    );
+    const currentPeriodEnd = periodEndOf(updated) ?? toUnix(live.currentPeriodEnd);
+    await repo.updateSubscriptionFields(ctx.db, live.stripeSubscriptionId, {
+      cancelAtPeriodEnd: updated.cancel_at_period_end,
+      currentPeriodEnd: fromUnix(currentPeriodEnd),
+    });
+    ctx.log.info({ userId: user.id, subscriptionId: live.stripeSubscriptionId }, 'subscription set to cancel at period end');
+    return { cancelAtPeriodEnd: updated.cancel_at_period_end, currentPeriodEnd };
+  } catch (error) {
+    if (!(error instanceof AppError)) ctx.log.error({ err: error, userId: user.id }, 'stripe cancel-subscription failed');
+    throw paymentProviderError(error);
+  }
+}
+
+/** The plan a user's subscriptions grant: the newest live one, else Free. */
+export async function recomputeTier(ctx: AppContext, userId: number): Promise<string | null> {
+  const user = await repo.findUserBilling(ctx.db, userId);
+  if (!user) return null;
+  const live = await repo.findLiveSubscription(ctx.db, userId);
+  const tier = live && isTierValidFor(user.userType, live.tier) ? live.tier : 'free';
+  if (tier !== user.subscriptionTier) {
+    await repo.setUserTier(ctx.db, userId, tier);
+    ctx.log.info({ userId, from: user.subscriptionTier, to: tier }, 'subscription tier changed');
+  }
+  return tier;
+}
+

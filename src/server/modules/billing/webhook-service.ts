@@ -1,0 +1,124 @@
+import Stripe from 'stripe';
+import { planFor, isTierValidFor, type UserType } from '@shared/plans';
+import type { AppContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { recomputeTier } from './service';
+import * as repo from './repository';
+
+export type WebhookResult = { received: true; duplicate?: true; ignored?: true };
+
+/** Verifies Stripe's signature over the exact bytes received; anything else is refused. */
+export function verifyEvent(ctx: AppContext, rawBody: Buffer | undefined, signature: string | undefined): Stripe.Event {
+  const secret = ctx.config.stripe.webhookSecret;
+  if (!secret) throw new AppError('SERVICE_UNAVAILABLE', 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET)');
+  if (!signature) throw new AppError('VALIDATION', 'Missing Stripe-Signature header');
+  if (!rawBody || rawBody.length === 0) throw new AppError('VALIDATION', 'The request body is empty');
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch {
+    throw new AppError('VALIDATION', 'Invalid Stripe signature');
+  }
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+
+/**
+ * Applies one verified event. The event id is recorded in the same transaction as its effects, so
+ * a duplicate delivery is a no-op and a failed one is retried by Stripe.
+ */
+export async function handleEvent(ctx: AppContext, event: Stripe.Event): Promise<WebhookResult> {
+  const affectedUsers = new Set<number>();
+  const result = await ctx.db.transaction(async (tx) => {
+    const txCtx: AppContext = { ...ctx, db: tx };
+    if (!(await repo.markEventProcessed(tx, event.id, event.type))) return { received: true, duplicate: true } as const;
+    switch (event.type) {
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+      case 'customer.subscription.paused':
+      case 'customer.subscription.resumed': {
+        const userId = await applySubscription(txCtx, event.data.object, event.created, event.type === 'customer.subscription.deleted');
+        if (userId === null) return { received: true, ignored: true } as const;
+        await recomputeTier(txCtx, userId);
+        affectedUsers.add(userId);
+        return { received: true } as const;
+      }
+      case 'invoice.paid':
+      case 'invoice.payment_succeeded': {
+        await recordInvoice(txCtx, event.data.object);
+        return { received: true } as const;
+      }
+      default:
+        return { received: true, ignored: true } as const;
+    }
+  });
+  for (const userId of affectedUsers) {
+    await ctx.events.publish(userId, { type: 'subscription.updated', data: {} }).catch(() => undefined);
+  }
+  return result;
+}
+
+async function userIdFor(ctx: AppContext, subscription: Stripe.Subscription): Promise<number | null> {
+  const customerId = idOf(subscription.customer);
+  const byCustomer = customerId ? await repo.findUserIdByCustomer(ctx.db, customerId) : null;
+  if (byCustomer) return byCustomer;
+  const fromMetadata = Number(subscription.metadata?.userId);
+  return Number.isInteger(fromMetadata) && fromMetadata > 0 ? fromMetadata : null;
+}
+
+function tierOf(subscription: Stripe.Subscription, userType: UserType): string | null {
+  const price = subscription.items?.data?.[0]?.price;
+  const candidates = [subscription.metadata?.tier, price?.metadata?.tier];
+  for (const tier of candidates) if (tier && isTierValidFor(userType, tier)) return planFor(userType, tier).id;
+  return null;
+}
+
+async function applySubscription(ctx: AppContext, subscription: Stripe.Subscription, eventCreated: number, deleted: boolean): Promise<number | null> {
+  const userId = await userIdFor(ctx, subscription);
+  const user = userId ? await repo.findUserBilling(ctx.db, userId) : null;
+  if (!user) {
+    ctx.log.warn({ subscriptionId: subscription.id }, 'stripe subscription for an unknown user ignored');
+    return null;
+  }
+  const existing = await repo.findSubscriptionByStripeId(ctx.db, subscription.id);
+  const tier = tierOf(subscription, user.userType) ?? existing?.tier;
+  if (!tier) {
+    ctx.log.warn({ subscriptionId: subscription.id, userId }, 'stripe subscription without a known plan ignored');
+    return null;
+  }
+  const item = subscription.items?.data?.[0];
+  const periodEnd = item?.current_period_end ?? (subscription as unknown as { current_period_end?: number }).current_period_end ?? subscription.trial_end;
+  await repo.applySubscriptionState(
+    ctx.db,
+    {
+      userId: user.id,
+      stripeCustomerId: idOf(subscription.customer) ?? existing?.stripeCustomerId ?? '',
+      stripeSubscriptionId: subscription.id,
+      tier,
+      status: deleted ? 'canceled' : subscription.status,
+      currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      amountCents: (item?.price?.unit_amount ?? 0) * (item?.quantity ?? 1) || existing?.amountCents || 0,
+    },
+    // A deletion is final, whatever the order it arrives in.
+    deleted ? Number.MAX_SAFE_INTEGER : eventCreated,
+  );
+  return user.id;
+}
+
+async function recordInvoice(ctx: AppContext, invoice: Stripe.Invoice): Promise<void> {
+  if (!invoice.id || invoice.amount_paid <= 0) return;
+  const customerId = idOf(invoice.customer);
+  const userId = customerId ? await repo.findUserIdByCustomer(ctx.db, customerId) : null;
+  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+  const paidAt = invoice.status_transitions?.paid_at ?? invoice.created;
+  await repo.recordPayment(ctx.db, {
+    userId,
+    stripeInvoiceId: invoice.id,
+    stripeSubscriptionId: subscriptionId,
+    amountCents: invoice.amount_paid,
+    currency: invoice.currency ?? 'usd',
+    paidAt: new Date(paidAt * 1000),
+  });
+}

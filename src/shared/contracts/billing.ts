@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { allTiers } from '../plans';
+
+export const createSubscriptionBody = z.object({
+  tier: z.enum(allTiers, { message: 'Choose a plan' }),
+});
+export type CreateSubscriptionBody = z.infer<typeof createSubscriptionBody>;
+
+export type CreateSubscriptionResponse = {
+  /** Confirm with stripe.confirmCardSetup ('setup', trials) or stripe.confirmCardPayment ('payment'). */
+  clientSecret: string;
+  intentType: 'setup' | 'payment';
+  subscriptionId: string;
+  status: string;
+  trialDays: number;
+};
+
+/** Stripe statuses that keep the plan's features (past_due is the retry grace period). */
+export const liveSubscriptionStatuses = ['active', 'trialing', 'past_due'] as const;
+
+export type SubscriptionStatusResponse = {
+  hasSubscription: boolean;
+  tier: string;
+  status: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** Unix seconds, or null. */
+  currentPeriodEnd: number | null;
+};
+
+export type CancelSubscriptionResponse = {
+  cancelAtPeriodEnd: boolean;
+  /** Unix seconds: the subscription stays active until then. */
+  currentPeriodEnd: number | null;
+};
+
+export const pageViewBody = z.object({
+  path: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .regex(/^\/(?!api(\/|$))/, 'A page path starting with / (not /api)')
+    .transform((path) => path.split(/[?#]/)[0]),
+  visitorId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+});
+export type PageViewBody = z.input<typeof pageViewBody>;
