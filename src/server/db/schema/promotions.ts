@@ -1,0 +1,62 @@
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { businessProfiles } from './profiles';
+
+export const promotionTypes = ['banner', 'spotlight', 'featured_listing'] as const;
+export const promotionAudiences = ['all_pro_staff', 'specific_specialties', 'location_based'] as const;
+
+/** Paid promotions a business shows to pro staff; spend is charged per click, in cents. */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businessProfiles.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    targetUrl: text('target_url'),
+    imageUrl: text('image_url'),
+    promotionType: text('promotion_type', { enum: promotionTypes }).notNull(),
+    targetAudience: text('target_audience', { enum: promotionAudiences }).notNull(),
+    targetSpecialties: text('target_specialties').array().notNull().default([]),
+    targetLocation: text('target_location'),
+    budgetCents: integer('budget_cents').notNull(),
+    /** Null: no daily cap. */
+    dailyBudgetCents: integer('daily_budget_cents'),
+    costPerClickCents: integer('cost_per_click_cents').notNull().default(200),
+    /** Inclusive UTC calendar days. */
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    totalImpressions: integer('total_impressions').notNull().default(0),
+    totalClicks: integer('total_clicks').notNull().default(0),
+    totalSpentCents: integer('total_spent_cents').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('promotions_business_id_idx').on(table.businessId), index('promotions_delivery_idx').on(table.isActive, table.startDate, table.endDate)],
+);
+
+/** Per promotion and UTC day: what the analytics chart and the daily cap read. */
+export const promotionDailyStats = pgTable(
+  'promotion_daily_stats',
+  {
+    promotionId: integer('promotion_id').notNull().references(() => promotions.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    impressions: integer('impressions').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+    spentCents: integer('spent_cents').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.promotionId, table.day] })],
+);
+
+/** One row per viewer, promotion, UTC day and kind: impressions and charged clicks count once a day per viewer. */
+export const promotionViews = pgTable(
+  'promotion_views',
+  {
+    promotionId: integer('promotion_id').notNull().references(() => promotions.id, { onDelete: 'cascade' }),
+    viewerUserId: integer('viewer_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ['impression', 'click'] }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.promotionId, table.viewerUserId, table.day, table.kind] })],
+);
