@@ -1,9 +1,70 @@
-// Placeholder until its feature issue lands; the dashboards already show it in place.
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/toast';
+import { describeError } from '../../../lib/api';
+import { useSession } from '../../auth/session';
+import { useBusinessCommissions, useUpdateCommissionStatus } from '../api';
+import { CommissionList } from './commission-list';
+import { CreateCommissionForm } from './create-commission-form';
+
+/** Business dashboard tab: create commissions for pro staff and settle pending ones. */
 export function CommissionsTab() {
+  const { user } = useSession();
+  const isBusiness = user?.userType === 'business' && user.businessId !== null;
+  const commissions = useBusinessCommissions(isBusiness);
+  const update = useUpdateCommissionStatus();
+
+  if (!user) return <p className="text-sm text-bark-700">Please log in to manage commissions.</p>;
+  if (user.userType !== 'business') return <p className="text-sm text-bark-700">Only business accounts can create commissions.</p>;
+  if (user.businessId === null) return <p className="text-sm text-bark-700">Please complete your business profile first.</p>;
+
+  const settle = async (id: number, status: 'paid' | 'cancelled') => {
+    try {
+      await update.mutateAsync({ id, status });
+      toast({ title: 'Commission Updated', description: status === 'paid' ? 'The commission is marked as paid.' : 'The commission is cancelled.' });
+    } catch (error) {
+      toast({ title: 'Failed to Update Commission', description: describeError(error, 'Please try again.'), variant: 'destructive' });
+    }
+  };
+  const busyId = update.isPending ? update.variables?.id : undefined;
+
   return (
-    <section className="rounded-xl border border-dashed border-bark-200 p-6 text-sm text-bark-700">
-      <h2 className="text-base font-semibold text-bark-900">Commissions</h2>
-      <p className="mt-1">Coming soon.</p>
-    </section>
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <Card>
+        <CardHeader>
+          <CardTitle>Create Commission</CardTitle>
+          <CardDescription>Record money you owe a pro staff member. It starts as pending until you mark it paid.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <CreateCommissionForm />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Commissions</CardTitle>
+          <CardDescription>Paid commissions this month count toward your pro staff rankings.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <CommissionList
+            commissions={commissions.data}
+            isLoading={commissions.isLoading}
+            error={commissions.error}
+            counterparty="pro_staff"
+            actions={(commission) =>
+              commission.status === 'pending' ? (
+                <>
+                  <Button size="sm" disabled={busyId === commission.id} onClick={() => settle(commission.id, 'paid')}>
+                    Mark Paid
+                  </Button>
+                  <Button size="sm" variant="outline" disabled={busyId === commission.id} onClick={() => settle(commission.id, 'cancelled')}>
+                    Cancel
+                  </Button>
+                </>
+              ) : null
+            }
+          />
+        </CardContent>
+      </Card>
+    </div>
   );
 }

@@ -1,9 +1,46 @@
-// Placeholder until its feature issue lands; the dashboards already show it in place.
+import { formatCents } from '@shared/format';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { useSession } from '../../auth/session';
+import { useProStaffCommissions } from '../api';
+import { CommissionList } from './commission-list';
+
+/** Pro staff dashboard: the commissions businesses have recorded for them, read-only. */
 export function ProStaffCommissions() {
+  const { user } = useSession();
+  const enabled = user?.userType === 'pro_staff' && user.proStaffId !== null;
+  const commissions = useProStaffCommissions(enabled);
+  const totals = (commissions.data ?? []).reduce(
+    (sum, c) => ({ paid: sum.paid + (c.status === 'paid' ? c.amountCents : 0), pending: sum.pending + (c.status === 'pending' ? c.amountCents : 0) }),
+    { paid: 0, pending: 0 },
+  );
+
   return (
-    <section className="rounded-xl border border-dashed border-bark-200 p-6 text-sm text-bark-700">
-      <h2 className="text-base font-semibold text-bark-900">My Commissions</h2>
-      <p className="mt-1">Coming soon.</p>
-    </section>
+    <Card>
+      <CardHeader>
+        <CardTitle>My Commissions</CardTitle>
+        <CardDescription>Commissions businesses have recorded for you. Payment terms are agreed directly with each business.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {!enabled ? (
+          <p className="text-sm text-bark-700">Please complete your pro staff profile first.</p>
+        ) : (
+          <>
+            {commissions.data && commissions.data.length > 0 && (
+              <dl className="mb-4 grid grid-cols-2 gap-3 text-sm">
+                <div className="rounded-lg bg-forest-50 p-3">
+                  <dt className="text-bark-700">Paid</dt>
+                  <dd className="text-lg font-semibold text-forest-800">{formatCents(totals.paid)}</dd>
+                </div>
+                <div className="rounded-lg bg-yellow-50 p-3">
+                  <dt className="text-bark-700">Pending</dt>
+                  <dd className="text-lg font-semibold text-yellow-900">{formatCents(totals.pending)}</dd>
+                </div>
+              </dl>
+            )}
+            <CommissionList commissions={commissions.data} isLoading={commissions.isLoading} error={commissions.error} counterparty="business" />
+          </>
+        )}
+      </CardContent>
+    </Card>
   );
 }

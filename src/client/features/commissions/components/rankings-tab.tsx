@@ -1,9 +1,146 @@
-// Placeholder until its feature issue lands; the dashboards already show it in place.
-export function RankingsTab() {
+import { Award, BadgeCheck, Medal, RefreshCw, Trophy } from 'lucide-react';
+import type { RankingEntry } from '@shared/contracts/commissions';
+import { formatCents } from '@shared/format';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast';
+import { describeError } from '../../../lib/api';
+import { useSession } from '../../auth/session';
+import { useCalculateRankings, useRankings } from '../api';
+import { formatDateTime } from '../format-dates';
+
+const medals = {
+  1: { Icon: Trophy, label: 'Gold medal', className: 'bg-yellow-100 text-yellow-700' },
+  2: { Icon: Medal, label: 'Silver medal', className: 'bg-slate-100 text-slate-600' },
+  3: { Icon: Award, label: 'Bronze medal', className: 'bg-orange-100 text-orange-800' },
+} as const;
+
+function RankMarker({ rank }: { rank: number }) {
+  const medal = medals[rank as keyof typeof medals];
+  if (!medal) {
+    return <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-bark-100 text-sm font-semibold text-bark-700">#{rank}</span>;
+  }
+  const { Icon, label, className } = medal;
   return (
-    <section className="rounded-xl border border-dashed border-bark-200 p-6 text-sm text-bark-700">
-      <h2 className="text-base font-semibold text-bark-900">Pro Staff Rankings</h2>
-      <p className="mt-1">Coming soon.</p>
-    </section>
+    <span role="img" aria-label={label} data-testid="ranking-medal" className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full ${className}`}>
+      <Icon className="h-5 w-5" aria-hidden="true" />
+    </span>
+  );
+}
+
+function RankingRow({ entry }: { entry: RankingEntry }) {
+  const { profile } = entry;
+  return (
+    <li data-testid="ranking-entry" className="flex flex-col gap-3 rounded-lg border border-bark-200 bg-white p-4 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <RankMarker rank={entry.rank} />
+        <div className="min-w-0">
+          <p className="flex items-center gap-1.5 font-semibold text-bark-900">
+            <span className="sr-only">Rank {entry.rank}: </span>
+            {profile.firstName} {profile.lastName}
+            {profile.isVerified && <BadgeCheck className="h-4 w-4 text-forest-700" aria-label="Verified" />}
+          </p>
+          <p className="text-xs text-bark-700">
+            {profile.location ?? 'Location not specified'} · {profile.experience} years experience
+          </p>
+          {profile.specialties.length > 0 && (
+            <div className="mt-1 flex flex-wrap gap-1">
+              {profile.specialties.slice(0, 3).map((specialty) => (
+                <Badge key={specialty} tone="outline">
+                  {specialty}
+                </Badge>
+              ))}
+              {profile.specialties.length > 3 && <Badge tone="neutral">+{profile.specialties.length - 3} more</Badge>}
+            </div>
+          )}
+        </div>
+      </div>
+      <dl className="grid grid-cols-3 gap-4 text-right text-sm sm:w-80">
+        <div>
+          <dt className="text-xs text-bark-700">Total</dt>
+          <dd className="font-semibold text-forest-800">{formatCents(entry.totalCommissionsCents)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-bark-700">Jobs</dt>
+          <dd className="font-semibold">{entry.totalJobs}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-bark-700">Average</dt>
+          <dd className="font-semibold">{formatCents(entry.averageCommissionCents)}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+/** Business dashboard tab: pro staff ranked by commissions paid this calendar month (UTC). */
+export function RankingsTab() {
+  const { user } = useSession();
+  const businessId = user?.userType === 'business' ? user.businessId : null;
+  const rankings = useRankings(businessId);
+
+  if (businessId === null) {
+    return <p className="text-sm text-bark-700">{user ? 'Please complete your business profile first.' : 'Please log in to view rankings.'}</p>;
+  }
+  return <RankingsCard businessId={businessId} rankings={rankings} />;
+}
+
+function RankingsCard({ businessId, rankings }: { businessId: number; rankings: ReturnType<typeof useRankings> }) {
+  const calculate = useCalculateRankings(businessId);
+  const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
+  const onCalculate = async () => {
+    try {
+      await calculate.mutateAsync();
+    } catch (error) {
+      toast({ title: 'Error', description: describeError(error, 'Failed to calculate rankings.'), variant: 'destructive' });
+    }
+  };
+  const calculateButton = (
+    <Button variant="outline" size="sm" onClick={onCalculate} disabled={calculate.isPending}>
+      <RefreshCw className={`h-4 w-4 ${calculate.isPending ? 'animate-spin' : ''}`} aria-hidden="true" />
+      {calculate.isPending ? 'Calculating...' : 'Calculate Rankings'}
+    </Button>
+  );
+  const lastUpdated = rankings.data?.[0]?.lastUpdated;
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div>
+          <CardTitle>Pro Staff Rankings</CardTitle>
+          <CardDescription>Ranked by total paid commissions in {month} (UTC).</CardDescription>
+        </div>
+        {calculateButton}
+      </CardHeader>
+      <CardContent>
+        {rankings.isLoading ? (
+          <div className="flex flex-col gap-3" aria-busy="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-20 w-full" />
+            ))}
+          </div>
+        ) : rankings.error ? (
+          <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
+            <p className="text-sm text-red-700">Error loading rankings. Please try again.</p>
+            {calculateButton}
+          </div>
+        ) : !rankings.data || rankings.data.length === 0 ? (
+          <p className="py-6 text-center text-sm text-bark-700">
+            No rankings yet. Pro staff appear here once you mark their commissions as paid this month.
+          </p>
+        ) : (
+          <>
+            <ol className="flex flex-col gap-3">
+              {rankings.data.map((entry) => (
+                <RankingRow key={entry.id} entry={entry} />
+              ))}
+            </ol>
+            {lastUpdated && <p className="mt-3 text-xs text-bark-700">Last updated {formatDateTime(lastUpdated)}</p>}
+          </>
+        )}
+      </CardContent>
+    </Card>
   );
 }
