@@ -1,7 +1,10 @@
-import { boolean, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export type SocialLinks = Partial<Record<string, string>>;
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const businessProfiles = pgTable('business_profiles', {
   id: serial('id').primaryKey(),
@@ -18,21 +21,54 @@ export const businessProfiles = pgTable('business_profiles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const proStaffProfiles = pgTable('pro_staff_profiles', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  bio: text('bio'),
-  location: text('location'),
-  specialties: text('specialties').array().notNull().default([]),
-  experience: integer('experience').notNull().default(0),
-  rating: doublePrecision('rating').notNull().default(0),
-  isVerified: boolean('is_verified').notNull().default(false),
-  portfolioUrls: text('portfolio_urls').array().notNull().default([]),
-  socialMediaLinks: text('social_media_links').array().notNull().default([]),
-  profilePictureUrl: text('profile_picture_url'),
-  socialLinks: jsonb('social_links').$type<SocialLinks>().notNull().default({}),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** The handle in a profile URL: its last path segment, lower-cased, without a leading @ (e.g. instagram.com/@Jake/ -> jake). */
+const handleOf = (platform: string) =>
+  `regexp_replace(lower(social_links ->> '${platform}'), '^(.*/)?@?([^/?#]+)/*([?#].*)?$', '\\2')`;
+const taggedPlatforms = ['instagram', 'facebook', 'youtube', 'twitter', 'tiktok', 'linkedin'];
+
+/*
+ * The social tag index, kept by the database so every writer (API, seed, scripts) stays in step:
+ * each handle appears bare ("jake") and platform-qualified ("instagram:jake"), next to the pro's own
+ * hashtags ("#elkhunting"). Searches are GIN array overlap lookups.
+ */
+const searchTagsExpression = sql.raw(
+  `array_remove(social_tags || ARRAY[${taggedPlatforms
+    .flatMap((p) => [`'${p}:' || ${handleOf(p)}`, handleOf(p)])
+    .join(', ')}], NULL)`,
+);
+
+export const proStaffProfiles = pgTable(
+  'pro_staff_profiles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    bio: text('bio'),
+    location: text('location'),
+    specialties: text('specialties').array().notNull().default([]),
+    experience: integer('experience').notNull().default(0),
+    rating: doublePrecision('rating').notNull().default(0),
+    isVerified: boolean('is_verified').notNull().default(false),
+    portfolioUrls: text('portfolio_urls').array().notNull().default([]),
+    socialMediaLinks: text('social_media_links').array().notNull().default([]),
+    profilePictureUrl: text('profile_picture_url'),
+    socialLinks: jsonb('social_links').$type<SocialLinks>().notNull().default({}),
+    /** Hashtags the pro uses, normalised to lower case with a leading '#'. */
+    socialTags: text('social_tags').array().notNull().default([]),
+    searchTags: text('search_tags').array().generatedAlwaysAs(searchTagsExpression),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(bio, '') || ' ' || coalesce(location, ''))`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('pro_staff_profiles_specialties_idx').using('gin', table.specialties),
+    index('pro_staff_profiles_search_tags_idx').using('gin', table.searchTags),
+    index('pro_staff_profiles_search_vector_idx').using('gin', table.searchVector),
+    index('pro_staff_profiles_rating_idx').on(table.rating.desc(), table.id),
+    index('pro_staff_profiles_experience_idx').on(table.experience.desc(), table.id),
+    index('pro_staff_profiles_created_at_idx').on(table.createdAt.desc(), table.id),
+  ],
+);

@@ -1,4 +1,58 @@
 import type { FastifyInstance } from 'fastify';
+import { idParam, userIdParam } from '@shared/contracts/common';
+import { businessProfileBody, directoryQuery, proStaffProfileBody, tagSearchQuery } from '@shared/contracts/profiles';
+import { parse } from '../../lib/validate';
+import { requireRole, requireUser } from '../../lib/auth';
+import * as service from './service';
 
-// Routes for this domain are added by its feature issue.
-export async function profilesRoutes(_app: FastifyInstance) {}
+export async function profilesRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  // Public: the landing page and the directory show pro staff to everyone.
+  app.get('/api/pro-staff-profiles', async (request, reply) => {
+    const filters = parse(directoryQuery, request.query);
+    const result = await service.listDirectory(ctx, filters);
+    reply.header('X-Total-Count', String(result.paged ? result.page.total : result.total));
+    return result.paged ? result.page : result.items;
+  });
+
+  app.get('/api/pro-staff-profiles/user/:userId', async (request) => {
+    const { userId } = parse(userIdParam, request.params);
+    return service.getProStaffByUser(ctx, userId);
+  });
+
+  app.get('/api/pro-staff-profiles/:id', async (request) => {
+    const { id } = parse(idParam, request.params);
+    return service.getProStaff(ctx, id);
+  });
+
+  app.post('/api/pro-staff-profiles', async (request, reply) => {
+    const user = requireRole(request, 'pro_staff');
+    const body = parse(proStaffProfileBody, request.body);
+    const { profile, created } = await service.saveProStaff(ctx, user, body);
+    return reply.status(created ? 201 : 200).send(profile);
+  });
+
+  app.get('/api/business-profiles/user/:userId', async (request) => {
+    const { userId } = parse(userIdParam, request.params);
+    return service.getBusinessByUser(ctx, userId);
+  });
+
+  app.get('/api/business-profiles/:id', async (request) => {
+    const { id } = parse(idParam, request.params);
+    return service.getBusiness(ctx, id);
+  });
+
+  app.post('/api/business-profiles', async (request, reply) => {
+    const user = requireRole(request, 'business');
+    const body = parse(businessProfileBody, request.body);
+    const { profile, created } = await service.saveBusiness(ctx, user, body);
+    return reply.status(created ? 201 : 200).send(profile);
+  });
+
+  app.get('/api/social-media-tags/search', async (request) => {
+    const user = requireUser(request);
+    const query = parse(tagSearchQuery, request.query);
+    return service.searchByTag(ctx, user, query.tag, query.platform);
+  });
+}
