@@ -11,7 +11,7 @@ import type { AppContext } from './lib/context';
 import { AppError, httpStatusByCode } from './lib/errors';
 import { SESSION_COOKIE } from './lib/auth';
 import { assertSameOrigin } from './lib/csrf';
-import { isDatabaseUnavailable } from './lib/db-errors';
+import { databaseInputError, isDatabaseUnavailable } from './lib/db-errors';
 import { FileStorage, type Storage } from './lib/storage';
 import { createEventBus, type EventBus } from './lib/events';
 import { LogMailer, SmtpMailer, type Mailer } from './lib/mailer';
@@ -33,6 +33,8 @@ import { adminRoutes } from './modules/admin/routes';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every API route, for the authorization matrix and fuzz tests. */
+    apiRoutes: { method: string; url: string }[];
   }
 }
 
@@ -66,6 +68,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
   };
   app.decorate('ctx', ctx);
+  const apiRoutes: { method: string; url: string }[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+  });
   app.decorateRequest('user', null);
 
   // JSON only: drop Fastify's default text/plain parser so such bodies get a 415.
@@ -110,6 +118,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         .status(503)
         .header('Retry-After', '5')
         .send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again in a moment.' } });
+    }
+    const refused = databaseInputError(error);
+    if (refused) {
+      request.log.warn({ err: error }, 'database refused input');
+      return reply.status(httpStatusByCode[refused.code]).send({ error: refused });
     }
     const mapped = mapFrameworkError(error);
     if (mapped) return reply.status(httpStatusByCode[mapped.code]).send({ error: mapped });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './db-errors';
+import { databaseInputError, isDatabaseUnavailable } from './db-errors';
 
 describe('isDatabaseUnavailable', () => {
   it('recognises refused connections, admin shutdowns and wrapped causes', () => {
@@ -12,5 +12,14 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+});
+
+describe('databaseInputError', () => {
+  it('maps refused input to 4xx codes, through wrapped causes', () => {
+    expect(databaseInputError(new Error('Failed query', { cause: Object.assign(new Error('out of range'), { code: '22003' }) }))?.code).toBe('VALIDATION');
+    expect(databaseInputError(Object.assign(new Error('dup'), { code: '23505' }))?.code).toBe('CONFLICT');
+    expect(databaseInputError(Object.assign(new Error('fk'), { code: '23503' }))?.code).toBe('VALIDATION');
+    expect(databaseInputError(new Error('other'))).toBeNull();
   });
 });

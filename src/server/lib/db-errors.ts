@@ -11,3 +11,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Input the database itself refused (a number out of range, a malformed value, a duplicate, a missing
+ * reference). Services should catch these first; this keeps any that slip through a 4xx, not a 500.
+ */
+export function databaseInputError(error: unknown): { code: 'VALIDATION' | 'CONFLICT'; message: string } | null {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '22003' || code === '22P02' || code === '22001' || code === '22007' || code === '22008') {
+      return { code: 'VALIDATION', message: 'A value in the request is out of range or malformed' };
+    }
+    if (code === '23505') return { code: 'CONFLICT', message: 'That already exists' };
+    if (code === '23503') return { code: 'VALIDATION', message: 'The request refers to something that does not exist' };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
-export const userIdParam = z.object({ userId: z.coerce.number().int().positive() });
+/** A database id: a positive 32-bit integer (PostgreSQL serial). */
+export const dbId = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const idParam = z.object({ id: dbId });
+export const userIdParam = z.object({ userId: dbId });
 
 export const errorBody = z.object({
   error: z.object({
