@@ -1,5 +1,119 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { SessionUser } from '@shared/contracts/auth';
+import type { Conversation, OtherUser } from '@shared/contracts/messaging';
+import { RequireLogin } from '../../../components/require-login';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
+import { Page } from '../../../components/ui/page';
+import { describeError } from '../../../lib/api';
+import { useConversations, useConversationWith } from '../api';
+import { ChatPanel } from '../components/chat-panel';
+import { formatConversationTime } from '../format-time';
+import { useMessageEvents } from '../hooks/use-message-events';
+
+const userTypeLabel = (type: OtherUser['userType']) => (type === 'pro_staff' ? 'Pro Staff' : 'Business');
 
 export default function MessagesPage() {
-  return <ComingSoon title="Messages" />;
+  return <RequireLogin message="Please log in to view messages">{(user) => <Messages user={user} />}</RequireLogin>;
+}
+
+function Messages({ user }: { user: SessionUser }) {
+  useMessageEvents(true);
+  const [params, setParams] = useSearchParams();
+  const toParam = Number(params.get('to'));
+  const to = Number.isInteger(toParam) && toParam > 0 && toParam !== user.id ? toParam : null;
+  const conversations = useConversations();
+  const target = useConversationWith(to);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+
+  // /messages?to=<userId>: open the conversation with that person, or a new one.
+  useEffect(() => {
+    if (target.data?.conversation) setSelectedId(target.data.conversation.id);
+  }, [target.data]);
+
+  const selected = conversations.data?.find((c) => c.id === selectedId) ?? null;
+  const draftWith = !selected && to !== null && target.data && !target.data.conversation ? target.data.otherUser : null;
+  const otherUser = selected?.otherUser ?? draftWith;
+
+  function choose(conversation: Conversation) {
+    setSelectedId(conversation.id);
+    if (to !== null) setParams({}, { replace: true });
+  }
+
+  return (
+    <Page title="Messages">
+      <div className="grid gap-4 md:grid-cols-3">
+        <Card className="flex max-h-[70vh] flex-col overflow-hidden">
+          <h2 className="border-b border-bark-200 px-4 py-3 text-base font-semibold">Conversations</h2>
+          <div className="overflow-y-auto">
+            {conversations.isPending ? (
+              <p className="p-4 text-sm text-bark-700">Loading conversations...</p>
+            ) : conversations.isError ? (
+              <p className="p-4 text-sm text-red-700">{describeError(conversations.error)}</p>
+            ) : conversations.data.length === 0 ? (
+              <p className="p-4 text-sm text-bark-700">No conversations yet. Start by messaging someone!</p>
+            ) : (
+              <ul aria-label="Conversations">
+                {conversations.data.map((conversation) => (
+                  <li key={conversation.id}>
+                    <button
+                      type="button"
+                      onClick={() => choose(conversation)}
+                      aria-current={conversation.id === selectedId ? 'true' : undefined}
+                      className={cn(
+                        'w-full border-b border-bark-100 px-4 py-3 text-left hover:bg-bark-100',
+                        conversation.id === selectedId && 'bg-forest-100 hover:bg-forest-100',
+                      )}
+                    >
+                      <div className="flex items-center justify-between gap-2">
+                        <span className="truncate text-sm font-semibold text-bark-900">{conversation.otherUser.email}</span>
+                        {conversation.unreadCount > 0 && (
+                          <Badge tone="blue" aria-label={`${conversation.unreadCount} unread`}>
+                            {conversation.unreadCount}
+                          </Badge>
+                        )}
+                      </div>
+                      <div className="mt-0.5 flex items-center gap-2 text-xs text-bark-700">
+                        <span>{userTypeLabel(conversation.otherUser.userType)}</span>
+                        {conversation.otherUser.name && <span className="truncate">· {conversation.otherUser.name}</span>}
+                      </div>
+                      {conversation.lastMessage && <p className="mt-1 truncate text-sm text-bark-700">{conversation.lastMessage.content}</p>}
+                      <p className="mt-0.5 text-xs text-bark-500">{formatConversationTime(conversation.lastMessageAt)}</p>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </Card>
+
+        <Card className="flex h-[70vh] flex-col overflow-hidden md:col-span-2">
+          <div className="border-b border-bark-200 px-4 py-3">
+            <h2 className="text-base font-semibold">{otherUser ? `Chat with ${otherUser.email}` : 'Select a conversation'}</h2>
+            {otherUser?.name && <p className="text-xs text-bark-700">{otherUser.name} · {userTypeLabel(otherUser.userType)}</p>}
+          </div>
+          {otherUser ? (
+            <ChatPanel
+              key={otherUser.id}
+              currentUserId={user.id}
+              otherUser={otherUser}
+              conversationId={selected?.id ?? null}
+              onConversationStarted={(id) => {
+                setSelectedId(id);
+                setParams({}, { replace: true });
+              }}
+            />
+          ) : to !== null && target.isPending ? (
+            <p className="p-6 text-center text-sm text-bark-700">Loading messages...</p>
+          ) : to !== null && target.isError ? (
+            <p className="p-6 text-center text-sm text-red-700">{describeError(target.error)}</p>
+          ) : (
+            <p className="p-6 text-center text-sm text-bark-700">Choose a conversation on the left to read and reply.</p>
+          )}
+        </Card>
+      </div>
+    </Page>
+  );
 }

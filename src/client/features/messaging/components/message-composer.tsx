@@ -1,0 +1,115 @@
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Paperclip, Send, X } from 'lucide-react';
+import { ATTACHMENT_MAX_BYTES, attachmentAccept, attachmentExtensions } from '@shared/contracts/messaging';
+import { formatFileSize } from '@shared/format';
+import { Button } from '../../../components/ui/button';
+import { Textarea } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { describeError } from '../../../lib/api';
+import { refreshConversationLists, refreshThread, sendMessage, uploadAttachment } from '../api';
+
+type Props = {
+  toUserId: number;
+  conversationId: number | null;
+  /** Called with the conversation the first message created (or reused). */
+  onSent?: (conversationId: number) => void;
+};
+
+/** Message box: Enter sends, Shift+Enter adds a line; the paperclip attaches one file. */
+export function MessageComposer({ toUserId, conversationId, onSent }: Props) {
+  const [content, setContent] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [pending, setPending] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const queryClient = useQueryClient();
+  const blank = content.trim() === '';
+
+  function pickFile(picked: File | undefined) {
+    if (fileInput.current) fileInput.current.value = '';
+    if (!picked) return;
+    const ext = picked.name.split('.').pop()?.toLowerCase() ?? '';
+    if (!(attachmentExtensions as readonly string[]).includes(ext)) {
+      toast({ title: 'Invalid file type', description: 'Attach a PDF, DOC, DOCX, TXT, JPG, PNG or GIF file.', variant: 'destructive' });
+      return;
+    }
+    if (picked.size > ATTACHMENT_MAX_BYTES) {
+      toast({ title: 'File too large', description: 'Attachments can be at most 10 MB.', variant: 'destructive' });
+      return;
+    }
+    setFile(picked);
+  }
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (blank || pending) return;
+    setPending(true);
+    try {
+      const message = await sendMessage({ toUserId, content: content.trim(), conversationId });
+      if (file) {
+        try {
+          await uploadAttachment(message.id, file);
+        } catch (error) {
+          toast({ title: 'Message sent without the file', description: describeError(error), variant: 'destructive' });
+        }
+      }
+      setContent('');
+      setFile(null);
+      await Promise.all([refreshThread(queryClient, message.conversationId), refreshConversationLists(queryClient)]);
+      onSent?.(message.conversationId);
+    } catch (error) {
+      toast({ title: 'Message not sent', description: describeError(error), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="border-t border-bark-200 p-3">
+      {file && (
+        <div className="mb-2 inline-flex max-w-full items-center gap-2 rounded-full bg-bark-100 px-3 py-1 text-xs text-bark-900" data-testid="attachment-chip">
+          <Paperclip className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+          <span className="truncate">{file.name}</span>
+          <span className="shrink-0 text-bark-700">({formatFileSize(file.size)})</span>
+          <button type="button" aria-label="Remove attachment" className="rounded-full p-0.5 hover:bg-bark-200" onClick={() => setFile(null)}>
+            <X className="h-3.5 w-3.5" aria-hidden="true" />
+          </button>
+        </div>
+      )}
+      <div className="flex items-end gap-2">
+        <input
+          ref={fileInput}
+          type="file"
+          accept={attachmentAccept}
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Attachment file"
+          onChange={(event) => pickFile(event.target.files?.[0])}
+        />
+        <Button type="button" variant="outline" size="icon" aria-label="Attach a file" onClick={() => fileInput.current?.click()}>
+          <Paperclip className="h-4 w-4" aria-hidden="true" />
+        </Button>
+        <Textarea
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Type your message..."
+          aria-label="Message"
+          rows={2}
+          maxLength={5000}
+          className="min-h-10 flex-1 resize-none"
+        />
+        <Button type="submit" size="icon" aria-label="Send message" disabled={blank || pending}>
+          <Send className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </form>
+  );
+}

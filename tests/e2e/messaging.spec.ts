@@ -1,0 +1,140 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectToast, signUp } from './helpers';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'latin1');
+
+async function me(page: Page): Promise<{ id: number; email: string }> {
+  const res = await page.request.get('/api/auth/me');
+  return res.json();
+}
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+test('a business messages a pro staffer who sees it live and replies with an attachment', async ({ browser }) => {
+  const business = await newPage(browser);
+  const proStaff = await newPage(browser);
+  const businessEmail = await signUp(business, 'business');
+  const proEmail = await signUp(proStaff, 'pro_staff');
+  const pro = await me(proStaff);
+
+  await proStaff.goto('/messages');
+  await expect(proStaff.getByText('No conversations yet. Start by messaging someone!')).toBeVisible();
+  await expect(proStaff.getByRole('heading', { name: 'Select a conversation' })).toBeVisible();
+
+  // The directory and public profile link here with ?to=<userId>.
+  await business.goto(`/messages?to=${pro.id}`);
+  await expect(business.getByRole('heading', { name: `Chat with ${proEmail}` })).toBeVisible();
+  await expect(business.getByText('No messages yet. Start the conversation!')).toBeVisible();
+  const box = business.getByPlaceholder('Type your message...');
+  const send = business.getByRole('button', { name: 'Send message' });
+  await expect(send).toBeDisabled();
+  await box.fill('   ');
+  await expect(send).toBeDisabled();
+  await box.fill('Howdy from the lodge');
+  await box.press('Shift+Enter');
+  await box.pressSequentially('Are you free in October?');
+  await expect(box).toHaveValue('Howdy from the lodge\nAre you free in October?');
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+  const sent = business.getByTestId('message').filter({ hasText: 'Howdy from the lodge' });
+  await expect(sent).toBeVisible();
+  await expect(sent.getByTestId('unread-dot')).toBeVisible();
+  await expect(business.getByRole('list', { name: 'Conversations' }).getByText(proEmail)).toBeVisible();
+
+  // The pro staffer's open tab updates without a reload (Server-Sent Events).
+  const conversation = proStaff.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: new RegExp(businessEmail) });
+  await expect(conversation).toBeVisible();
+  await expect(conversation.getByLabel('1 unread')).toBeVisible();
+  await conversation.click();
+  await expect(proStaff.getByRole('heading', { name: `Chat with ${businessEmail}` })).toBeVisible();
+  const received = proStaff.getByTestId('message').filter({ hasText: 'Are you free in October?' });
+  await expect(received).toBeVisible();
+
+  // Clicking a received unread message marks it read; the sender sees the tick live.
+  await received.click();
+  await expect(conversation.getByLabel('1 unread')).toHaveCount(0);
+  await expect(sent.getByTestId('read-tick')).toBeVisible();
+
+  // Reply with an attachment.
+  await proStaff.getByLabel('Attachment file').setInputFiles({ name: 'schedule.pdf', mimeType: 'application/pdf', buffer: PDF });
+  const chip = proStaff.getByTestId('attachment-chip');
+  await expect(chip).toContainText('schedule.pdf');
+  await expect(chip).toContainText(`(${PDF.length} Bytes)`);
+  await proStaff.getByPlaceholder('Type your message...').fill('Yes! Here is my schedule.');
+  await proStaff.getByPlaceholder('Type your message...').press('Enter');
+  await expect(chip).toHaveCount(0);
+  await expect(proStaff.getByTestId('message').filter({ hasText: 'Yes! Here is my schedule.' }).getByRole('link', { name: /schedule\.pdf/ })).toBeVisible();
+
+  const reply = business.getByTestId('message').filter({ hasText: 'Yes! Here is my schedule.' });
+  await expect(reply).toBeVisible();
+  const downloadPromise = business.waitForEvent('download');
+  await reply.getByRole('link', { name: /schedule\.pdf/ }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('schedule.pdf');
+
+  await business.context().close();
+  await proStaff.context().close();
+});
+
+test('the composer shows a removable file chip and refuses other file types', async ({ browser }) => {
+  const business = await newPage(browser);
+  const businessEmail = await signUp(business, 'business');
+  const biz = await me(business);
+  const page = await newPage(browser);
+  await signUp(page, 'pro_staff');
+  await page.goto(`/messages?to=${biz.id}`);
+  await expect(page.getByRole('heading', { name: `Chat with ${businessEmail}` })).toBeVisible();
+  await page.getByLabel('Attachment file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.alloc(1536, 1) });
+  await expect(page.getByTestId('attachment-chip')).toContainText('photo.png');
+  await expect(page.getByTestId('attachment-chip')).toContainText('(1.5 KB)');
+  await page.getByRole('button', { name: 'Remove attachment' }).click();
+  await expect(page.getByTestId('attachment-chip')).toHaveCount(0);
+  await page.getByLabel('Attachment file').setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await expectToast(page, 'Invalid file type');
+  await expect(page.getByTestId('attachment-chip')).toHaveCount(0);
+  await business.context().close();
+  await page.context().close();
+});
+
+test('the messaging page lists conversations by name and opens a working thread', async ({ browser }) => {
+  const business = await newPage(browser);
+  const proStaff = await newPage(browser);
+  await signUp(business, 'business');
+  await signUp(proStaff, 'pro_staff');
+  const pro = await me(proStaff);
+
+  await proStaff.goto('/messaging');
+  await expect(proStaff.getByRole('heading', { name: 'Messages' })).toBeVisible();
+  await expect(proStaff.getByText('Connect with businesses and pro staff through our secure messaging system.')).toBeVisible();
+  await expect(proStaff.getByText('No conversations yet', { exact: true })).toBeVisible();
+  await expect(proStaff.getByText('Start a conversation by applying to jobs or contacting pro staff')).toBeVisible();
+  await expect(proStaff.getByText('Messages will appear here')).toBeVisible();
+  for (const tip of ['Be Professional', 'Respond Quickly', 'Share Files']) await expect(proStaff.getByText(tip)).toBeVisible();
+
+  const res = await business.request.post('/api/messages', { data: { toUserId: pro.id, content: 'Season pass offer' } });
+  expect(res.status()).toBe(201);
+
+  // No business profile yet, so the list falls back to 'User'.
+  const entry = proStaff.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /User/ });
+  await expect(entry).toContainText('Season pass offer');
+  await expect(entry.getByLabel('1 unread')).toBeVisible();
+  await entry.click();
+  await expect(proStaff.getByText('Messages will appear here')).toHaveCount(0);
+  await expect(proStaff.getByTestId('message').filter({ hasText: 'Season pass offer' })).toBeVisible();
+  await proStaff.getByPlaceholder('Type your message...').fill('Sounds great');
+  await proStaff.getByRole('button', { name: 'Send message' }).click();
+  await expect(proStaff.getByTestId('message').filter({ hasText: 'Sounds great' })).toBeVisible();
+
+  await business.context().close();
+  await proStaff.context().close();
+});
+
+test('signed-out visitors see the log-in texts', async ({ page }) => {
+  await page.goto('/messages');
+  await expect(page.getByText('Please log in to view messages')).toBeVisible();
+  await page.goto('/messaging');
+  await expect(page.getByText('Please log in to access messaging.')).toBeVisible();
+});
