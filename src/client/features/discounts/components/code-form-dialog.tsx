@@ -1,0 +1,143 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { ALL_PLATFORMS, discountCodeValue, discountTypes, type DiscountCode, type IntegrationPlatform } from '@shared/contracts/discounts';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Input, Select, Textarea } from '../../../components/ui/input';
+import { Field } from '../../../components/ui/label';
+import { toast } from '../../../components/ui/toast';
+import { describeError } from '../../../lib/api';
+import { useCreateCode, useProStaffOptions, useUpdateCode } from '../api';
+import { fromLocalInput, toLocalInput } from '../format';
+
+const optionalNumber = z.union([z.number().min(0, 'Use 0 to 100').max(100, 'Use 0 to 100'), z.nan()]);
+
+const formSchema = z
+  .object({
+    code: discountCodeValue,
+    description: z.string().trim().min(1, 'Description is required').max(500),
+    discountType: z.enum(discountTypes),
+    discountValue: z.number('Enter a number').positive('Discount value must be more than 0'),
+    platform: z.string().min(1, 'Platform is required'),
+    proStaffId: z.string(),
+    commissionRate: optionalNumber,
+    expiresAt: z.string().refine((value) => !value || new Date(value).getTime() > Date.now(), 'The expiry must be in the future'),
+    webhookUrl: z.union([z.literal(''), z.url('Enter a valid URL')]),
+  })
+  .refine((v) => v.discountType !== 'percentage' || v.discountValue <= 100, { message: 'A percentage discount cannot exceed 100', path: ['discountValue'] })
+  .refine((v) => v.proStaffId !== '' || !(v.commissionRate > 0), { message: 'Choose the pro staff member who earns the commission', path: ['commissionRate'] });
+type FormValues = z.infer<typeof formSchema>;
+
+function defaultsFor(code: DiscountCode | null): FormValues {
+  return {
+    code: code?.code ?? '',
+    description: code?.description ?? '',
+    discountType: code?.discountType ?? 'percentage',
+    discountValue: code?.discountValue ?? Number.NaN,
+    platform: code?.platform ?? ALL_PLATFORMS,
+    proStaffId: code?.proStaffId ? String(code.proStaffId) : '',
+    commissionRate: code?.proStaffId ? code.commissionRate : Number.NaN,
+    expiresAt: toLocalInput(code?.expiresAt ?? null),
+    webhookUrl: code?.webhookUrl ?? '',
+  };
+}
+
+/** Create Code (no `code` given) or edit an existing one. */
+export function CodeFormDialog({
+  open, onOpenChange, businessId, platforms, code,
+}: { open: boolean; onOpenChange(open: boolean): void; businessId: number; platforms: IntegrationPlatform[]; code: DiscountCode | null }) {
+  const editing = code !== null;
+  const create = useCreateCode(businessId);
+  const update = useUpdateCode(businessId);
+  const proStaff = useProStaffOptions();
+  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: defaultsFor(code) });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset(defaultsFor(code));
+  }, [open, code, form]);
+
+  async function onSubmit(values: FormValues) {
+    const body = {
+      code: values.code,
+      description: values.description,
+      discountType: values.discountType,
+      discountValue: values.discountValue,
+      platform: values.platform,
+      proStaffId: values.proStaffId ? Number(values.proStaffId) : null,
+      commissionRate: values.proStaffId && !Number.isNaN(values.commissionRate) ? values.commissionRate : 0,
+      expiresAt: fromLocalInput(values.expiresAt),
+      webhookUrl: values.webhookUrl || null,
+    };
+    try {
+      if (editing) {
+        await update.mutateAsync({ id: code.id, body });
+        toast({ title: 'Success', description: 'Discount code updated successfully.' });
+      } else {
+        await create.mutateAsync({ ...body, isActive: true });
+        toast({ title: 'Success', description: 'Discount code created successfully.' });
+      }
+      onOpenChange(false);
+    } catch (error) {
+      const failed = editing ? 'Failed to update discount code.' : 'Failed to create discount code.';
+      toast({ title: 'Error', description: `${failed} ${describeError(error, '')}`.trim(), variant: 'destructive' });
+    }
+  }
+
+  const platformNames = [ALL_PLATFORMS, ...new Set(platforms.map((p) => p.name))];
+  if (code && !platformNames.includes(code.platform)) platformNames.push(code.platform);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={editing ? `Edit ${code.code}` : 'Create Discount Code'} description="Give a pro staffer their own code to share; orders that use it earn them a commission.">
+        <form className="flex flex-col gap-4" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+          <Field id="code" label="Code" error={errors.code?.message} hint="Letters, numbers, dashes; stored in capitals.">
+            <Input id="code" className="font-mono uppercase" aria-invalid={Boolean(errors.code)} {...form.register('code')} />
+          </Field>
+          <Field id="description" label="Description" error={errors.description?.message}>
+            <Textarea id="description" className="min-h-16" aria-invalid={Boolean(errors.description)} {...form.register('description')} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="discountType" label="Discount type" error={errors.discountType?.message}>
+              <Select id="discountType" {...form.register('discountType')}>
+                <option value="percentage">Percentage</option>
+                <option value="fixed">Fixed amount (USD)</option>
+              </Select>
+            </Field>
+            <Field id="discountValue" label="Discount value" error={errors.discountValue?.message}>
+              <Input id="discountValue" type="number" step="0.01" min="0" aria-invalid={Boolean(errors.discountValue)} {...form.register('discountValue', { valueAsNumber: true })} />
+            </Field>
+          </div>
+          <Field id="platform" label="Platform" error={errors.platform?.message} hint="Restrict the code to one connected store, or allow it everywhere.">
+            <Select id="platform" {...form.register('platform')}>
+              {platformNames.map((name) => <option key={name} value={name}>{name}</option>)}
+            </Select>
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="proStaffId" label="Pro staff owner" error={errors.proStaffId?.message} hint={proStaff.isError ? 'Could not load pro staff.' : undefined}>
+              <Select id="proStaffId" {...form.register('proStaffId')}>
+                <option value="">No owner</option>
+                {(proStaff.data ?? []).map((p) => <option key={p.id} value={String(p.id)}>{p.name}</option>)}
+              </Select>
+            </Field>
+            <Field id="commissionRate" label="Commission (% of order value)" error={errors.commissionRate?.message}>
+              <Input id="commissionRate" type="number" step="0.01" min="0" max="100" aria-invalid={Boolean(errors.commissionRate)} {...form.register('commissionRate', { valueAsNumber: true })} />
+            </Field>
+          </div>
+          <Field id="expiresAt" label="Expires (optional)" error={errors.expiresAt?.message}>
+            <Input id="expiresAt" type="datetime-local" aria-invalid={Boolean(errors.expiresAt)} {...form.register('expiresAt')} />
+          </Field>
+          <Field id="webhookUrl" label="Webhook URL (optional)" error={errors.webhookUrl?.message}>
+            <Input id="webhookUrl" type="url" placeholder="https://" aria-invalid={Boolean(errors.webhookUrl)} {...form.register('webhookUrl')} />
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
+            <Button type="submit" disabled={isSubmitting}>{isSubmitting ? 'Saving...' : editing ? 'Save Changes' : 'Create Code'}</Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import { publicApiPaths } from '@shared/contracts/discounts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Button } from '../../../components/ui/button';
+
+/** Spec: names the GET validation endpoint (code as path parameter) and the POST usage-tracking endpoint. */
+export function IntegrationGuideCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Integration Guide</CardTitle>
+        <CardDescription>Connect your store so code use is tracked and pro staff commissions are created automatically.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 text-sm">
+        <div>
+          <p className="font-medium">Validate a code</p>
+          <code className="block rounded bg-bark-100 px-2 py-1 font-mono text-xs">GET {publicApiPaths.validate}</code>
+        </div>
+        <div>
+          <p className="font-medium">Track code usage</p>
+          <code className="block rounded bg-bark-100 px-2 py-1 font-mono text-xs">POST {publicApiPaths.trackUsage}</code>
+          <p className="mt-1 text-bark-700">Body: code, orderId, orderValue, customerEmail (optional). Each order counts once.</p>
+        </div>
+        <p className="text-bark-700">Send your platform's API key in the <code className="font-mono">X-Api-Key</code> header.</p>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm"><a href={publicApiPaths.docs} target="_blank" rel="noreferrer">API Reference</a></Button>
+          <Button asChild variant="outline" size="sm"><Link to="/store-integration">Store Setup Guide</Link></Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createPlatformBody, platformTypeLabels, platformTypes, type CreatePlatformBody, type IntegrationPlatformWithSecrets } from '@shared/contracts/discounts';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Input, Select } from '../../../components/ui/input';
+import { Field } from '../../../components/ui/label';
+import { toast } from '../../../components/ui/toast';
+import { describeError } from '../../../lib/api';
+import { useCreatePlatform } from '../api';
+
+type FormValues = { name: string; platformType: CreatePlatformBody['platformType']; storeUrl: string; webhookUrl: string; webhookSecret: string };
+const empty: FormValues = { name: '', platformType: 'shopify', storeUrl: '', webhookUrl: '', webhookSecret: '' };
+
+export function PlatformFormDialog({
+  open, onOpenChange, businessId, onCreated,
+}: { open: boolean; onOpenChange(open: boolean): void; businessId: number; onCreated(platform: IntegrationPlatformWithSecrets): void }) {
+  const create = useCreatePlatform(businessId);
+  const form = useForm<FormValues>({ resolver: zodResolver(createPlatformBody) as never, defaultValues: empty });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset(empty);
+  }, [open, form]);
+
+  async function onSubmit(values: FormValues) {
+    try {
+      const platform = await create.mutateAsync({ ...values, isActive: true });
+      toast({ title: 'Success', description: 'Integration platform added successfully.' });
+      onOpenChange(false);
+      onCreated(platform);
+    } catch (error) {
+      toast({ title: 'Error', description: `Failed to add integration platform. ${describeError(error, '')}`.trim(), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Add Integration Platform" description="We generate an API key and a webhook secret for this store. The key is shown once.">
+        <form className="flex flex-col gap-4" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+          <Field id="platform-name" label="Name" error={errors.name?.message}>
+            <Input id="platform-name" placeholder="Main web store" aria-invalid={Boolean(errors.name)} {...form.register('name')} />
+          </Field>
+          <Field id="platformType" label="Platform type" error={errors.platformType?.message}>
+            <Select id="platformType" {...form.register('platformType')}>
+              {platformTypes.map((type) => <option key={type} value={type}>{platformTypeLabels[type]}</option>)}
+            </Select>
+          </Field>
+          <Field id="storeUrl" label="Store URL (optional)" error={errors.storeUrl?.message} hint="Browser calls with your key are accepted only from this address.">
+            <Input id="storeUrl" type="url" placeholder="https://shop.example.com" aria-invalid={Boolean(errors.storeUrl)} {...form.register('storeUrl')} />
+          </Field>
+          <Field id="platform-webhookUrl" label="Webhook URL (optional)" error={errors.webhookUrl?.message}>
+            <Input id="platform-webhookUrl" type="url" placeholder="https://" aria-invalid={Boolean(errors.webhookUrl)} {...form.register('webhookUrl')} />
+          </Field>
+          <Field
+            id="webhookSecret"
+            label="Store signing secret (optional)"
+            error={errors.webhookSecret?.message}
+            hint="Shopify signs webhooks with its own secret (Settings > Notifications > Webhooks): paste it here. Leave empty to have one generated."
+          >
+            <Input id="webhookSecret" autoComplete="off" aria-invalid={Boolean(errors.webhookSecret)} {...form.register('webhookSecret')} />
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
+            <Button type="submit" disabled={isSubmitting}>{isSubmitting ? 'Adding...' : 'Add Platform'}</Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
