@@ -1,14 +1,232 @@
-import { Page } from '../../../components/ui/page';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { BarChart3, Briefcase, FileText, MessageSquare, Users } from 'lucide-react';
+import type { SessionUser } from '@shared/contracts/auth';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Notice, Page } from '../../../components/ui/page';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { RequireLogin } from '../../../components/require-login';
+import { CommissionsTab } from '../../commissions/components/commissions-tab';
+import { RankingsTab } from '../../commissions/components/rankings-tab';
+import { MassMessageForm } from '../../messaging/components/mass-message-form';
+import { SocialTagSearch } from '../../profiles/components/social-tag-search';
+import { useBusinessJobStats, useOwnJobPostings } from '../../jobs/api';
+import { BusinessJobs } from '../../jobs/components/business-jobs';
+import { JobPostingDialog } from '../../jobs/components/job-posting-dialog';
+import { formatDate } from '../../jobs/format-date';
+import { useOwnBusinessProfile, useUnreadCount, type BusinessProfileSummary } from '../api';
+import { BusinessAnalyticsDialog } from '../components/business-analytics-dialog';
+import { HelpPopover } from '../components/help-popover';
+import { NewFeatureBanner } from '../components/new-feature-banner';
+import { ProfileStatusCard } from '../components/profile-status-card';
+import { StatCard } from '../components/stat-card';
+import { SubscriptionCard } from '../components/subscription-card';
+
+const tabs = [
+  ['overview', 'Overview'],
+  ['jobs', 'Jobs'],
+  ['rankings', 'Rankings'],
+  ['messaging', 'Messaging'],
+  ['commissions', 'Commissions'],
+  ['search', 'Social'],
+  ['profile', 'Profile'],
+] as const;
+type TabValue = (typeof tabs)[number][0];
+const isTab = (value: string | null): value is TabValue => tabs.some(([tab]) => tab === value);
+
+const RECENT_JOBS = 3;
+
+function NeedsProfile() {
+  return (
+    <Notice title="Please complete your business profile first." action={<Button asChild><Link to="/profile">Complete Profile</Link></Button>}>
+      Job postings belong to your business profile.
+    </Notice>
+  );
+}
+
+function RecentJobs({ businessId, onViewAll }: { businessId: number | null; onViewAll: () => void }) {
+  const postings = useOwnJobPostings(businessId);
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle>Recent Job Postings</CardTitle>
+        {businessId !== null && <Button variant="link" size="sm" onClick={onViewAll}>View all</Button>}
+      </CardHeader>
+      <CardContent>
+        {businessId === null ? (
+          <p className="text-sm text-bark-700">Complete your business profile to post jobs.</p>
+        ) : postings.isPending ? (
+          <Skeleton className="h-24" />
+        ) : !postings.data?.length ? (
+          <p className="text-sm text-bark-700">No job postings yet.</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-bark-100">
+            {postings.data.slice(0, RECENT_JOBS).map((posting) => (
+              <li key={posting.id} className="py-3 first:pt-0 last:pb-0" data-testid="recent-job">
+                <div className="flex items-start justify-between gap-2">
+                  <p className="font-medium">{posting.title}</p>
+                  <Badge tone={posting.isActive ? 'green' : 'neutral'}>{posting.isActive ? 'Active' : 'Inactive'}</Badge>
+                </div>
+                <p className="mt-1 line-clamp-2 text-sm text-bark-700">{posting.description}</p>
+                <p className="mt-1 text-xs text-bark-700">
+                  {posting.location ?? 'Location not specified'} · {formatDate(posting.createdAt)}
+                  {posting.pendingCount > 0 && ` · ${posting.pendingCount} new application${posting.pendingCount === 1 ? '' : 's'}`}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileTab({ profile, loading }: { profile: BusinessProfileSummary | null | undefined; loading: boolean }) {
+  if (loading) return <Skeleton className="h-48" />;
+  const rows: [string, string | null | undefined][] = [
+    ['Company Name', profile?.companyName],
+    ['Location', profile?.location],
+    ['Industry', profile?.industry],
+    ['Company Size', profile?.size],
+    ['Description', profile?.description],
+  ];
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle>Business Profile</CardTitle>
+        <Button asChild variant="outline" size="sm"><Link to="/profile">{profile ? 'Edit Profile' : 'Complete Profile'}</Link></Button>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          {rows.map(([label, value]) => (
+            <div key={label} className={label === 'Description' ? 'sm:col-span-2' : undefined}>
+              <dt className="text-sm text-bark-700">{label}</dt>
+              <dd className="mt-0.5 whitespace-pre-line font-medium">{value || 'Not specified'}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function BusinessDashboard({ user }: { user: SessionUser }) {
+  const [params, setParams] = useSearchParams();
+  const tab: TabValue = isTab(params.get('tab')) ? (params.get('tab') as TabValue) : 'overview';
+  const setTab = (value: string) => setParams(value === 'overview' ? {} : { tab: value }, { replace: true });
+  const [creating, setCreating] = useState(false);
+  const [analyticsOpen, setAnalyticsOpen] = useState(false);
+
+  const profile = useOwnBusinessProfile(user.id);
+  const businessId = user.businessId ?? profile.data?.id ?? null;
+  const stats = useBusinessJobStats(businessId);
+  const postings = useOwnJobPostings(businessId);
+  const unread = useUnreadCount(user.id);
+  const isFree = user.subscriptionTier === 'free';
+  const pending = stats.data?.pendingApplications ?? 0;
+
+  return (
+    <Page
+      title="Business Dashboard"
+      actions={
+        <HelpPopover title="Getting around your dashboard">
+          <p>Post jobs in the Jobs tab and review applicants there: shortlist, accept or reject each one.</p>
+          <p>Rankings and Commissions track what you pay your pro staff; Messaging reaches many pro staff at once.</p>
+          <p>Social finds pro staff by their social media tags.</p>
+        </HelpPopover>
+      }
+      description={profile.data ? `Welcome back, ${profile.data.companyName}` : `Signed in as ${user.email}`}
+    >
+      <NewFeatureBanner storageKey="huntstaff.banner.business-applicants">
+        <strong>New:</strong> pro staff can now apply to your job postings. Review applicants and accept them from the Jobs tab.
+      </NewFeatureBanner>
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Active Pro Staff" value={stats.data?.activeProStaff ?? 0} icon={Users} />
+        <StatCard label="Job Postings" value={stats.data?.jobPostings ?? 0} icon={Briefcase} />
+        <StatCard
+          label="Applications"
+          value={stats.data?.applications ?? 0}
+          icon={FileText}
+          note={pending > 0 ? <Badge tone="orange" className="mt-1">{pending} new</Badge> : undefined}
+        />
+        <StatCard label="Messages" value={unread} icon={MessageSquare} />
+      </div>
+
+      <Tabs value={tab} onValueChange={setTab} className="mt-8">
+        <TabsList>
+          {tabs.map(([value, label]) => (
+            <TabsTrigger key={value} value={value}>
+              {label}
+              {value === 'jobs' && pending > 0 && <span className="ml-1.5 rounded-full bg-blaze-500 px-1.5 text-xs text-white" aria-label={`${pending} new applications`}>{pending}</span>}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+
+        <TabsContent value="overview">
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="flex flex-col gap-6 lg:col-span-2">
+              {pending > 0 && (
+                <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-blaze-400 bg-orange-50 p-4 text-sm" role="status">
+                  <span>You have <strong>{pending}</strong> new application{pending === 1 ? '' : 's'} waiting for review.</span>
+                  <Button size="sm" variant="accent" onClick={() => setTab('jobs')}>Review Applicants</Button>
+                </div>
+              )}
+              <RecentJobs businessId={businessId} onViewAll={() => setTab('jobs')} />
+            </div>
+            <div className="flex flex-col gap-6">
+              <ProfileStatusCard loading={profile.isPending} name={profile.data?.companyName ?? null} detail={profile.data?.location} />
+              <SubscriptionCard userType="business" tier={user.subscriptionTier} />
+              <Card>
+                <CardHeader><CardTitle>Quick Actions</CardTitle></CardHeader>
+                <CardContent className="flex flex-col gap-2">
+                  {businessId !== null ? (
+                    <Button onClick={() => setCreating(true)}>New Posting</Button>
+                  ) : (
+                    <Button asChild><Link to="/profile">New Posting</Link></Button>
+                  )}
+                  <Button asChild variant="outline"><Link to="/search">Browse Pro Staff</Link></Button>
+                  <Button asChild variant="outline"><Link to="/messages">Messages</Link></Button>
+                  <Button asChild variant="outline"><Link to="/discount-codes">Discount Codes</Link></Button>
+                  <Button asChild variant="outline"><Link to="/promotions">Paid Promotions</Link></Button>
+                  <Button asChild variant="outline"><Link to="/profile">{profile.data ? 'Edit Profile' : 'Complete Profile'}</Link></Button>
+                  <Button variant="outline" disabled={isFree} onClick={() => setAnalyticsOpen(true)}>
+                    <BarChart3 className="h-4 w-4" aria-hidden="true" />
+                    {isFree ? 'Analytics (Upgrade Required)' : 'Analytics'}
+                  </Button>
+                </CardContent>
+              </Card>
+            </div>
+          </div>
+        </TabsContent>
+
+        <TabsContent value="jobs">{businessId !== null ? <BusinessJobs businessId={businessId} /> : <NeedsProfile />}</TabsContent>
+        <TabsContent value="rankings"><RankingsTab /></TabsContent>
+        <TabsContent value="messaging"><MassMessageForm /></TabsContent>
+        <TabsContent value="commissions"><CommissionsTab /></TabsContent>
+        <TabsContent value="search"><SocialTagSearch /></TabsContent>
+        <TabsContent value="profile"><ProfileTab profile={profile.data} loading={profile.isPending} /></TabsContent>
+      </Tabs>
+
+      <JobPostingDialog open={creating} onOpenChange={setCreating} />
+      {!isFree && <BusinessAnalyticsDialog open={analyticsOpen} onOpenChange={setAnalyticsOpen} stats={stats.data} postings={postings.data} />}
+    </Page>
+  );
+}
 
 export default function BusinessDashboardPage() {
   return (
     <RequireLogin message="Please log in to access your dashboard.">
-      {(user) => (
-        <Page title="Business Dashboard" description={`Signed in as ${user.email}`}>
-          <p className="text-bark-700">Your dashboard is being set up.</p>
-        </Page>
-      )}
+      {(user) =>
+        user.userType === 'pro_staff' ? (
+          <Notice title="This dashboard is for business accounts." action={<Button asChild><Link to="/pro-staff-dashboard">Go to your dashboard</Link></Button>} />
+        ) : (
+          <BusinessDashboard user={user} />
+        )
+      }
     </RequireLogin>
   );
 }

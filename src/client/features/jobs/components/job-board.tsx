@@ -1,0 +1,117 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Briefcase, MapPin } from 'lucide-react';
+import type { JobPosting, MyApplication } from '@shared/contracts/jobs';
+import { proStaffSpecialties } from '@shared/specialties';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Input, Select } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { describeError } from '../../../lib/api';
+import { PromotionSlot } from '../../promotions/components/promotion-slot';
+import { formatDate } from '../format-date';
+import { useActiveJobPostings, useMyApplications, type JobFilters } from '../api';
+import { ApplicationStatusBadge } from './application-status-badge';
+import { ApplyDialog } from './apply-dialog';
+
+const NEW_FOR_DAYS = 14;
+const isNew = (createdAt: string) => Date.now() - new Date(createdAt).getTime() < NEW_FOR_DAYS * 24 * 60 * 60 * 1000;
+
+function JobCard({ job, application, canApply, onApply }: { job: JobPosting; application?: MyApplication; canApply: boolean; onApply: () => void }) {
+  return (
+    <li className="rounded-lg border border-bark-200 bg-white p-4" data-testid="job-card">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="font-semibold text-bark-900">{job.title}</h3>
+          <p className="text-sm text-bark-700">{job.businessName}</p>
+        </div>
+        {isNew(job.createdAt) && <Badge tone="orange">New</Badge>}
+      </div>
+      <p className="mt-2 line-clamp-3 text-sm text-bark-700">{job.description}</p>
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-bark-700">
+        <span className="inline-flex items-center gap-1"><MapPin className="h-3.5 w-3.5" aria-hidden="true" />{job.location ?? 'Location not specified'}</span>
+        {job.compensation && <span className="inline-flex items-center gap-1"><Briefcase className="h-3.5 w-3.5" aria-hidden="true" />{job.compensation}</span>}
+        <span>Posted {formatDate(job.createdAt)}</span>
+      </div>
+      {job.specialties.length > 0 && (
+        <div className="mt-2 flex flex-wrap gap-1">
+          {job.specialties.slice(0, 3).map((specialty) => <Badge key={specialty} tone="outline">{specialty}</Badge>)}
+          {job.specialties.length > 3 && <Badge tone="outline">+{job.specialties.length - 3} more</Badge>}
+        </div>
+      )}
+      <div className="mt-3 flex items-center gap-2">
+        {application ? (
+          <span className="inline-flex items-center gap-2 text-sm">Applied <ApplicationStatusBadge status={application.status} /></span>
+        ) : canApply ? (
+          <Button size="sm" onClick={onApply} aria-label={`Apply Now: ${job.title}`}>Apply Now</Button>
+        ) : (
+          <Button size="sm" variant="outline" asChild><Link to="/profile">Complete your profile to apply</Link></Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Active jobs for a pro staffer with a working Apply flow. `limit` shows only the newest few;
+ * `searchable` adds the keyword, location and specialty filters.
+ */
+export function JobBoard({ proStaffId, limit, searchable = false }: { proStaffId: number | null; limit?: number; searchable?: boolean }) {
+  const [draft, setDraft] = useState<JobFilters>({});
+  const [filters, setFilters] = useState<JobFilters>({});
+  const [applyingTo, setApplyingTo] = useState<JobPosting | null>(null);
+  const jobs = useActiveJobPostings(filters);
+  const mine = useMyApplications(proStaffId);
+  const byJob = useMemo(() => new Map((mine.data ?? []).map((application) => [application.jobPostingId, application])), [mine.data]);
+  const shown = limit ? jobs.data?.slice(0, limit) : jobs.data;
+
+  return (
+    <div className="flex flex-col gap-4">
+      {searchable && (
+        <form
+          className="grid gap-3 rounded-lg border border-bark-200 bg-white p-4 sm:grid-cols-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setFilters(draft);
+          }}
+        >
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="job-q">Keyword</Label>
+            <Input id="job-q" value={draft.q ?? ''} onChange={(e) => setDraft({ ...draft, q: e.target.value })} placeholder="Title, company..." />
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="job-location-filter">Location</Label>
+            <Input id="job-location-filter" value={draft.location ?? ''} onChange={(e) => setDraft({ ...draft, location: e.target.value })} />
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="job-specialty-filter">Specialty</Label>
+            <Select id="job-specialty-filter" value={draft.specialty ?? ''} onChange={(e) => setDraft({ ...draft, specialty: e.target.value })}>
+              <option value="">Any specialty</option>
+              {proStaffSpecialties.map((specialty) => <option key={specialty} value={specialty}>{specialty}</option>)}
+            </Select>
+          </div>
+          <div className="flex items-end gap-2">
+            <Button type="submit">Search</Button>
+            <Button variant="ghost" onClick={() => { setDraft({}); setFilters({}); }}>Clear</Button>
+          </div>
+        </form>
+      )}
+      <PromotionSlot placement="jobs" />
+      {jobs.isPending ? (
+        <div className="flex flex-col gap-3">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-32" />)}</div>
+      ) : jobs.isError ? (
+        <p role="alert" className="text-sm text-red-700">Could not load jobs: {describeError(jobs.error)}</p>
+      ) : shown && shown.length > 0 ? (
+        <ul className="flex flex-col gap-3">
+          {shown.map((job) => (
+            <JobCard key={job.id} job={job} application={byJob.get(job.id)} canApply={proStaffId !== null} onApply={() => setApplyingTo(job)} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-bark-700">{searchable ? 'No jobs match these filters.' : 'No job postings available yet.'}</p>
+      )}
+      <ApplyDialog job={applyingTo} onOpenChange={(open) => !open && setApplyingTo(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast';
+import { describeError } from '../../../lib/api';
+import { useMyApplications, useSetApplicationStatus } from '../api';
+import { formatDate } from '../format-date';
+import { ApplicationStatusBadge } from './application-status-badge';
+
+const PREVIEW_COUNT = 3;
+
+/** A pro staffer's applications: the newest three, expandable, each withdrawable while undecided. */
+export function MyApplications({ proStaffId }: { proStaffId: number | null }) {
+  const applications = useMyApplications(proStaffId);
+  const setStatus = useSetApplicationStatus();
+  const [showAll, setShowAll] = useState(false);
+
+  if (proStaffId === null) return <p className="text-sm text-bark-700">Complete your profile to start applying.</p>;
+  if (applications.isPending) return <Skeleton className="h-20" />;
+  if (applications.isError) return <p role="alert" className="text-sm text-red-700">{describeError(applications.error)}</p>;
+  if (applications.data.length === 0) return <p className="text-sm text-bark-700">No applications yet. Apply to an opportunity to get started.</p>;
+
+  const shown = showAll ? applications.data : applications.data.slice(0, PREVIEW_COUNT);
+  const withdraw = async (id: number) => {
+    try {
+      await setStatus.mutateAsync({ id, status: 'withdrawn' });
+      toast({ title: 'Application Withdrawn' });
+    } catch (error) {
+      toast({ title: 'Could not withdraw', description: describeError(error), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="flex flex-col gap-3" aria-label="My applications">
+        {shown.map((application) => (
+          <li key={application.id} className="rounded-md border border-bark-200 p-3 text-sm" data-testid="my-application">
+            <div className="flex items-center justify-between gap-2">
+              <span className="font-medium">Application #{application.id}</span>
+              <ApplicationStatusBadge status={application.status} />
+            </div>
+            <p className="mt-1 text-bark-900">{application.job.title}</p>
+            <p className="text-xs text-bark-700">{application.job.businessName} · Applied {formatDate(application.createdAt)}</p>
+            {(application.status === 'pending' || application.status === 'shortlisted') && (
+              <Button size="sm" variant="ghost" className="mt-1 h-7 px-2 text-xs" disabled={setStatus.isPending} onClick={() => withdraw(application.id)}>
+                Withdraw
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {applications.data.length > PREVIEW_COUNT && (
+        <Button variant="link" size="sm" onClick={() => setShowAll(!showAll)}>
+          {showAll ? 'Show fewer' : `Show all ${applications.data.length}`}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_BUSINESS, DEMO_PRO_STAFF, signIn, signUp } from './helpers';
+
+test('both dashboards ask signed-out visitors to log in', async ({ page }) => {
+  await page.goto('/business-dashboard');
+  await expect(page.getByText('Please log in to access your dashboard.')).toBeVisible();
+  await page.goto('/pro-staff-dashboard');
+  await expect(page.getByText('Please log in to access your dashboard.')).toBeVisible();
+});
+
+test('a new free business sees zeroed stats, the upgrade path and every tab', async ({ page }) => {
+  await signUp(page, 'business');
+  for (const label of ['Active Pro Staff', 'Job Postings', 'Applications', 'Messages']) {
+    await expect(page.getByTestId(`stat-${label.toLowerCase().replace(/\s+/g, '-')}`).getByTestId('stat-value')).toHaveText('0');
+  }
+  await expect(page.getByTestId('subscription-tier')).toHaveText('FREE');
+  await expect(page.getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute('href', '/subscription');
+  await expect(page.getByRole('button', { name: 'Analytics (Upgrade Required)' })).toBeDisabled();
+  await expect(page.getByText('No profile yet')).toBeVisible();
+
+  const tabs = page.getByRole('tablist');
+  for (const name of ['Overview', 'Jobs', 'Rankings', 'Messaging', 'Commissions', 'Social', 'Profile']) {
+    await expect(tabs.getByRole('tab', { name })).toBeVisible();
+  }
+  await tabs.getByRole('tab', { name: 'Jobs' }).click();
+  await expect(page.getByText('Please complete your business profile first.')).toBeVisible();
+  await expect(page).toHaveURL(/tab=jobs/);
+  await tabs.getByRole('tab', { name: 'Profile' }).click();
+  await expect(page.getByText('Not specified')).toHaveCount(5);
+});
+
+test('the new-feature banner stays dismissed and the help popover opens', async ({ page }) => {
+  await signUp(page, 'business');
+  const banner = page.getByRole('note');
+  await expect(banner).toContainText('pro staff can now apply');
+  await page.getByRole('button', { name: 'Dismiss announcement' }).click();
+  await expect(banner).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Business Dashboard' })).toBeVisible();
+  await expect(page.getByRole('note')).toBeHidden();
+  await page.getByRole('button', { name: 'Dashboard help' }).click();
+  await expect(page.getByText('Getting around your dashboard')).toBeVisible();
+});
+
+test('a paying business sees its plan, recent postings, profile and analytics', async ({ page }) => {
+  await signIn(page, DEMO_BUSINESS);
+  await page.goto('/business-dashboard');
+  await expect(page.getByTestId('subscription-tier')).toHaveText('PROFESSIONAL');
+  await expect(page.getByRole('link', { name: 'Manage Subscription' })).toHaveAttribute('href', '/subscription');
+  const recent = page.getByTestId('recent-job');
+  await expect(recent.first()).toBeVisible();
+  expect(await recent.count()).toBeLessThanOrEqual(3);
+  await expect(page.getByTestId('stat-job-postings').getByTestId('stat-value')).not.toHaveText('0');
+
+  await page.getByRole('button', { name: 'Analytics', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Hiring Analytics' })).toContainText('Elk Season Pro Staff Guide');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  await expect(page.getByText('Timberline Outfitters').first()).toBeVisible();
+});
+
+test('a new pro staffer sees opportunities and is asked to complete a profile before applying', async ({ page }) => {
+  await signUp(page, 'pro_staff');
+  await expect(page.getByRole('heading', { name: 'Available Opportunities' })).toBeVisible();
+  const cards = page.getByTestId('job-card');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeLessThanOrEqual(5);
+  await expect(cards.first().getByRole('link', { name: 'Complete your profile to apply' })).toHaveAttribute('href', '/profile');
+  await expect(page.getByText('Complete your profile to start applying.')).toBeVisible();
+  await expect(page.getByTestId('subscription-tier')).toHaveText('FREE');
+  await expect(page.getByRole('button', { name: 'Analytics (Upgrade Required)' })).toBeDisabled();
+  await expect(page.getByTestId('stat-profile-views').getByTestId('stat-value')).toHaveText('0');
+});
+
+test('a pro staffer with a profile sees the rating, and can search every job', async ({ page }) => {
+  await signIn(page, DEMO_PRO_STAFF);
+  await page.goto('/pro-staff-dashboard');
+  await expect(page.getByTestId('stat-profile-rating').getByTestId('stat-value')).toHaveText('4.8/5');
+  await expect(page.getByTestId('job-card').first().getByRole('button', { name: /Apply Now/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Browse Jobs' }).click();
+  await expect(page.getByRole('heading', { name: 'Browse Jobs' })).toBeVisible();
+  await page.getByLabel('Specialty').selectOption('Duck Hunting');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const cards = page.getByTestId('job-card');
+  await expect(cards.first()).toBeVisible();
+  for (const text of await cards.allInnerTexts()) expect(text).toContain('Duck Hunting');
+});

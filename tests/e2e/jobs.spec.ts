@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_BUSINESS, expectToast, signIn } from './helpers';
+
+// Demo accounts from the seed; this spec is the only one that applies to jobs with them.
+const ROSA = { email: 'rosa.delgado@example.com', password: 'demo1234' };
+const GOBBLER_RIDGE_FREE_BUSINESS = { email: 'gobbler.ridge@example.com', password: 'demo1234' };
+
+const uniqueTitle = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+async function postJob(page: Page, title: string) {
+  await page.goto('/business-dashboard?tab=jobs');
+  await page.getByRole('button', { name: 'New Posting' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Job Posting' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('Guide late-season elk hunts and film the action for our channels.');
+  await dialog.getByLabel('Location').fill('Bozeman, MT');
+  await dialog.getByLabel('Compensation').fill('$400 per day');
+  await dialog.getByLabel('Elk Hunting').check();
+  await dialog.getByRole('button', { name: 'Post Job' }).click();
+  return dialog;
+}
+
+test('a business posts a job, a pro staffer applies, the business accepts and the pro staffer sees it', async ({ page, browser }) => {
+  const title = uniqueTitle('Late Elk Guide');
+  await signIn(page, DEMO_BUSINESS);
+  const dialog = await postJob(page, title);
+  await expectToast(page, 'Job Posted');
+  await expect(dialog).toBeHidden();
+  const ownJob = page.getByTestId('own-job').filter({ hasText: title });
+  await expect(ownJob).toContainText('Active');
+  await expect(ownJob.getByRole('button', { name: 'View Applicants (0)' })).toBeVisible();
+
+  // The pro staffer finds the job on the dashboard and applies with a cover letter.
+  const proContext = await browser.newContext();
+  const pro = await proContext.newPage();
+  await signIn(pro, ROSA);
+  await pro.goto('/pro-staff-dashboard');
+  await pro.getByRole('button', { name: 'Browse all jobs' }).click();
+  await pro.getByLabel('Keyword').fill(title);
+  await pro.getByRole('button', { name: 'Search', exact: true }).click();
+  const card = pro.getByTestId('job-card').filter({ hasText: title });
+  await expect(card).toHaveCount(1);
+  await card.getByRole('button', { name: `Apply Now: ${title}` }).click();
+  const apply = pro.getByRole('dialog', { name: `Apply: ${title}` });
+  await apply.getByLabel('Cover letter').fill('I mentor new hunters every season and can film every hunt.');
+  await apply.getByRole('button', { name: 'Submit Application' }).click();
+  await expectToast(pro, 'Application Submitted');
+  await expect(card).toContainText('Applied');
+  await expect(card.getByTestId('application-status')).toHaveText('pending');
+  await expect(pro.getByTestId('my-application').filter({ hasText: title })).toContainText('pending');
+
+  // The business sees the application and accepts it.
+  await page.reload();
+  const refreshed = page.getByTestId('own-job').filter({ hasText: title });
+  await refreshed.getByRole('button', { name: 'View Applicants (1)' }).click();
+  const applicant = refreshed.getByTestId('applicant');
+  await expect(applicant).toContainText('Rosa Delgado');
+  await expect(applicant).toContainText('I mentor new hunters every season');
+  await applicant.getByRole('button', { name: 'Accept Rosa Delgado' }).click();
+  await expectToast(page, 'Applicant Accepted', 'Rosa Delgado');
+  await expect(applicant.getByTestId('application-status')).toHaveText('accepted');
+  await expect(applicant.getByRole('button', { name: /Accept|Reject|Shortlist/ })).toHaveCount(0);
+
+  // The pro staffer sees the decision.
+  await pro.reload();
+  await expect(pro.getByTestId('my-application').filter({ hasText: title }).getByTestId('application-status')).toHaveText('accepted');
+  await proContext.close();
+});
+
+test('a business edits a posting and closes it, and it leaves the public job list', async ({ page }) => {
+  const title = uniqueTitle('Bear Camp Cook');
+  await signIn(page, DEMO_BUSINESS);
+  await postJob(page, title);
+  await expectToast(page, 'Job Posted');
+  const row = page.getByTestId('own-job').filter({ hasText: title });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Job Posting' });
+  await expect(dialog.getByLabel('Title')).toHaveValue(title);
+  await dialog.getByLabel('Compensation').fill('$450 per day');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Job Posting Updated');
+  await expect(row).toContainText('$450 per day');
+
+  await row.getByRole('button', { name: 'Close Posting' }).click();
+  await expectToast(page, 'Job Posting Closed', title);
+  await expect(row).toContainText('Inactive');
+  const open = await page.request.get(`/api/job-postings?q=${encodeURIComponent(title)}`);
+  expect(await open.json()).toEqual([]);
+
+  await row.getByRole('button', { name: 'Reopen Posting' }).click();
+  await expect(row).toContainText('Active');
+});
+
+test('a free business over its monthly job post limit is told why and offered an upgrade', async ({ page }) => {
+  await signIn(page, GOBBLER_RIDGE_FREE_BUSINESS);
+  // The seeded posting may fall in this month or the last; use up the one free post first if needed.
+  const me = await (await page.request.get('/api/auth/me')).json();
+  const own: { createdAt: string }[] = await (await page.request.get(`/api/job-postings/business/${me.businessId}`)).json();
+  const now = new Date();
+  const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  if (!own.some((job) => new Date(job.createdAt).getTime() >= monthStart)) {
+    await postJob(page, uniqueTitle('Turkey Guide'));
+    await expectToast(page, 'Job Posted');
+  }
+  const dialog = await postJob(page, uniqueTitle('Turkey Guide'));
+  await expect(dialog.getByRole('alert')).toContainText('Your Free plan allows 1 job posts per month');
+  await dialog.getByRole('link', { name: 'Upgrade your plan' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+});
