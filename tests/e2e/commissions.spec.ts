@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_BUSINESS, expectToast, signIn } from './helpers';
+
+// A seeded pro staffer no other spec relies on; demo data password is demo1234.
+const PAYEE = { email: 'rosa.delgado@example.com', password: 'demo1234', name: 'Rosa Delgado' };
+
+test('a business creates and pays a commission; rankings put the pro staffer first with a medal', async ({ page, browser }) => {
+  await signIn(page, DEMO_BUSINESS);
+  await page.goto('/business-dashboard');
+  await page.getByRole('tab', { name: 'Commissions' }).click();
+
+  // Spec 5: both a pro staff member and an amount are required.
+  await page.getByRole('button', { name: 'Create Commission' }).click();
+  await expectToast(page, 'Missing Information', 'Please select a pro staff member and enter an amount.');
+
+  const description = `Spring small game clinic ${Date.now()}`;
+  await page.getByLabel('Search pro staff').fill('Rosa');
+  const picker = page.getByLabel('Pro Staff Member');
+  await expect(picker.locator('option', { hasText: PAYEE.name })).toHaveCount(1);
+  await picker.selectOption({ label: 'Rosa Delgado — Albuquerque, NM' });
+  await page.getByLabel('Amount ($)').fill('9500.50');
+  await page.getByLabel('Description (optional)').fill(description);
+  await page.getByRole('button', { name: 'Create Commission' }).click();
+  await expectToast(page, 'Commission Created');
+
+  const row = page.getByTestId('commission-row').filter({ hasText: description });
+  await expect(row).toContainText('$9,500.50');
+  await expect(row).toContainText('Pending');
+  await row.getByRole('button', { name: 'Mark Paid' }).click();
+  await expectToast(page, 'Commission Updated');
+  await expect(row.locator('[data-status="paid"]')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Mark Paid' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Rankings' }).click();
+  await page.getByRole('button', { name: 'Calculate Rankings' }).click();
+  const first = page.getByTestId('ranking-entry').first();
+  await expect(first).toContainText(PAYEE.name);
+  await expect(first.getByRole('img', { name: 'Gold medal' })).toBeVisible();
+  await expect(first).toContainText('$9,500.50');
+  await expect(page.getByText(/Last updated/)).toBeVisible();
+
+  // The pro staffer sees it, read-only, on their own dashboard.
+  const proContext = await browser.newContext();
+  const proPage = await proContext.newPage();
+  await signIn(proPage, PAYEE);
+  await proPage.goto('/pro-staff-dashboard');
+  const proRow = proPage.getByTestId('commission-row').filter({ hasText: description });
+  await expect(proRow).toContainText('Timberline Outfitters');
+  await expect(proRow).toContainText('Paid');
+  await expect(proRow.getByRole('button')).toHaveCount(0);
+  await proContext.close();
+});
+
+test('a business cancels a pending commission', async ({ page }) => {
+  await signIn(page, DEMO_BUSINESS);
+  await page.goto('/business-dashboard');
+  await page.getByRole('tab', { name: 'Commissions' }).click();
+  const description = `Cancelled gear stipend ${Date.now()}`;
+  await page.getByLabel('Search pro staff').fill('Rosa');
+  await page.getByLabel('Pro Staff Member').selectOption({ label: 'Rosa Delgado — Albuquerque, NM' });
+  await page.getByLabel('Amount ($)').fill('40');
+  await page.getByLabel('Description (optional)').fill(description);
+  await page.getByRole('button', { name: 'Create Commission' }).click();
+  const row = page.getByTestId('commission-row').filter({ hasText: description });
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await expectToast(page, 'Commission Updated');
+  await expect(row.locator('[data-status="cancelled"]')).toBeVisible();
+  await expect(row.getByRole('button')).toHaveCount(0);
+});

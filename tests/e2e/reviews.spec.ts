@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_BUSINESS, expectToast, signIn, signUp } from './helpers';
+
+test('a review is written, voted on and answered by the reviewed business', async ({ page, browser }) => {
+  const title = `Best elk camp ${Date.now()}`;
+
+  // A signed-in pro staffer writes a review of Timberline Outfitters.
+  await signUp(page, 'pro_staff');
+  await page.goto('/reviews');
+  await page.getByRole('button', { name: 'Write Review' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Write a Review' });
+  await dialog.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(dialog.getByText('Title is required')).toBeVisible();
+  await expect(dialog.getByText('Review content must be at least 10 characters')).toBeVisible();
+
+  await dialog.getByLabel('Reviewing a').selectOption('business');
+  await dialog.getByLabel('Search by name or location').fill('Timberline');
+  await dialog.getByLabel('Business', { exact: true }).selectOption({ label: 'Timberline Outfitters — Bozeman, MT' });
+  await dialog.getByRole('radio', { name: '4 stars' }).click();
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Review', { exact: true }).fill('Well-run camp, fair pay and clear expectations all season.');
+  await dialog.getByLabel('Pros (optional)').fill('Fair pay, , great horses');
+  await dialog.getByRole('button', { name: 'Submit Review' }).click();
+  await expectToast(page, 'Review Published', 'Your review has been published successfully.');
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByTestId('review-card').filter({ hasText: title });
+  await expect(card).toContainText('Timberline Outfitters');
+  await expect(card.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
+  await expect(card.getByRole('listitem')).toHaveText(['Fair pay', 'great horses']);
+  // Authors cannot vote on their own review.
+  await expect(card.getByRole('button', { name: /^Helpful/ })).toBeDisabled();
+
+  // Filters.
+  await page.getByRole('button', { name: 'Pro Staff Reviews' }).click();
+  await expect(card).toHaveCount(0);
+  await page.getByRole('button', { name: 'Business Reviews' }).click();
+  await expect(card).toBeVisible();
+
+  // Another user votes, then changes their mind.
+  const voterContext = await browser.newContext();
+  const voter = await voterContext.newPage();
+  await signUp(voter, 'business');
+  await voter.goto('/reviews');
+  const voterCard = voter.getByTestId('review-card').filter({ hasText: title });
+  await voterCard.getByRole('button', { name: 'Helpful (0)', exact: true }).click();
+  await expectToast(voter, 'Thank you', 'Your feedback has been recorded.');
+  await expect(voterCard.getByRole('button', { name: 'Helpful (1)', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await voterCard.getByRole('button', { name: 'Not Helpful (0)' }).click();
+  await expect(voterCard.getByRole('button', { name: 'Not Helpful (1)' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(voterCard.getByRole('button', { name: 'Helpful (0)', exact: true })).toBeVisible();
+  await expect(voterCard.getByRole('button', { name: 'Respond' })).toHaveCount(0);
+  await voterContext.close();
+
+  // The reviewed business answers once.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signIn(owner, DEMO_BUSINESS);
+  await owner.goto('/reviews');
+  const ownerCard = owner.getByTestId('review-card').filter({ hasText: title });
+  await expect(ownerCard.getByRole('button', { name: 'Not Helpful (1)' })).toBeVisible();
+  await ownerCard.getByRole('button', { name: 'Respond' }).click();
+  await ownerCard.getByLabel('Your response').fill('Thanks for a great season, see you in September!');
+  await ownerCard.getByRole('button', { name: 'Post Response' }).click();
+  await expectToast(owner, 'Response Posted');
+  await expect(ownerCard.getByTestId('business-response')).toContainText('Thanks for a great season');
+  await expect(ownerCard.getByRole('button', { name: 'Respond' })).toHaveCount(0);
+  await ownerContext.close();
+
+  await page.reload();
+  await expect(page.getByTestId('review-card').filter({ hasText: title }).getByTestId('business-response')).toContainText('see you in September');
+});
+
+test('signed-out visitors can read reviews but not write them', async ({ page }) => {
+  await page.goto('/reviews');
+  await expect(page.getByRole('heading', { name: 'Reviews & Ratings' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'All Reviews' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Write Review' })).toHaveCount(0);
+});
