@@ -1,5 +1,157 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
+import { DIRECTORY_PAGE_SIZE } from '@shared/contracts/profiles';
+import { proStaffSpecialties } from '@shared/specialties';
+import { Button } from '../../../components/ui/button';
+import { Input, Select } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Notice, Page } from '../../../components/ui/page';
+import { ApiError } from '../../../lib/api';
+import { useSession } from '../../auth/session';
+import { useDirectory } from '../api';
+import { ProStaffCard, ProStaffCardSkeleton } from '../components/pro-staff-card';
+
+const sortOptions = [
+  { value: 'rating', label: 'Highest rated' },
+  { value: 'experience', label: 'Most experienced' },
+  { value: 'newest', label: 'Newest members' },
+];
+
+/** Keeps a text box responsive while only searching once typing pauses. */
+function useDebounced(value: string, delayMs = 300): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
 
 export default function DirectoryPage() {
-  return <ComingSoon title="Browse Pro Staff" />;
+  const { user } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const specialty = searchParams.get('specialty') ?? '';
+  const sort = searchParams.get('sort') ?? 'rating';
+  const verified = searchParams.get('verified') === 'true';
+  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const [text, setText] = useState(searchParams.get('q') ?? '');
+  const [location, setLocation] = useState(searchParams.get('location') ?? '');
+  const q = useDebounced(text.trim());
+  const debouncedLocation = useDebounced(location.trim());
+
+  const update = (changes: Record<string, string | null>) => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  useEffect(() => {
+    const currentQ = searchParams.get('q') ?? '';
+    const currentLocation = searchParams.get('location') ?? '';
+    if (q !== currentQ || debouncedLocation !== currentLocation) update({ q: q || null, location: debouncedLocation || null });
+    // Only typing changes these; the URL follows the debounced text.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q, debouncedLocation]);
+
+  const query = useDirectory({
+    q: searchParams.get('q') ?? undefined,
+    location: searchParams.get('location') ?? undefined,
+    specialty: specialty || undefined,
+    sort,
+    verified,
+    page,
+    pageSize: DIRECTORY_PAGE_SIZE,
+  });
+  const filtered = Boolean(searchParams.get('q') || searchParams.get('location') || specialty || verified);
+  const data = query.data;
+
+  return (
+    <Page
+      title={`Professional Hunting Staff (${data?.total ?? 0})`}
+      description="Browse guides, hunters and outdoor creators by specialty and location."
+    >
+      <form role="search" className="mb-6 grid gap-3 rounded-xl border border-bark-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5" onSubmit={(event) => event.preventDefault()}>
+        <div className="flex flex-col gap-1.5 lg:col-span-2">
+          <Label htmlFor="directory-q">Search</Label>
+          <Input id="directory-q" type="search" placeholder="Name, bio or keyword" value={text} onChange={(event) => setText(event.target.value)} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="directory-specialty">Specialty</Label>
+          <Select id="directory-specialty" value={specialty} onChange={(event) => update({ specialty: event.target.value || null })}>
+            <option value="">All specialties</option>
+            {proStaffSpecialties.map((name) => (
+              <option key={name} value={name}>{name}</option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="directory-location">Location</Label>
+          <Input id="directory-location" placeholder="City or state" value={location} onChange={(event) => setLocation(event.target.value)} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="directory-sort">Sort by</Label>
+          <Select id="directory-sort" value={sort} onChange={(event) => update({ sort: event.target.value === 'rating' ? null : event.target.value })}>
+            {sortOptions.map((option) => (
+              <option key={option.value} value={option.value}>{option.label}</option>
+            ))}
+          </Select>
+        </div>
+        <label className="flex items-center gap-2 text-sm sm:col-span-2 lg:col-span-5">
+          <input type="checkbox" checked={verified} onChange={(event) => update({ verified: event.target.checked ? 'true' : null })} />
+          Verified pro staff only
+        </label>
+      </form>
+
+      {query.isError && !data ? (
+        <Notice title="Error" action={<Button variant="outline" onClick={() => void query.refetch()}>Try Again</Button>}>
+          {query.error instanceof ApiError ? 'Failed to fetch profiles' : 'Network error'}
+        </Notice>
+      ) : query.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading pro staff">
+          {Array.from({ length: 6 }, (_, index) => <ProStaffCardSkeleton key={index} />)}
+        </div>
+      ) : data && data.items.length === 0 ? (
+        filtered ? (
+          <Notice
+            title="No Results Found"
+            action={<Button variant="outline" onClick={() => { setText(''); setLocation(''); setSearchParams({}, { replace: true }); }}>Clear filters</Button>}
+          >
+            <SearchX className="mx-auto mb-2 h-8 w-8 text-bark-500" aria-hidden="true" />
+            No pro staff match these filters. Try a broader search.
+          </Notice>
+        ) : (
+          <Notice title="No pro staff profiles available." />
+        )
+      ) : data ? (
+        <>
+          <div className={query.isFetching ? 'opacity-60 transition-opacity' : undefined}>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {data.items.map((profile) => <ProStaffCard key={profile.id} profile={profile} signedIn={Boolean(user)} />)}
+            </div>
+          </div>
+          {data.totalPages > 1 && (
+            <nav aria-label="Pagination" className="mt-6 flex items-center justify-center gap-3">
+              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
+                <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
+              </Button>
+              <span className="text-sm text-bark-700">Page {data.page} of {data.totalPages}</span>
+              <Button variant="outline" size="sm" disabled={page >= data.totalPages} onClick={() => update({ page: String(page + 1) })}>
+                Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
+              </Button>
+            </nav>
+          )}
+        </>
+      ) : null}
+    </Page>
+  );
 }

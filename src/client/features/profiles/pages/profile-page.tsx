@@ -1,5 +1,43 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import type { SessionUser } from '@shared/contracts/auth';
+import { RequireLogin } from '../../../components/require-login';
+import { Notice, Page } from '../../../components/ui/page';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { describeError } from '../../../lib/api';
+import { useOwnBusinessProfile, useOwnProStaffProfile } from '../api';
+import { BusinessProfileForm } from '../components/business-profile-form';
+import { ProStaffProfileForm } from '../components/pro-staff-profile-form';
+
+function FormSkeleton() {
+  return (
+    <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading profile">
+      <Skeleton className="h-64 w-full" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+}
+
+function ProStaffSection({ user }: { user: SessionUser }) {
+  const query = useOwnProStaffProfile(user.id);
+  if (query.isPending) return <FormSkeleton />;
+  if (query.isError) return <Notice title="Error">{describeError(query.error)}</Notice>;
+  return <ProStaffProfileForm key={query.data ? `profile-${query.data.id}` : 'new'} user={user} profile={query.data} />;
+}
+
+function BusinessSection({ user }: { user: SessionUser }) {
+  const query = useOwnBusinessProfile(user.id);
+  if (query.isPending) return <FormSkeleton />;
+  if (query.isError) return <Notice title="Error">{describeError(query.error)}</Notice>;
+  return <BusinessProfileForm key={query.data ? `profile-${query.data.id}` : 'new'} user={user} profile={query.data} />;
+}
 
 export default function ProfilePage() {
-  return <ComingSoon title="Your Profile" />;
+  return (
+    <RequireLogin message="Please log in to view your profile.">
+      {(user) => (
+        <Page title="Your Profile" description={user.userType === 'pro_staff' ? 'Keep your pro staff profile current so businesses can find you.' : 'Tell pro staff about your business.'} className="max-w-4xl">
+          {user.userType === 'pro_staff' ? <ProStaffSection user={user} /> : <BusinessSection user={user} />}
+        </Page>
+      )}
+    </RequireLogin>
+  );
 }

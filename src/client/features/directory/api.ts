@@ -1,0 +1,23 @@
+import { useQuery, keepPreviousData } from '@tanstack/react-query';
+import type { DirectoryPage } from '@shared/contracts/profiles';
+
+export type DirectoryParams = { q?: string; specialty?: string; location?: string; sort?: string; verified?: boolean; page: number; pageSize: number };
+
+export function directoryUrl(params: DirectoryParams): string {
+  const search = new URLSearchParams();
+  if (params.q) search.set('q', params.q);
+  if (params.specialty) search.append('specialty', params.specialty);
+  if (params.location) search.set('location', params.location);
+  if (params.sort) search.set('sort', params.sort);
+  if (params.verified) search.set('verified', 'true');
+  search.set('page', String(params.page));
+  search.set('pageSize', String(params.pageSize));
+  return `/api/pro-staff-profiles?${search.toString()}`;
+}
+
+export function useDirectory(params: DirectoryParams) {
+  return useQuery<DirectoryPage>({ queryKey: [directoryUrl(params)], placeholderData: keepPreviousData });
+}
+
+/** Where the "Message" buttons lead: the messages page opens (or starts) that conversation. */
+export const messageLink = (userId: number) => `/messages?to=${userId}`;

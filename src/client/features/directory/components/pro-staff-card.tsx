@@ -1,0 +1,81 @@
+import { Link } from 'react-router';
+import { Briefcase, MapPin, MessageSquare, Star } from 'lucide-react';
+import type { ProStaffProfile } from '@shared/contracts/profiles';
+import { initials } from '@shared/format';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardFooter } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { messageLink } from '../api';
+
+const VISIBLE_SPECIALTIES = 3;
+
+/** Spec 2 directory card: initials, rating (or New), bio, 3 specialties + '+n more', experience, location, actions. */
+export function ProStaffCard({ profile, signedIn }: { profile: ProStaffProfile; signedIn: boolean }) {
+  const extra = profile.specialties.length - VISIBLE_SPECIALTIES;
+  const name = `${profile.firstName} ${profile.lastName}`;
+  return (
+    <Card className="flex flex-col" data-testid="pro-staff-card">
+      <CardContent className="flex flex-1 flex-col gap-3 pt-5">
+        <div className="flex items-start gap-3">
+          {profile.profilePictureUrl ? (
+            <img src={profile.profilePictureUrl} alt="" className="h-12 w-12 shrink-0 rounded-full object-cover" />
+          ) : (
+            <div aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-forest-100 font-bold text-forest-800">
+              {initials(profile.firstName, profile.lastName)}
+            </div>
+          )}
+          <div className="min-w-0 flex-1">
+            <h3 className="truncate text-lg font-semibold">{name}</h3>
+            {profile.isVerified && <p className="text-xs font-medium text-blue-800">Verified</p>}
+          </div>
+          <Badge tone={profile.rating > 0 ? 'yellow' : 'neutral'} className="gap-1">
+            {profile.rating > 0 ? (
+              <>
+                <Star className="h-3 w-3" aria-hidden="true" />
+                {profile.rating.toFixed(1)}
+              </>
+            ) : (
+              'New'
+            )}
+          </Badge>
+        </div>
+        <p className="line-clamp-3 text-sm text-bark-700">{profile.bio || 'No bio provided yet.'}</p>
+        <ul className="flex flex-wrap gap-1.5">
+          {profile.specialties.slice(0, VISIBLE_SPECIALTIES).map((specialty) => (
+            <li key={specialty}><Badge tone="green">{specialty}</Badge></li>
+          ))}
+          {extra > 0 && <li><Badge tone="outline">+{extra} more</Badge></li>}
+        </ul>
+        <div className="mt-auto flex flex-col gap-1 text-sm text-bark-700">
+          <span className="inline-flex items-center gap-1.5"><Briefcase className="h-4 w-4" aria-hidden="true" />{profile.experience} years experience</span>
+          <span className="inline-flex items-center gap-1.5"><MapPin className="h-4 w-4" aria-hidden="true" />{profile.location || 'Location not specified'}</span>
+        </div>
+      </CardContent>
+      <CardFooter>
+        <Button asChild variant="outline" size="sm" className="flex-1">
+          <Link to={`/profile/${profile.id}`} aria-label={`View Profile of ${name}`}>View Profile</Link>
+        </Button>
+        <Button asChild size="sm" className="flex-1">
+          <Link to={signedIn ? messageLink(profile.userId) : '/auth'} aria-label={`Message ${name}`}>
+            <MessageSquare className="h-4 w-4" aria-hidden="true" /> Message
+          </Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+export function ProStaffCardSkeleton() {
+  return (
+    <Card className="flex flex-col gap-3 p-5" aria-hidden="true">
+      <div className="flex items-center gap-3">
+        <Skeleton className="h-12 w-12 rounded-full" />
+        <Skeleton className="h-5 flex-1" />
+      </div>
+      <Skeleton className="h-12 w-full" />
+      <Skeleton className="h-5 w-2/3" />
+      <Skeleton className="h-8 w-full" />
+    </Card>
+  );
+}
