@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectToast, signUp } from './helpers';
+import { DEMO_BUSINESS, expectToast, signIn, signUp } from './helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'latin1');
 
@@ -137,4 +137,34 @@ test('signed-out visitors see the log-in texts', async ({ page }) => {
   await expect(page.getByText('Please log in to view messages')).toBeVisible();
   await page.goto('/messaging');
   await expect(page.getByText('Please log in to access messaging.')).toBeVisible();
+});
+
+test('a business sends a mass message from the dashboard to matching pro staff', async ({ page }) => {
+  await signIn(page, DEMO_BUSINESS);
+  await page.goto('/business-dashboard?tab=messaging');
+  const form = page.locator('form').filter({ has: page.getByLabel('Message', { exact: true }) });
+  const send = form.getByRole('button', { name: 'Send Mass Message' });
+  await expect(send).toBeDisabled();
+  await expect(form.getByRole('checkbox')).toHaveCount(15);
+
+  await form.getByLabel('Message', { exact: true }).fill('   ');
+  await send.click();
+  await expectToast(page, 'Message Required', 'Please enter a message to send.');
+
+  await form.getByLabel('Message', { exact: true }).fill('Muzzleloader season openings in Wisconsin');
+  await form.getByLabel('Muzzleloader').check();
+  await form.getByLabel('Location (optional)').fill('Madison, WI');
+  await send.click();
+  await expectToast(page, 'Messages Sent Successfully', 'Your message was sent to 1 pro staff member.');
+  await expect(form.getByLabel('Message', { exact: true })).toHaveValue('');
+  await expect(form.getByLabel('Muzzleloader')).not.toBeChecked();
+});
+
+test('a free business is told mass messaging needs an upgrade', async ({ page }) => {
+  await signUp(page, 'business');
+  await page.goto('/business-dashboard?tab=messaging');
+  const form = page.locator('form').filter({ has: page.getByLabel('Message', { exact: true }) });
+  await form.getByLabel('Message', { exact: true }).fill('Anyone out there?');
+  await form.getByRole('button', { name: 'Send Mass Message' }).click();
+  await expectToast(page, 'Failed to Send Messages', 'Your Free plan does not include mass messaging.');
 });

@@ -42,7 +42,7 @@ export function registerEventStream(app: FastifyInstance) {
       unsubscribe();
       open.delete(res);
     };
-    request.raw.on('close', cleanup);
+    // The response closes when the tab goes away or the server shuts down.
     res.on('close', cleanup);
   });
 

@@ -317,12 +317,15 @@ describe('mass messaging', () => {
     const none = await free.client.post('/api/mass-message', { content: 'x', filters: {} });
     expect(none.status).toBe(402);
     expect(none.body.error.code).toBe('PLAN_LIMIT');
+    expect(none.body.error.message).toContain('does not include mass messaging');
 
     const startup = await createBusiness(t, { tier: 'startup' });
     for (let i = 0; i < 50; i++) await signUpStaffDirect(i);
     // 51 pro staff now exist: one over the Startup limit of 50.
     const over = await startup.client.post('/api/mass-message', { content: 'x', filters: {} });
     expect(over.status).toBe(402);
+    expect(over.body.error.message).toContain('at most 50 recipients, and 51 pro staff match');
+    expect((await startup.client.get('/api/conversations')).body).toHaveLength(0);
     const fits = await startup.client.post('/api/mass-message', { content: 'x', filters: { specialties: ['Bow Hunting'] } });
     expect(fits.status).toBe(200);
     expect(fits.body.messageCount).toBe(1);

@@ -154,8 +154,7 @@ export async function massMessage(ctx: AppContext, user: SessionUser, body: Requ
   const now = new Date();
   const sent = await ctx.db.transaction(async (tx) => {
     const recipients = await repo.findMassRecipients(tx, user.id, filters);
-    // "used" is everyone but the last recipient: the send fits when the last one is still within the limit.
-    assertWithinLimit(user, 'massMessageRecipients', Math.max(recipients.length - 1, 0), 'mass message recipients');
+    assertRecipientsWithinPlan(user, recipients.length);
     return repo.insertMassMessages(tx, user.id, recipients, body.content, now);
   });
   await notify(
@@ -166,6 +165,21 @@ export async function massMessage(ctx: AppContext, user: SessionUser, body: Requ
     })),
   );
   return { messageCount: sent.length };
+}
+
+function assertRecipientsWithinPlan(user: SessionUser, recipients: number) {
+  const plan = planOf(user);
+  const limit = plan.limits.massMessageRecipients;
+  if (limit === null || (limit > 0 && recipients <= limit)) return;
+  const details = { plan: plan.id, limit, used: recipients, upgradeUrl: '/subscription' };
+  if (limit === 0) {
+    throw new AppError('PLAN_LIMIT', `Your ${plan.name} plan does not include mass messaging. Upgrade at /subscription to send mass messages.`, details);
+  }
+  throw new AppError(
+    'PLAN_LIMIT',
+    `Your ${plan.name} plan sends a mass message to at most ${limit} recipients, and ${recipients} pro staff match these filters. Narrow the filters or upgrade at /subscription.`,
+    details,
+  );
 }
 
 // Realtime delivery is best effort: a failed push must not fail the request that already committed.
