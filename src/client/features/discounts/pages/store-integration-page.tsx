@@ -1,5 +1,148 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Link } from 'react-router';
+import { Activity, BarChart3, CalendarClock, History, KeyRound, RefreshCw, Store, Webhook, Code2, UserCheck } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Page } from '../../../components/ui/page';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { CodeBlock } from '../components/code-block';
+import { PersonalisationNotice } from '../components/personalisation-notice';
+import { trackingSnippet, webhookUrl } from '../snippets';
+import { useSnippetContext } from '../use-snippet-context';
+
+const overview = [
+  { icon: UserCheck, title: 'Set up your account', text: 'Create a business account and complete your profile to get your Business ID.' },
+  { icon: KeyRound, title: 'Generate an API key', text: 'Add your store under Integration Platforms on the Discount Codes page. Copy the key: it is shown once.' },
+  { icon: Code2, title: 'Install the tracking code', text: 'Paste the tracking snippet into your store theme to record page views and orders.' },
+  { icon: Webhook, title: 'Configure webhooks', text: 'Point your store’s order webhooks at your webhook URL so every code use is credited.' },
+];
+
+const stores = [
+  {
+    id: 'shopify' as const,
+    name: 'Shopify',
+    steps: [
+      'Online Store › Themes › Edit code › theme.liquid: paste the tracking snippet just before </body>.',
+      'Settings › Notifications › Webhooks: create Order creation, Order cancellation and Refund create webhooks (JSON) to the webhook URL.',
+      'Copy the signing secret Shopify shows there into the platform’s store signing secret.',
+    ],
+  },
+  {
+    id: 'woocommerce' as const,
+    name: 'WooCommerce',
+    steps: [
+      'Appearance › Theme File Editor (or a header/footer plugin): paste the tracking snippet before </body>.',
+      'WooCommerce › Settings › Advanced › Webhooks: add Order created and Order updated webhooks to the webhook URL.',
+      'Use the platform’s webhook secret as the webhook Secret.',
+    ],
+  },
+  {
+    id: 'bigcommerce' as const,
+    name: 'BigCommerce',
+    steps: [
+      'Storefront › Script Manager › Create a script: Footer, All pages, paste the tracking snippet.',
+      'Create store/order/created and store/order/statusUpdated webhooks to the webhook URL with the header X-Webhook-Secret set to the platform’s webhook secret.',
+      'Call HuntStaff.trackDiscount(code, orderId, total) on the order confirmation page so the code is attributed.',
+    ],
+  },
+];
+
+const testingTips = [
+  'Place a test order with one of your codes and check that the code’s Uses count goes up on the Discount Codes page.',
+  'Send the same order again (or let the store retry): it is counted once, and no second commission is created.',
+  'Cancel or refund the test order: the pro staffer’s pending commission is cancelled.',
+  'A 401 from a webhook means the signature or secret does not match the platform’s webhook secret.',
+  'Validate a code from your terminal with the curl sample on the E-commerce Integration page.',
+];
+
+const cadence = [
+  { icon: Activity, label: 'live', title: 'Code validation and page views', text: 'Checked and recorded as shoppers browse and check out.' },
+  { icon: BarChart3, label: 'daily', title: 'Code performance', text: 'Uses and order value per code, updated with every order.' },
+  { icon: RefreshCw, label: 'automatic', title: 'Commission creation', text: 'A pending commission for the code’s owner on each attributed order.' },
+  { icon: History, label: 'historical', title: 'Order history', text: 'Every order kept, so totals include all past sales.' },
+  { icon: CalendarClock, label: 'weekly', title: 'Pro staff review', text: 'Check paid commissions and rankings in your dashboard.' },
+];
 
 export default function StoreIntegrationPage() {
-  return <ComingSoon title="Store Integration Guide" />;
+  const setup = useSnippetContext();
+  const snippet = trackingSnippet(setup.context);
+
+  return (
+    <Page title="Store Integration Guide" description="Track discount codes, orders and pro staff commissions from your online store in four steps.">
+      <section aria-labelledby="overview" className="mb-10">
+        <h2 id="overview" className="sr-only">Overview</h2>
+        <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {overview.map(({ icon: Icon, title, text }, index) => (
+            <li key={title}>
+              <Card className="h-full">
+                <CardHeader>
+                  <div className="flex items-center gap-2">
+                    <span className="flex h-7 w-7 items-center justify-center rounded-full bg-forest-700 text-sm font-bold text-white">{index + 1}</span>
+                    <Icon className="h-5 w-5 text-forest-700" aria-hidden />
+                  </div>
+                  <CardTitle className="text-base">{title}</CardTitle>
+                  <CardDescription>{text}</CardDescription>
+                </CardHeader>
+              </Card>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="platform-guides" className="mb-10">
+        <h2 id="platform-guides" className="mb-4 text-xl font-semibold">Platform setup</h2>
+        <PersonalisationNotice setup={setup} />
+        <Tabs defaultValue="shopify" className="mt-4">
+          <TabsList>
+            {stores.map((store) => <TabsTrigger key={store.id} value={store.id}>{store.name}</TabsTrigger>)}
+          </TabsList>
+          {stores.map((store) => (
+            <TabsContent key={store.id} value={store.id} className="flex flex-col gap-4">
+              <ol className="flex list-decimal flex-col gap-2 pl-5 text-sm">
+                {store.steps.map((step) => <li key={step}>{step}</li>)}
+              </ol>
+              <CodeBlock label={`${store.name} tracking snippet`} language="HTML" code={snippet} />
+              <CodeBlock label={`${store.name} webhook URL`} language="Webhook URL" code={webhookUrl(setup.context.origin, store.id, setup.platformIdFor(store.id))} />
+              {!setup.hasPlatform(store.id) && (
+                <p className="text-sm text-bark-700">
+                  <Store className="mr-1 inline h-4 w-4" aria-hidden />
+                  Replace {'{platformId}'} by adding a {store.name} platform on <Link className="underline" to="/discount-codes">Discount Codes</Link>; its card shows the exact URL.
+                </p>
+              )}
+            </TabsContent>
+          ))}
+        </Tabs>
+      </section>
+
+      <section aria-labelledby="testing" className="mb-10">
+        <Card>
+          <CardHeader>
+            <CardTitle id="testing">Testing your integration</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="flex list-disc flex-col gap-2 pl-5 text-sm">
+              {testingTips.map((tip) => <li key={tip}>{tip}</li>)}
+            </ul>
+          </CardContent>
+        </Card>
+      </section>
+
+      <section aria-labelledby="analytics">
+        <h2 id="analytics" className="mb-4 text-xl font-semibold">What you will see</h2>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          {cadence.map(({ icon: Icon, label, title, text }) => (
+            <Card key={label}>
+              <CardHeader>
+                <div className="flex items-center justify-between">
+                  <Icon className="h-5 w-5 text-forest-700" aria-hidden />
+                  <Badge tone="green">{label}</Badge>
+                </div>
+                <CardTitle className="text-base">{title}</CardTitle>
+                <CardDescription>{text}</CardDescription>
+              </CardHeader>
+            </Card>
+          ))}
+        </div>
+      </section>
+    </Page>
+  );
 }
