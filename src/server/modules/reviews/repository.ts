@@ -146,13 +146,13 @@ export async function insertReview(
   return row?.id ?? null;
 }
 
-/** Sets a pro staffer's rating to the average of their public reviews (0 when none), two decimals. */
+/** Sets a pro staffer's rating to the average of their public reviews (0 when none), to one decimal like the x/5 display. */
 export async function refreshProStaffRating(db: Database, proStaffId: number): Promise<void> {
   await db
     .update(proStaffProfiles)
     .set({
       rating: sql`coalesce((
-        select round(avg(${reviews.rating})::numeric, 2)::float8 from ${reviews}
+        select round(avg(${reviews.rating})::numeric, 1)::float8 from ${reviews}
         where ${reviews.revieweeType} = 'pro_staff' and ${reviews.revieweeId} = ${proStaffId} and ${reviews.isPublic}
       ), 0)`,
     })

@@ -52,6 +52,9 @@ describe('POST /api/reviews', () => {
     // Private reviews do not count.
     expect((await c.client.post('/api/reviews', validReview('pro_staff', pro.proStaffId, { rating: 1, isPublic: false }))).status).toBe(201);
     expect(await ratingOf(pro.proStaffId)).toBe(4.5);
+    const d = await signUp(t, 'business');
+    expect((await d.client.post('/api/reviews', validReview('pro_staff', pro.proStaffId, { rating: 4 }))).status).toBe(201);
+    expect(await ratingOf(pro.proStaffId)).toBe(4.3);
   });
 
   it('defaults the rating to 5', async () => {

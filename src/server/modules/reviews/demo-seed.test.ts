@@ -1,0 +1,43 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { asc } from 'drizzle-orm';
+import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { seedDemoData } from '../../db/seed/demo-data';
+import { seedCommissionsAndReviews } from '../../db/seed/demo-commissions-reviews';
+import { proStaffProfiles } from '../../db/schema/profiles';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const ratings = (t: TestApp) =>
+  t.database.db.select({ id: proStaffProfiles.id, rating: proStaffProfiles.rating }).from(proStaffProfiles).orderBy(asc(proStaffProfiles.id));
+
+it('seeds reviews whose averages match the demo ratings, and commissions that rank', async () => {
+  await seedDemoData(t.database.db);
+  const before = await ratings(t);
+  await t.database.db.transaction((tx) => seedCommissionsAndReviews(tx));
+  expect(await ratings(t)).toEqual(before);
+
+  const visitor = new TestClient(t.app);
+  const all = await visitor.get('/api/reviews');
+  expect(all.status).toBe(200);
+  expect(all.body.length).toBeGreaterThan(20);
+  for (const { id, rating } of before) {
+    const own = all.body.filter((r: { revieweeType: string; revieweeId: number }) => r.revieweeType === 'pro_staff' && r.revieweeId === id);
+    if (rating === 0) expect(own).toHaveLength(0);
+    else expect(Math.round((own.reduce((sum: number, r: { rating: number }) => sum + r.rating, 0) / own.length) * 10) / 10).toBe(rating);
+  }
+
+  const business = new TestClient(t.app);
+  await business.post('/api/auth/login', { email: 'demo.business@example.com', password: 'demo1234' });
+  const me = await business.get('/api/auth/me');
+  const rankings = await business.get(`/api/rankings/${me.body.businessId}`);
+  expect(rankings.body.map((e: { profile: { firstName: string } }) => e.profile.firstName)).toEqual(['Jake', 'Grace', 'Ty']);
+  expect(rankings.body[0]).toMatchObject({ totalCommissions: '1550.00', totalJobs: 2 });
+  const commissions = await business.get('/api/commissions/business');
+  expect(commissions.body).toHaveLength(7);
+});
