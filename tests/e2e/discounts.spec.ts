@@ -1,0 +1,133 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_BUSINESS, DEMO_PRO_STAFF, expectToast, signIn } from './helpers';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toUpperCase();
+
+test('a business adds a store, creates a pro staffer code, and an order through the API counts once', async ({ page }) => {
+  const suffix = unique();
+  const code = `JAKE${suffix}`;
+  await signIn(page, DEMO_BUSINESS);
+  await page.goto('/discount-codes');
+  await expect(page.getByRole('heading', { name: 'Discount Code Management' })).toBeVisible();
+  await expect(page.getByText(`GET /api/discount-codes/validate/{code}`)).toBeVisible();
+  await expect(page.getByText('POST /api/discount-codes/track-usage')).toBeVisible();
+
+  // Integration platform: the key is shown once, masked afterwards.
+  await page.getByRole('tab', { name: 'Integration Platforms' }).click();
+  await page.getByRole('button', { name: 'Add Platform' }).click();
+  await page.getByLabel('Name').fill(`Store ${suffix}`);
+  await page.getByLabel('Platform type').selectOption('custom');
+  await page.getByRole('button', { name: 'Add Platform' }).last().click();
+  await expectToast(page, 'Success', 'Integration platform added successfully.');
+  const apiKey = (await page.getByTestId('secret-API key').textContent())!.trim();
+  expect(apiKey).toMatch(/^hsk_live_/);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText(`hsk_live_••••••••${apiKey.slice(-4)}`)).toBeVisible();
+
+  // Discount code owned by a pro staffer.
+  await page.getByRole('tab', { name: 'Discount Codes' }).click();
+  await page.getByRole('button', { name: 'Create Code' }).click();
+  await page.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
+  await page.getByLabel('Description').fill('15% off for followers');
+  await page.getByLabel('Discount value').fill('15');
+  await page.getByLabel('Pro staff owner').selectOption({ label: 'Jake Morrison' });
+  await page.getByLabel('Commission (% of order value)').fill('10');
+  await page.getByRole('button', { name: 'Create Code' }).last().click();
+  await expectToast(page, 'Success', 'Discount code created successfully.');
+  const card = page.getByTestId(`code-${code}`);
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  await expect(card.getByText('Jake Morrison · 10%')).toBeVisible();
+
+  await card.getByRole('button', { name: `Copy code ${code}` }).click();
+  await expectToast(page, 'Copied', 'Code copied to clipboard.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+  // The store uses the public API with the key.
+  const headers = { 'X-Api-Key': apiKey };
+  const valid = await page.request.get(`/api/discount-codes/validate/${code.toLowerCase()}`, { headers });
+  expect(await valid.json()).toMatchObject({ valid: true, discountType: 'percentage', discountValue: 15 });
+  const order = { code, orderId: `E2E-${suffix}`, orderValue: 200 };
+  const first = await page.request.post('/api/discount-codes/track-usage', { headers, data: order });
+  expect(first.status()).toBe(201);
+  expect(await first.json()).toMatchObject({ duplicate: false, commission: { amount: '20.00', status: 'pending' } });
+  const again = await page.request.post('/api/discount-codes/track-usage', { headers, data: order });
+  expect(await again.json()).toMatchObject({ duplicate: true });
+
+  await page.reload();
+  await expect(page.getByTestId(`code-${code}`).getByText('1 · $200.00 in orders')).toBeVisible();
+
+  // Deactivated codes stop validating.
+  await page.getByTestId(`code-${code}`).getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByTestId(`code-${code}`).getByText('Inactive', { exact: true })).toBeVisible();
+  const inactive = await page.request.get(`/api/discount-codes/validate/${code}`, { headers });
+  expect(await inactive.json()).toMatchObject({ valid: false, reason: 'inactive' });
+});
+
+test('the create dialog shows field errors and the server refuses a duplicate code', async ({ page }) => {
+  const code = `DUP${unique()}`;
+  await signIn(page, DEMO_BUSINESS);
+  await page.goto('/discount-codes');
+  await page.getByRole('button', { name: 'Create Code' }).click();
+  await page.getByRole('button', { name: 'Create Code' }).last().click();
+  await expect(page.getByText('Code must be at least 3 characters')).toBeVisible();
+  await expect(page.getByText('Description is required')).toBeVisible();
+  for (let i = 0; i < 2; i++) {
+    if (i > 0) await page.getByRole('button', { name: 'Create Code' }).click();
+    await page.getByLabel('Code', { exact: true }).fill(code);
+    await page.getByLabel('Description').fill('Duplicate check');
+    await page.getByLabel('Discount type').selectOption('fixed');
+    await page.getByLabel('Discount value').fill('10');
+    await page.getByRole('button', { name: 'Create Code' }).last().click();
+  }
+  await expectToast(page, 'Error', 'Failed to create discount code.');
+  await expect(page.getByTestId(`code-${code}`).getByText('$10.00 off')).toBeVisible();
+});
+
+test('pro staff and signed-out visitors cannot manage codes', async ({ page }) => {
+  await page.goto('/discount-codes');
+  await expect(page.getByText('Please log in to manage discount codes.')).toBeVisible();
+  await signIn(page, DEMO_PRO_STAFF);
+  await page.goto('/discount-codes');
+  await expect(page.getByText('Access restricted to business accounts.')).toBeVisible();
+});
+
+test('the e-commerce guide lists four platforms and copies samples with a Copied! toast', async ({ page }) => {
+  await page.goto('/ecommerce-integration');
+  for (const [name, difficulty, time] of [
+    ['Shopify', 'Easy', '5-10 minutes'], ['WooCommerce', 'Medium', '15-20 minutes'], ['Custom API', 'Advanced', '30-45 minutes'], ['BigCommerce', 'Easy', '10-15 minutes'],
+  ]) {
+    const card = page.getByTestId(`platform-${name.toLowerCase().replace(' api', '')}`);
+    await expect(card.getByText(name, { exact: true })).toBeVisible();
+    await expect(card.getByText(difficulty, { exact: true })).toBeVisible();
+    await expect(card.getByText(time)).toBeVisible();
+  }
+  await page.getByRole('tab', { name: 'Custom API' }).click();
+  await page.getByRole('button', { name: 'Copy Track code usage' }).click();
+  await expectToast(page, 'Copied!');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const origin = new URL(page.url()).origin;
+  expect(copied).toContain(`${origin}/api/discount-codes/track-usage`);
+  // The toast goes away after about two seconds.
+  await expect(page.locator('li[data-state="open"]')).toHaveCount(0, { timeout: 4000 });
+});
+
+test("the store guide fills in a signed-in business's id and webhook URLs", async ({ page }) => {
+  await page.goto('/store-integration');
+  for (const step of ['Set up your account', 'Generate an API key', 'Install the tracking code', 'Configure webhooks']) {
+    await expect(page.getByRole('heading', { name: step })).toBeVisible();
+  }
+  for (const label of ['live', 'daily', 'automatic', 'historical', 'weekly']) await expect(page.getByText(label, { exact: true })).toBeVisible();
+  await expect(page.getByText("var BUSINESS_ID = 'YOUR_BUSINESS_ID';")).toBeVisible();
+
+  await signIn(page, DEMO_BUSINESS);
+  const me = await (await page.request.get('/api/auth/me')).json();
+  await page.goto('/store-integration');
+  await expect(page.getByText(`var BUSINESS_ID = ${me.businessId};`)).toBeVisible();
+  await page.getByRole('tab', { name: 'WooCommerce' }).click();
+  await page.getByRole('button', { name: 'Copy WooCommerce webhook URL' }).click();
+  await expectToast(page, 'Copied!');
+  const origin = new URL(page.url()).origin;
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${origin}/api/webhooks/woocommerce/`));
+});
