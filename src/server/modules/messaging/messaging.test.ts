@@ -2,11 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { createBusiness, createProStaff, signUp } from '../../test/factories';
 import type { UserEvent } from '../../lib/events';
+import { resetMessagingThrottling } from './service';
 
 let t: TestApp;
 
 beforeEach(async () => {
   t = await createTestApp();
+  resetMessagingThrottling();
 });
 
 afterEach(async () => {
@@ -168,6 +170,15 @@ describe('reading a conversation', () => {
 });
 
 describe('plan limits on direct messages', () => {
+  it('slows down floods even on unlimited plans with 429 and Retry-After', async () => {
+    const biz = await createBusiness(t, { tier: 'enterprise' });
+    const pro = await createProStaff(t);
+    for (let i = 0; i < 60; i++) await biz.client.post('/api/messages', { toUserId: pro.user.id, content: `m${i}` });
+    const res = await biz.client.post('/api/messages', { toUserId: pro.user.id, content: 'flood' });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('stops a free business after 5 messages this month with 402 PLAN_LIMIT', async () => {
     const biz = await createBusiness(t);
     const pro = await createProStaff(t);

@@ -16,10 +16,28 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { assertWithinLimit, planOf, startOfMonthUtc } from '../../lib/entitlements';
 import { publishAll, type AddressedEvent } from '../../lib/events';
 import { sniffFileType } from '../../lib/file-type';
+import { RateLimiter } from '../../lib/rate-limit';
 import { newStorageKey } from '../../lib/storage';
 import * as repo from './repository';
 
 const MAX_ATTACHMENTS_PER_MESSAGE = 10;
+// Flood guards on top of the monthly plan quotas (which unlimited plans do not have).
+const directSends = new RateLimiter(60, 60_000);
+const massSends = new RateLimiter(20, 60 * 60_000);
+
+/** For tests: module state outlives a test app. */
+export function resetMessagingThrottling() {
+  directSends.clear();
+  massSends.clear();
+}
+
+function throttle(limiter: RateLimiter, userId: number, what: string) {
+  const key = String(userId);
+  if (!limiter.hit(key)) {
+    const retryAfterSeconds = limiter.retryAfterSeconds(key);
+    throw new AppError('RATE_LIMITED', `You are sending ${what} too quickly. Try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
+  }
+}
 const allowedAttachmentExts = new Set(['pdf', 'doc', 'docx', 'txt', 'jpg', 'png', 'gif']);
 
 export const attachmentUrl = (id: number) => `/api/messages/attachments/${id}`;
@@ -99,6 +117,7 @@ export async function sendMessage(
   body: { toUserId: number; content: string; conversationId?: number | null },
 ): Promise<Message> {
   if (body.toUserId === user.id) throw new AppError('VALIDATION', 'You cannot message yourself');
+  throttle(directSends, user.id, 'messages');
   const recipient = await repo.findUser(ctx.db, body.toUserId);
   if (!recipient) throw notFound('Recipient');
   if (body.conversationId) {
@@ -151,6 +170,7 @@ export async function massMessage(ctx: AppContext, user: SessionUser, body: Requ
     specialties: body.filters.specialties?.length ? body.filters.specialties : undefined,
     location: body.filters.location ? body.filters.location : undefined,
   };
+  throttle(massSends, user.id, 'mass messages');
   const now = new Date();
   const sent = await ctx.db.transaction(async (tx) => {
     const recipients = await repo.findMassRecipients(tx, user.id, filters);
