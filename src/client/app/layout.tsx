@@ -4,6 +4,7 @@ import { Header } from './header';
 import { Footer } from './footer';
 import { ErrorBoundary } from './error-boundary';
 import { Spinner } from '../components/ui/spinner';
+import { PageViewTracker } from '../features/admin/components/page-view-tracker';
 
 export function Layout() {
   const location = useLocation();
@@ -12,6 +13,7 @@ export function Layout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
+      <PageViewTracker />
       <Header />
       <main id="main" className="flex-1">
         {/* Keyed by path so "Try Again" on one page does not stick to the next. */}

@@ -1,5 +1,80 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Navigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Activity, Briefcase, DollarSign, Eye, FileText, MessageSquare, RefreshCw, Star, UserCheck, Users } from 'lucide-react';
+import { formatCents } from '@shared/format';
+import { Button } from '../../../components/ui/button';
+import { Notice, Page } from '../../../components/ui/page';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { describeError } from '../../../lib/api';
+import { useSession } from '../../auth/session';
+import { useAdminAnalytics, usePlatformStats, useRecentUsers } from '../api';
+import { formatCount, formatPercent, StatCard } from '../components/stat-card';
+import { EngagementPanel, GrowthPanel, PlatformHealthPanel, RecentUsersPanel, SubscriptionsPanel } from '../components/admin-panels';
 
 export default function AdminPage() {
-  return <ComingSoon title="Admin Analytics" />;
+  const { user } = useSession();
+  const isAdmin = Boolean(user?.isAdmin);
+  const analytics = useAdminAnalytics(isAdmin);
+  const recent = useRecentUsers(isAdmin);
+  const platform = usePlatformStats(isAdmin);
+  const queryClient = useQueryClient();
+
+  // Spec 6: only the admin account sees this page; everyone else goes home.
+  if (!isAdmin) return <Navigate to="/" replace />;
+
+  const data = analytics.data;
+  const updatedAt = analytics.dataUpdatedAt ? new Date(analytics.dataUpdatedAt).toLocaleTimeString('en-US') : null;
+
+  return (
+    <Page
+      title="Admin Dashboard"
+      description="Platform analytics, refreshed every 30 seconds."
+      actions={
+        <div className="flex items-center gap-3 text-sm text-bark-700">
+          {updatedAt && <span data-testid="last-updated">Last updated: {updatedAt}</span>}
+          <Button variant="outline" size="sm" onClick={() => void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/admin/') })}>
+            <RefreshCw aria-hidden="true" className="h-4 w-4" /> Refresh
+          </Button>
+        </div>
+      }
+    >
+      {analytics.isError && <Notice title="Could not load analytics">{describeError(analytics.error)}</Notice>}
+      {analytics.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {Array.from({ length: 8 }, (_, i) => <Skeleton key={i} className="h-28" />)}
+        </div>
+      ) : (
+        data && (
+          <div className="flex flex-col gap-6">
+            <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              <StatCard icon={Users} label="Total Users" value={formatCount(data.totalUsers)} hint={`${data.newUsersToday} new today`} />
+              <StatCard icon={Briefcase} label="Businesses" value={formatCount(data.businessCount)}
+                hint={`${data.activeBusinesses} active · ${formatPercent(data.businessGrowthRate)} growth`} />
+              <StatCard icon={UserCheck} label="Pro Staff" value={formatCount(data.proStaffCount)}
+                hint={`${data.activeProStaff} active · ${formatPercent(data.proStaffGrowthRate)} growth`} />
+              <StatCard icon={FileText} label="Job Postings" value={formatCount(data.jobPostings)} hint={`${data.activeJobs} active`} />
+              <StatCard icon={FileText} label="Applications" value={formatCount(data.applications)} />
+              <StatCard icon={MessageSquare} label="Messages" value={formatCount(data.messagesSent)} />
+              <StatCard icon={Star} label="Reviews" value={formatCount(data.reviewsCount)} />
+              <StatCard icon={Eye} label="Page Views" value={formatCount(data.pageViews)} hint={`${data.pageViewsToday} today`} />
+              <StatCard icon={Activity} label="Active Sessions" value={formatCount(data.activeSessions)} hint="Visitors in the last 15 minutes" />
+              <StatCard icon={DollarSign} label="Monthly Revenue" value={formatCents(data.monthlyRevenue)} hint="Paid this calendar month" />
+              <StatCard icon={DollarSign} label="Total Revenue" value={formatCents(data.totalRevenue)} hint="All paid invoices" />
+              <StatCard icon={DollarSign} label="Recurring Revenue" value={formatCents(data.recurringRevenue)} hint="Per month, billing subscriptions" />
+            </section>
+            <div className="grid gap-6 lg:grid-cols-3">
+              <GrowthPanel data={data} />
+              <SubscriptionsPanel data={data} />
+              <EngagementPanel data={data} />
+            </div>
+            <div className="grid gap-6 lg:grid-cols-3">
+              <div className="lg:col-span-2"><RecentUsersPanel users={recent.data} /></div>
+              <PlatformHealthPanel stats={platform.data} revenue={data} />
+            </div>
+            <p className="text-xs text-bark-700">Definitions of every figure: docs/decisions/009-admin-metrics.md.</p>
+          </div>
+        )
+      )}
+    </Page>
+  );
 }

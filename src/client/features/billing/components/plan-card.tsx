@@ -1,0 +1,58 @@
+import { Check } from 'lucide-react';
+import type { Plan } from '@shared/plans';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
+
+export type PlanCardState = 'not-configured' | 'current' | 'locked' | 'available' | 'free';
+
+const buttonText: Record<PlanCardState, string> = {
+  'not-configured': 'Stripe Keys Not Configured',
+  current: 'Current Plan',
+  locked: 'Subscribe Now',
+  available: 'Subscribe Now',
+  free: 'Free Forever',
+};
+
+export function PlanCard({ plan, state, isCurrent, onChoose }: { plan: Plan; state: PlanCardState; isCurrent: boolean; onChoose(plan: Plan): void }) {
+  return (
+    <Card className={cn('flex flex-col', plan.popular && 'border-2 border-blaze-500', isCurrent && 'ring-2 ring-forest-600')} data-testid={`plan-${plan.id}`}>
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>{plan.name}</CardTitle>
+          <div className="flex gap-1">
+            {plan.popular && <Badge tone="orange">Most Popular</Badge>}
+            {isCurrent && <Badge tone="green">Current Plan</Badge>}
+          </div>
+        </div>
+        <p className="text-3xl font-bold">
+          {plan.price}
+          <span className="text-sm font-normal text-bark-700"> {plan.period}</span>
+        </p>
+        <CardDescription>{plan.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <ul className="flex flex-col gap-2 text-sm">
+          {plan.features.map((feature) => (
+            <li key={feature} className="flex gap-2">
+              <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-forest-700" />
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      <CardFooter>
+        <Button
+          className="w-full"
+          variant={plan.popular ? 'accent' : 'primary'}
+          disabled={state !== 'available'}
+          onClick={() => onChoose(plan)}
+          title={state === 'locked' ? 'Cancel your current subscription to choose another plan' : undefined}
+        >
+          {buttonText[state]}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_BUSINESS, signIn, signUp } from './helpers';
+
+test('the admin sees live platform analytics and recent registrations', async ({ page }) => {
+  const email = await signUp(page, 'pro_staff');
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await signIn(page, DEMO_ADMIN);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  const figures = page.getByRole('region', { name: 'Key figures' });
+  for (const label of ['Total Users', 'Businesses', 'Pro Staff', 'Job Postings', 'Applications', 'Messages', 'Reviews', 'Page Views', 'Monthly Revenue', 'Total Revenue']) {
+    await expect(figures.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Growth' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Subscriptions' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Platform Health' })).toBeVisible();
+  await expect(page.getByText(/Last updated:/)).toBeVisible();
+  // The account created above is among the 10 newest.
+  await expect(page.getByRole('cell', { name: email })).toBeVisible();
+  // Seeded demo data: 4 businesses with postings, so a top business is shown.
+  await expect(page.getByRole('heading', { name: 'Top business and pages' })).toBeVisible();
+});
+
+test('page views are recorded and counted', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN);
+  await page.goto('/admin');
+  const pageViews = page.getByRole('region', { name: 'Key figures' }).getByText('Page Views', { exact: true }).locator('..');
+  const before = Number((await pageViews.locator('p').nth(1).textContent())!.replace(/,/g, ''));
+  await page.goto('/search');
+  await page.waitForTimeout(1500); // the tracker debounces 1 s
+  await page.goto('/admin');
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const after = Number((await pageViews.locator('p').nth(1).textContent())!.replace(/,/g, ''));
+    expect(after).toBeGreaterThan(before);
+  }).toPass({ timeout: 10_000 });
+});
+
+test('other accounts are redirected home from /admin', async ({ page }) => {
+  await signIn(page, DEMO_BUSINESS);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0);
+});
+
+test('signed-out visitors are redirected home from /admin', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
+});
