@@ -162,9 +162,9 @@ const optionalEmail = z.union([z.literal(''), z.email().max(254)]).optional().nu
 const clientTimestamp = z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]).optional();
 
 export const trackUsageBody = z.object({
-  code: z.string().trim().min(1).max(100),
-  orderId: orderIdValue,
-  orderValue: moneyInput,
+  code: z.string().trim().min(1).max(100).describe('The discount code the shopper used (case-insensitive)'),
+  orderId: orderIdValue.describe("Your store's order id; each order is counted once"),
+  orderValue: moneyInput.describe('Order total in US dollars'),
   customerEmail: optionalEmail,
 });
 export type TrackUsageBody = z.infer<typeof trackUsageBody>;

@@ -238,6 +238,22 @@ describe('public store API', () => {
     expect(codes.body[0]).toMatchObject({ usageCount: 1, revenue: '199.99' });
   });
 
+  it('treats a retry as a duplicate even after the code has expired, and concurrent repeats create one commission', async () => {
+    const { biz, platform, code } = await setup();
+    const body = { code: 'ELK15', orderId: 'R-1', orderValue: 100 };
+    expect((await storeRequest('POST', '/api/discount-codes/track-usage', platform.apiKey, body)).statusCode).toBe(201);
+    await t.database.query(`update discount_codes set expires_at = now() - interval '1 minute' where id = ${code.id}`);
+    const retry = await storeRequest('POST', '/api/discount-codes/track-usage', platform.apiKey, body);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ duplicate: true, commission: { amount: '12.50' } });
+    await t.database.query(`update discount_codes set expires_at = null where id = ${code.id}`);
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () => storeRequest('POST', '/api/discount-codes/track-usage', platform.apiKey, { ...body, orderId: 'R-2' })),
+    );
+    expect(burst.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect((await commissionsOf(biz.businessId)).map((c) => c.order_id)).toEqual(['R-1', 'R-2']);
+  });
+
   it('refuses usage of unknown, inactive and expired codes and stores nothing', async () => {
     const { biz, platform, code } = await setup();
     const unknown = await storeRequest('POST', '/api/discount-codes/track-usage', platform.apiKey, { code: 'NOPE', orderId: '1', orderValue: 10 });

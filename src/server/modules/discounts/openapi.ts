@@ -7,8 +7,13 @@ import { BIGCOMMERCE_SECRET_HEADER } from './webhooks-routes';
 
 /** OpenAPI 3.1 description of the public store API and store webhooks, generated from the shared Zod contracts. */
 export function buildOpenApiDocument() {
-  const input = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
-  const output = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
+  const convert = (schema: z.ZodType, io: 'input' | 'output') => {
+    // Embedded in an OpenAPI 3.1 document, whose dialect is already JSON Schema 2020-12.
+    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+    return rest;
+  };
+  const input = (schema: z.ZodType) => convert(schema, 'input');
+  const output = (schema: z.ZodType) => convert(schema, 'output');
   const json = (schema: object) => ({ 'application/json': { schema } });
   const error = (description: string) => ({ description, content: json({ $ref: '#/components/schemas/Error' }) });
   const common = {

@@ -116,6 +116,9 @@ export async function recordOrder(ctx: AppContext, input: OrderInput, options: {
     const code = codeText ? await repo.findCode(db, input.businessId, codeText) : null;
     const reason = codeText ? invalidReason(code, input.platform) : null;
     if (options.strict && reason) {
+      // A retry of an order already recorded stays a harmless duplicate, even if the code has expired since.
+      const existing = await repo.findOrder(db, input.businessId, input.orderId);
+      if (existing?.discountCodeId) return { duplicate: true, order: existing, commission: await repo.findOrderCommission(db, input.businessId, input.orderId) };
       throw new AppError(reason === 'not_found' ? 'NOT_FOUND' : 'VALIDATION', reasonMessages[reason], { reason });
     }
     const usable = code && !reason ? code : null;
