@@ -89,7 +89,7 @@ function Messages({ user }: { user: SessionUser }) {
           </div>
         </Card>
 
-        <Card className="flex h-[70vh] flex-col overflow-hidden md:col-span-2">
+        <Card className={cn('flex flex-col overflow-hidden md:col-span-2 md:h-[70vh]', otherUser && 'h-[70vh]')}>
           <div className="border-b border-bark-200 px-4 py-3">
             <h2 className="text-base font-semibold">{otherUser ? `Chat with ${otherUser.email}` : 'Select a conversation'}</h2>
             {otherUser?.name && <p className="text-xs text-bark-700">{otherUser.name} · {userTypeLabel(otherUser.userType)}</p>}
@@ -110,7 +110,7 @@ function Messages({ user }: { user: SessionUser }) {
           ) : to !== null && target.isError ? (
             <p className="p-6 text-center text-sm text-red-700">{describeError(target.error)}</p>
           ) : (
-            <p className="p-6 text-center text-sm text-bark-700">Choose a conversation on the left to read and reply.</p>
+            <p className="p-6 text-center text-sm text-bark-700">Choose a conversation to read and reply.</p>
           )}
         </Card>
       </div>

@@ -73,7 +73,7 @@ function Messaging({ user }: { user: SessionUser }) {
           </div>
         </Card>
 
-        <Card className="flex h-[65vh] flex-col overflow-hidden md:col-span-2">
+        <Card className={cn('flex min-h-48 flex-col overflow-hidden md:col-span-2 md:h-[65vh]', selected && 'h-[65vh]')}>
           {selected ? (
             <>
               <div className="border-b border-bark-200 px-4 py-3">
