@@ -49,8 +49,8 @@ test('a business posts a job, a pro staffer applies, the business accepts and th
   await expect(card.getByTestId('application-status')).toHaveText('pending');
   await expect(pro.getByTestId('my-application').filter({ hasText: title })).toContainText('pending');
 
-  // The business sees the application and accepts it.
-  await page.reload();
+  // The business is told live, without reloading, and accepts the applicant.
+  await expectToast(page, 'New Application');
   const refreshed = page.getByTestId('own-job').filter({ hasText: title });
   await refreshed.getByRole('button', { name: 'View Applicants (1)' }).click();
   const applicant = refreshed.getByTestId('applicant');
@@ -60,8 +60,12 @@ test('a business posts a job, a pro staffer applies, the business accepts and th
   await expectToast(page, 'Applicant Accepted', 'Rosa Delgado');
   await expect(applicant.getByTestId('application-status')).toHaveText('accepted');
   await expect(applicant.getByRole('button', { name: /Accept|Reject|Shortlist/ })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page.getByTestId('latest-application').filter({ hasText: title })).toContainText('Rosa Delgado');
 
-  // The pro staffer sees the decision.
+  // The pro staffer sees the decision live, and after a reload.
+  await expectToast(pro, 'Application Updated', 'Your application is now accepted.');
+  await expect(pro.getByTestId('my-application').filter({ hasText: title }).getByTestId('application-status')).toHaveText('accepted');
   await pro.reload();
   await expect(pro.getByTestId('my-application').filter({ hasText: title }).getByTestId('application-status')).toHaveText('accepted');
   await proContext.close();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from './common';
 
 export const applicationStatuses = ['pending', 'shortlisted', 'accepted', 'rejected', 'withdrawn'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
@@ -56,11 +57,11 @@ export const jobPostingsQuery = z.object({
 });
 export type JobPostingsQuery = z.input<typeof jobPostingsQuery>;
 
-export const businessIdParam = z.object({ businessId: z.coerce.number().int().positive() });
-export const proStaffIdParam = z.object({ proStaffId: z.coerce.number().int().positive() });
+export const businessIdParam = z.object({ businessId: dbId });
+export const proStaffIdParam = z.object({ proStaffId: dbId });
 
 export const createApplicationBody = z.object({
-  jobPostingId: z.coerce.number().int().positive('Choose a job'),
+  jobPostingId: dbId,
   coverLetter: z.string().trim().max(5000, 'Cover letter must be at most 5000 characters').optional().default(''),
 });
 export type CreateApplicationBody = z.input<typeof createApplicationBody>;
@@ -115,6 +116,11 @@ export type ApplicantSummary = {
 
 /** An application as its business sees it, with a summary of the applicant. */
 export type ReceivedApplication = Application & { applicant: ApplicantSummary };
+
+/** A received application in the business-wide feed, with the job it is for. */
+export type RecentApplication = ReceivedApplication & { job: { id: number; title: string } };
+
+export const recentApplicationsQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(5) });
 
 export type BusinessJobStats = {
   jobPostings: number;

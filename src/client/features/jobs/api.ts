@@ -8,6 +8,7 @@ import type {
   MyApplication,
   OwnJobPosting,
   ReceivedApplication,
+  RecentApplication,
   UpdateJobPostingBody,
 } from '@shared/contracts/jobs';
 import { apiRequest } from '../../lib/api';
@@ -38,13 +39,18 @@ export function useBusinessJobStats(businessId: number | null) {
   return useQuery<BusinessJobStats>({
     queryKey: ['/api/job-postings', 'business', businessId ?? 0, 'stats'],
     enabled: businessId !== null,
-    // New applications arrive from other people; a slow poll keeps the badge honest without a live channel.
-    refetchInterval: 60_000,
   });
 }
 
 export function useJobApplications(jobPostingId: number, enabled = true) {
   return useQuery<ReceivedApplication[]>({ queryKey: ['/api/job-postings', jobPostingId, 'applications'], enabled });
+}
+
+export function useRecentApplications(businessId: number | null, limit = 5) {
+  return useQuery<RecentApplication[]>({
+    queryKey: ['/api/applications', 'business', `${businessId ?? 0}?limit=${limit}`],
+    enabled: businessId !== null,
+  });
 }
 
 export function useMyApplications(proStaffId: number | null) {

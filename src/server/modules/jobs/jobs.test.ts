@@ -350,6 +350,37 @@ describe('GET /api/job-postings/:id/applications', () => {
   });
 });
 
+describe('GET /api/applications/business/:businessId', () => {
+  it('gives the business its newest applications across postings, without withdrawn ones', async () => {
+    const business = await createBusiness(t, { tier: 'enterprise' });
+    const a = await postJob(business, { title: 'First job' });
+    const b = await postJob(business, { title: 'Second job' });
+    const pro = await createProStaff(t, { tier: 'pro', firstName: 'Ava' });
+    const other = await createProStaff(t, { firstName: 'Ty' });
+    await applyTo(pro, a.id);
+    const withdrawn = await applyTo(other, a.id);
+    await other.client.patch(`/api/applications/${withdrawn.id}/status`, { status: 'withdrawn' });
+    await applyTo(pro, b.id);
+
+    const res = await business.client.get(`/api/applications/business/${business.businessId}?limit=5`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((r: { job: { title: string } }) => r.job.title)).toEqual(['Second job', 'First job']);
+    expect(res.body[0].applicant.firstName).toBe('Ava');
+    const one = await business.client.get(`/api/applications/business/${business.businessId}?limit=1`);
+    expect(one.body).toHaveLength(1);
+    expect((await business.client.get(`/api/applications/business/${business.businessId}?limit=500`)).status).toBe(400);
+  });
+
+  it('is for the owning business only', async () => {
+    const business = await createBusiness(t);
+    expect((await new TestClient(t.app).get(`/api/applications/business/${business.businessId}`)).status).toBe(401);
+    const pro = await createProStaff(t);
+    expect((await pro.client.get(`/api/applications/business/${business.businessId}`)).status).toBe(403);
+    const rival = await createBusiness(t);
+    expect((await rival.client.get(`/api/applications/business/${business.businessId}`)).status).toBe(403);
+  });
+});
+
 describe('PATCH /api/applications/:id/status', () => {
   async function setup() {
     const business = await createBusiness(t);

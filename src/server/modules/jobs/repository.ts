@@ -7,6 +7,7 @@ import type {
   MyApplication,
   OwnJobPosting,
   ReceivedApplication,
+  RecentApplication,
 } from '@shared/contracts/jobs';
 import type { Database } from '../../db/client';
 import { applications, jobPostings } from '../../db/schema/jobs';
@@ -240,26 +241,46 @@ export async function listApplicationsByProStaff(db: Database, proStaffId: numbe
   }));
 }
 
+const applicantColumns = {
+  userId: proStaffProfiles.userId,
+  firstName: proStaffProfiles.firstName,
+  lastName: proStaffProfiles.lastName,
+  location: proStaffProfiles.location,
+  specialties: proStaffProfiles.specialties,
+  experience: proStaffProfiles.experience,
+  rating: proStaffProfiles.rating,
+};
+
+type ApplicantRow = Omit<Application, 'createdAt' | 'updatedAt'> & Timestamps & Omit<ReceivedApplication['applicant'], 'proStaffId'>;
+
+function toReceived({ userId, firstName, lastName, location, specialties, experience, rating, ...application }: ApplicantRow): ReceivedApplication {
+  return {
+    ...withIsoTimes(application),
+    applicant: { proStaffId: application.proStaffId, userId, firstName, lastName, location, specialties, experience, rating },
+  };
+}
+
 export async function listApplicationsForJob(db: Database, jobPostingId: number): Promise<ReceivedApplication[]> {
   const rows = await db
-    .select({
-      ...applicationColumns,
-      userId: proStaffProfiles.userId,
-      firstName: proStaffProfiles.firstName,
-      lastName: proStaffProfiles.lastName,
-      location: proStaffProfiles.location,
-      specialties: proStaffProfiles.specialties,
-      experience: proStaffProfiles.experience,
-      rating: proStaffProfiles.rating,
-    })
+    .select({ ...applicationColumns, ...applicantColumns })
     .from(applications)
     .innerJoin(proStaffProfiles, eq(proStaffProfiles.id, applications.proStaffId))
     .where(eq(applications.jobPostingId, jobPostingId))
     .orderBy(desc(applications.createdAt), desc(applications.id));
-  return rows.map(({ userId, firstName, lastName, location, specialties, experience, rating, ...application }) => ({
-    ...withIsoTimes(application),
-    applicant: { proStaffId: application.proStaffId, userId, firstName, lastName, location, specialties, experience, rating },
-  }));
+  return rows.map(toReceived);
+}
+
+/** The newest applications across all of a business's postings (withdrawn ones left out). */
+export async function listRecentApplicationsForBusiness(db: Database, businessId: number, limit: number): Promise<RecentApplication[]> {
+  const rows = await db
+    .select({ ...applicationColumns, ...applicantColumns, jobTitle: jobPostings.title })
+    .from(applications)
+    .innerJoin(jobPostings, eq(jobPostings.id, applications.jobPostingId))
+    .innerJoin(proStaffProfiles, eq(proStaffProfiles.id, applications.proStaffId))
+    .where(and(eq(jobPostings.businessId, businessId), ne(applications.status, 'withdrawn')))
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .limit(limit);
+  return rows.map(({ jobTitle, ...row }) => ({ ...toReceived(row), job: { id: row.jobPostingId, title: jobTitle } }));
 }
 
 export async function businessStats(db: Database, businessId: number): Promise<BusinessJobStats> {

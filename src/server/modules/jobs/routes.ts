@@ -6,6 +6,7 @@ import {
   createJobPostingBody,
   jobPostingsQuery,
   proStaffIdParam,
+  recentApplicationsQuery,
   updateApplicationStatusBody,
   updateJobPostingBody,
 } from '@shared/contracts/jobs';
@@ -66,6 +67,13 @@ export async function jobsRoutes(app: FastifyInstance) {
     const user = requireUser(request);
     const { proStaffId } = parse(proStaffIdParam, request.params);
     return service.listMyApplications(ctx, user, proStaffId);
+  });
+
+  app.get('/api/applications/business/:businessId', async (request) => {
+    const user = requireUser(request);
+    const { businessId } = parse(businessIdParam, request.params);
+    const { limit } = parse(recentApplicationsQuery, request.query);
+    return service.listRecentApplications(ctx, user, businessId, limit);
   });
 
   app.patch('/api/applications/:id/status', async (request) => {

@@ -7,6 +7,7 @@ import type {
   MyApplication,
   OwnJobPosting,
   ReceivedApplication,
+  RecentApplication,
 } from '@shared/contracts/jobs';
 import type { AppContext } from '../../lib/context';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
@@ -110,6 +111,11 @@ export async function listMyApplications(ctx: AppContext, user: SessionUser, pro
 export async function listApplicationsForPosting(ctx: AppContext, user: BusinessUser, jobPostingId: number): Promise<ReceivedApplication[]> {
   await ownPosting(ctx, user, jobPostingId);
   return repo.listApplicationsForJob(ctx.db, jobPostingId);
+}
+
+export async function listRecentApplications(ctx: AppContext, user: SessionUser, businessId: number, limit: number): Promise<RecentApplication[]> {
+  if (user.businessId !== businessId) throw forbidden('You can only see applications to your own business');
+  return repo.listRecentApplicationsForBusiness(ctx.db, businessId, limit);
 }
 
 /** Which statuses each party may move an application to, and from where. */

@@ -16,6 +16,8 @@ import { SocialTagSearch } from '../../profiles/components/social-tag-search';
 import { useBusinessJobStats, useOwnJobPostings } from '../../jobs/api';
 import { BusinessJobs } from '../../jobs/components/business-jobs';
 import { JobPostingDialog } from '../../jobs/components/job-posting-dialog';
+import { RecentApplications } from '../../jobs/components/recent-applications';
+import { useDashboardEvents } from '../../jobs/use-dashboard-events';
 import { formatDate } from '../../jobs/format-date';
 import { useOwnBusinessProfile, useUnreadCount, type BusinessProfileSummary } from '../api';
 import { BusinessAnalyticsDialog } from '../components/business-analytics-dialog';
@@ -127,6 +129,7 @@ function BusinessDashboard({ user }: { user: SessionUser }) {
   const unread = useUnreadCount(user.id);
   const isFree = user.subscriptionTier === 'free';
   const pending = stats.data?.pendingApplications ?? 0;
+  useDashboardEvents('business');
 
   return (
     <Page
@@ -176,6 +179,7 @@ function BusinessDashboard({ user }: { user: SessionUser }) {
                 </div>
               )}
               <RecentJobs businessId={businessId} onViewAll={() => setTab('jobs')} />
+              {businessId !== null && <RecentApplications businessId={businessId} onReview={() => setTab('jobs')} />}
             </div>
             <div className="flex flex-col gap-6">
               <ProfileStatusCard loading={profile.isPending} name={profile.data?.companyName ?? null} detail={profile.data?.location} />

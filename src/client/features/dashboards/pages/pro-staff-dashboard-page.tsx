@@ -13,6 +13,7 @@ import { PromotionSlot } from '../../promotions/components/promotion-slot';
 import { useMyApplications } from '../../jobs/api';
 import { JobBoard } from '../../jobs/components/job-board';
 import { MyApplications } from '../../jobs/components/my-applications';
+import { useDashboardEvents } from '../../jobs/use-dashboard-events';
 import { useOwnProStaffProfile, useUnreadCount } from '../api';
 import { HelpPopover } from '../components/help-popover';
 import { NewFeatureBanner } from '../components/new-feature-banner';
@@ -32,6 +33,7 @@ function ProStaffDashboard({ user }: { user: SessionUser }) {
   const jobsRef = useRef<HTMLElement>(null);
   const isFree = user.subscriptionTier === 'free';
   const rating = profile.data?.rating ?? 0;
+  useDashboardEvents('pro_staff');
 
   const browseJobs = () => {
     setBrowsing(true);
