@@ -1,10 +1,21 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_BUSINESS, expectToast, signIn } from './helpers';
 
 // A seeded pro staffer no other spec relies on; demo data password is demo1234.
 const PAYEE = { email: 'rosa.delgado@example.com', password: 'demo1234', name: 'Rosa Delgado' };
 
+/** Serious accessibility problems inside the open dashboard tab (the rest of the page belongs to other screens). */
+async function tabViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[role="tabpanel"]').analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
 test('a business creates and pays a commission; rankings put the pro staffer first with a medal', async ({ page, browser }) => {
+  // Two users and four screens.
+  test.slow();
   await signIn(page, DEMO_BUSINESS);
   await page.goto('/business-dashboard');
   await page.getByRole('tab', { name: 'Commissions' }).click();
@@ -31,6 +42,7 @@ test('a business creates and pays a commission; rankings put the pro staffer fir
   await expect(row.locator('[data-status="paid"]')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Mark Paid' })).toHaveCount(0);
   await expect(row.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  expect(await tabViolations(page)).toEqual([]);
 
   await page.getByRole('tab', { name: 'Rankings' }).click();
   await page.getByRole('button', { name: 'Calculate Rankings' }).click();
@@ -39,6 +51,7 @@ test('a business creates and pays a commission; rankings put the pro staffer fir
   await expect(first.getByRole('img', { name: 'Gold medal' })).toBeVisible();
   await expect(first).toContainText('$9,500.50');
   await expect(page.getByText(/Last updated/)).toBeVisible();
+  expect(await tabViolations(page)).toEqual([]);
 
   // The pro staffer sees it, read-only, on their own dashboard.
   const proContext = await browser.newContext();

@@ -1,7 +1,19 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_BUSINESS, expectToast, signIn, signUp } from './helpers';
 
+async function seriousViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) builder.include(include);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
 test('a review is written, voted on and answered by the reviewed business', async ({ page, browser }) => {
+  // Three users in turn on a shared, loaded machine.
+  test.slow();
   const title = `Best elk camp ${Date.now()}`;
 
   // A signed-in pro staffer writes a review of Timberline Outfitters.
@@ -20,6 +32,7 @@ test('a review is written, voted on and answered by the reviewed business', asyn
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('Review', { exact: true }).fill('Well-run camp, fair pay and clear expectations all season.');
   await dialog.getByLabel('Pros (optional)').fill('Fair pay, , great horses');
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await dialog.getByRole('button', { name: 'Submit Review' }).click();
   await expectToast(page, 'Review Published', 'Your review has been published successfully.');
   await expect(dialog).toBeHidden();
@@ -65,6 +78,7 @@ test('a review is written, voted on and answered by the reviewed business', asyn
   await expectToast(owner, 'Response Posted');
   await expect(ownerCard.getByTestId('business-response')).toContainText('Thanks for a great season');
   await expect(ownerCard.getByRole('button', { name: 'Respond' })).toHaveCount(0);
+  expect(await seriousViolations(owner, 'main')).toEqual([]);
   await ownerContext.close();
 
   await page.reload();
@@ -76,4 +90,6 @@ test('signed-out visitors can read reviews but not write them', async ({ page })
   await expect(page.getByRole('heading', { name: 'Reviews & Ratings' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'All Reviews' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'Write Review' })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page)).toEqual([]);
 });
