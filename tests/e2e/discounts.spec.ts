@@ -1,7 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_BUSINESS, DEMO_PRO_STAFF, expectToast, signIn } from './helpers';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_BUSINESS, DEMO_PRO_STAFF, expectToast, signIn, signUp } from './helpers';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+// Several sign-ins, dialogs and axe scans per test on a shared, busy machine.
+test.describe.configure({ timeout: 60_000 });
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toUpperCase();
 
@@ -130,4 +133,45 @@ test("the store guide fills in a signed-in business's id and webhook URLs", asyn
   await expectToast(page, 'Copied!');
   const origin = new URL(page.url()).origin;
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${origin}/api/webhooks/woocommerce/`));
+});
+
+test('a free business is told discount codes need an upgrade', async ({ page }) => {
+  await signUp(page, 'business');
+  const profile = await page.request.post('/api/business-profiles', { data: { companyName: 'Free Tier Outfitters' } });
+  expect(profile.ok()).toBe(true);
+  await page.goto('/discount-codes');
+  await expect(page.getByRole('link', { name: 'Upgrade to create codes' })).toHaveAttribute('href', '/subscription');
+  await page.getByRole('button', { name: 'Create Code' }).click();
+  await page.getByLabel('Code', { exact: true }).fill('FREE10');
+  await page.getByLabel('Description').fill('Not allowed on free');
+  await page.getByLabel('Discount value').fill('10');
+  await page.getByRole('button', { name: 'Create Code' }).last().click();
+  await expectToast(page, 'Error', 'Failed to create discount code. Your Free plan does not include active discount codes.');
+});
+
+async function expectNoSeriousViolations(page: Page) {
+  await page.locator('main').waitFor();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('the integration guides have no serious accessibility violations', async ({ page }) => {
+  await page.goto('/ecommerce-integration');
+  await expect(page.getByRole('heading', { name: 'Supported platforms' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.goto('/store-integration');
+  await expect(page.getByRole('heading', { name: 'Platform setup' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test('the discount codes screen and its dialog have no serious accessibility violations', async ({ page }) => {
+  await signIn(page, DEMO_BUSINESS);
+  await page.goto('/discount-codes');
+  await expect(page.getByRole('heading', { name: 'Integration Guide' })).toBeVisible();
+  await expect(page.locator('[data-testid^="code-"]').first().or(page.getByText('No discount codes yet'))).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Create Code' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousViolations(page);
 });
