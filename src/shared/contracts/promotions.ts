@@ -6,6 +6,7 @@ export const promotionTypes = ['banner', 'spotlight', 'featured_listing'] as con
 export const promotionAudiences = ['all_pro_staff', 'specific_specialties', 'location_based'] as const;
 export type PromotionType = (typeof promotionTypes)[number];
 export type PromotionAudience = (typeof promotionAudiences)[number];
+export type PromotionSpecialty = (typeof promotionSpecialties)[number];
 
 export const promotionTypeLabels: Record<PromotionType, string> = {
   banner: 'Banner',
@@ -25,6 +26,10 @@ const money = (label: string) =>
   z
     .union([z.string(), z.number()], `${label} is required`)
     .transform((value, ctx) => {
+      if (typeof value === 'string' && value.trim() === '') {
+        ctx.addIssue({ code: 'custom', message: `${label} is required` });
+        return z.NEVER;
+      }
       const cents = parseMoneyToCents(typeof value === 'number' ? String(value) : value);
       if (cents === null) {
         ctx.addIssue({ code: 'custom', message: `${label} must be an amount like 25.00` });
@@ -56,6 +61,7 @@ const day = (label: string) =>
   z
     .string(`${label} is required`)
     .trim()
+    .min(1, `${label} is required`)
     .transform((value) => value.slice(0, 10))
     .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `${label} must be a date`);
 

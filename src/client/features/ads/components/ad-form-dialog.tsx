@@ -1,0 +1,169 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import {
+  AD_MAX_DURATION_DAYS,
+  adAudienceLabels,
+  adAudiences,
+  adStatuses,
+  adTypeLabels,
+  adTypes,
+  type Advertisement,
+  type CreateAdBody,
+} from '@shared/contracts/ads';
+import { parseMoneyToCents } from '@shared/format';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Input, Select, Textarea } from '../../../components/ui/input';
+import { Field } from '../../../components/ui/label';
+
+const formSchema = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(120),
+  description: z.string().trim().min(1, 'Description is required').max(2000),
+  adType: z.enum(adTypes, 'Choose an ad type'),
+  targetAudience: z.enum(adAudiences, 'Choose a target audience'),
+  budget: z
+    .string()
+    .trim()
+    .min(1, 'Budget is required')
+    .refine((v) => parseMoneyToCents(v) !== null, 'Enter an amount like 50 or 49.99')
+    .refine((v) => (parseMoneyToCents(v) ?? 0) >= 100, 'Budget must be at least $1'),
+  duration: z
+    .string()
+    .trim()
+    .min(1, 'Duration is required')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= AD_MAX_DURATION_DAYS, 'Duration must be 1 to 365 days'),
+  contactInfo: z.string().trim().min(1, 'Contact info is required').max(200),
+  location: z.string().max(120),
+  tags: z.string().max(1000),
+  status: z.enum(adStatuses),
+});
+type FormValues = z.infer<typeof formSchema>;
+
+const emptyValues: FormValues = {
+  title: '', description: '', adType: 'collaboration', targetAudience: 'both', budget: '', duration: '30',
+  contactInfo: '', location: '', tags: '', status: 'active',
+};
+
+function valuesFor(ad: Advertisement | null): FormValues {
+  if (!ad) return emptyValues;
+  return {
+    title: ad.title, description: ad.description, adType: ad.adType, targetAudience: ad.targetAudience,
+    budget: (ad.budget / 100).toFixed(2), duration: String(ad.duration), contactInfo: ad.contactInfo,
+    location: ad.location ?? '', tags: ad.tags.join(', '), status: ad.status,
+  };
+}
+
+/** Form values as the API wants them: budget in cents (USD x 100), tags split on commas and trimmed. */
+export function toAdBody(values: FormValues): CreateAdBody & { status: FormValues['status'] } {
+  return {
+    title: values.title,
+    description: values.description,
+    adType: values.adType,
+    targetAudience: values.targetAudience,
+    budget: parseMoneyToCents(values.budget)!,
+    duration: Number(values.duration),
+    contactInfo: values.contactInfo,
+    location: values.location.trim() || null,
+    tags: values.tags.split(',').map((tag) => tag.trim()).filter(Boolean),
+    status: values.status,
+  };
+}
+
+export function AdFormDialog({
+  open,
+  onOpenChange,
+  ad,
+  pending,
+  onSubmit,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The ad being edited; null to create. */
+  ad: Advertisement | null;
+  pending: boolean;
+  onSubmit: (body: ReturnType<typeof toAdBody>) => Promise<boolean>;
+}) {
+  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: valuesFor(ad) });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset(valuesFor(ad));
+  }, [open, ad, form]);
+
+  const submit = form.handleSubmit(async (values) => {
+    if (await onSubmit(toAdBody(values))) onOpenChange(false);
+  });
+
+  const field = (name: keyof FormValues) => ({
+    id: `ad-${name}`,
+    'aria-invalid': Boolean(errors[name]),
+    'aria-describedby': errors[name] ? `ad-${name}-error` : undefined,
+    ...form.register(name),
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={ad ? 'Edit Advertisement' : 'Create Advertisement'}
+        description={ad ? 'Update your advertisement details.' : 'Reach businesses and pro staff looking for opportunities like yours.'}
+      >
+        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+          <Field id="ad-title" label="Title" error={errors.title?.message}>
+            <Input {...field('title')} placeholder="e.g. Seeking elk season pro staff" />
+          </Field>
+          <Field id="ad-description" label="Description" error={errors.description?.message}>
+            <Textarea {...field('description')} placeholder="What are you offering or looking for?" />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="ad-adType" label="Ad Type" error={errors.adType?.message}>
+              <Select {...field('adType')}>
+                {adTypes.map((type) => (
+                  <option key={type} value={type}>{adTypeLabels[type]}</option>
+                ))}
+              </Select>
+            </Field>
+            <Field id="ad-targetAudience" label="Target Audience" error={errors.targetAudience?.message}>
+              <Select {...field('targetAudience')}>
+                {adAudiences.map((audience) => (
+                  <option key={audience} value={audience}>{adAudienceLabels[audience]}</option>
+                ))}
+              </Select>
+            </Field>
+            <Field id="ad-budget" label="Budget (USD)" error={errors.budget?.message} hint="Minimum $1.">
+              <Input {...field('budget')} inputMode="decimal" type="number" min="1" step="0.01" placeholder="100" />
+            </Field>
+            <Field id="ad-duration" label="Duration (days)" error={errors.duration?.message} hint="1 to 365 days.">
+              <Input {...field('duration')} inputMode="numeric" type="number" min="1" max="365" step="1" />
+            </Field>
+          </div>
+          <Field id="ad-contactInfo" label="Contact Info" error={errors.contactInfo?.message}>
+            <Input {...field('contactInfo')} placeholder="Email or phone" />
+          </Field>
+          <Field id="ad-location" label="Location (optional)" error={errors.location?.message}>
+            <Input {...field('location')} placeholder="e.g. Bozeman, MT" />
+          </Field>
+          <Field id="ad-tags" label="Tags (optional)" error={errors.tags?.message} hint="Separate tags with commas.">
+            <Input {...field('tags')} placeholder="elk, archery, montana" />
+          </Field>
+          {ad && (
+            <Field id="ad-status" label="Status" error={errors.status?.message}>
+              <Select {...field('status')}>
+                {adStatuses.map((status) => (
+                  <option key={status} value={status}>{status[0].toUpperCase() + status.slice(1)}</option>
+                ))}
+              </Select>
+            </Field>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Saving...' : ad ? 'Save Changes' : 'Create Advertisement'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

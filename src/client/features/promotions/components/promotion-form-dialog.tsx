@@ -1,0 +1,203 @@
+import { useEffect } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  createPromotionBody,
+  DEFAULT_COST_PER_CLICK,
+  promotionAudienceLabels,
+  promotionAudiences,
+  promotionTypeLabels,
+  promotionTypes,
+  type CreatePromotionInput,
+  type Promotion,
+  type PromotionAudience,
+  type PromotionSpecialty,
+  type PromotionType,
+} from '@shared/contracts/promotions';
+import { promotionSpecialties } from '@shared/specialties';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Input, Select, Textarea } from '../../../components/ui/input';
+import { Field } from '../../../components/ui/label';
+import { toast } from '../../../components/ui/toast';
+import { todayUtc } from '../format';
+
+export type PromotionFormValues = {
+  title: string;
+  promotionType: PromotionType;
+  description: string;
+  targetUrl: string;
+  imageUrl: string;
+  targetAudience: PromotionAudience;
+  targetSpecialties: PromotionSpecialty[];
+  targetLocation: string;
+  budget: string;
+  dailyBudget: string;
+  costPerClick: string;
+  startDate: string;
+  endDate: string;
+};
+
+const emptyValues = (): PromotionFormValues => ({
+  title: '', promotionType: 'banner', description: '', targetUrl: '', imageUrl: '', targetAudience: 'all_pro_staff',
+  targetSpecialties: [], targetLocation: '', budget: '', dailyBudget: '', costPerClick: DEFAULT_COST_PER_CLICK,
+  startDate: todayUtc(), endDate: '',
+});
+
+function valuesFor(promotion: Promotion | null): PromotionFormValues {
+  if (!promotion) return emptyValues();
+  return {
+    title: promotion.title, promotionType: promotion.promotionType, description: promotion.description,
+    targetUrl: promotion.targetUrl ?? '', imageUrl: promotion.imageUrl ?? '', targetAudience: promotion.targetAudience,
+    targetSpecialties: promotion.targetSpecialties as PromotionSpecialty[], targetLocation: promotion.targetLocation ?? '', budget: promotion.budget,
+    dailyBudget: promotion.dailyBudget ?? '', costPerClick: promotion.costPerClick, startDate: promotion.startDate, endDate: promotion.endDate,
+  };
+}
+
+export function PromotionFormDialog({
+  open,
+  onOpenChange,
+  promotion,
+  pending,
+  onSubmit,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The promotion being edited; null to create. */
+  promotion: Promotion | null;
+  pending: boolean;
+  /** Gets the values as typed (decimal text, YYYY-MM-DD); resolves true when saved. */
+  onSubmit: (values: PromotionFormValues) => Promise<boolean>;
+}) {
+  const form = useForm<PromotionFormValues, unknown, CreatePromotionInput>({
+    // The same rules the server applies; the form keeps text values, which the contract accepts.
+    resolver: zodResolver(createPromotionBody) as unknown as Resolver<PromotionFormValues, unknown, CreatePromotionInput>,
+    defaultValues: valuesFor(promotion),
+  });
+  const { errors } = form.formState;
+  const audience = form.watch('targetAudience');
+  const chosen = form.watch('targetSpecialties');
+
+  useEffect(() => {
+    if (open) form.reset(valuesFor(promotion));
+  }, [open, promotion, form]);
+
+  const onInvalid = (invalid: FieldErrors<PromotionFormValues>) => {
+    const { startDate, endDate } = form.getValues();
+    if ((invalid.startDate || invalid.endDate) && (!startDate || !endDate)) {
+      toast({ title: 'Error', description: 'Please select start and end dates', variant: 'destructive' });
+    }
+  };
+
+  const submit = form.handleSubmit(async () => {
+    if (await onSubmit(form.getValues())) onOpenChange(false);
+  }, onInvalid);
+
+  const field = (name: keyof PromotionFormValues) => ({
+    id: `promotion-${name}`,
+    'aria-invalid': Boolean(errors[name]),
+    'aria-describedby': errors[name] ? `promotion-${name}-error` : undefined,
+    ...form.register(name),
+  });
+
+  const toggleSpecialty = (specialty: PromotionSpecialty, on: boolean) => {
+    const next = on ? [...chosen, specialty] : chosen.filter((s) => s !== specialty);
+    form.setValue('targetSpecialties', next, { shouldValidate: form.formState.isSubmitted });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="max-w-2xl"
+        title={promotion ? 'Edit Promotion' : 'Create Promotion'}
+        description="Promotions are shown to matching pro staff on their dashboard and job list. You pay the cost per click, up to your budgets."
+      >
+        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="promotion-title" label="Title" error={errors.title?.message}>
+              <Input {...field('title')} placeholder="e.g. Spring gear sale for pro staff" />
+            </Field>
+            <Field id="promotion-promotionType" label="Promotion Type" error={errors.promotionType?.message}>
+              <Select {...field('promotionType')}>
+                {promotionTypes.map((type) => (
+                  <option key={type} value={type}>{promotionTypeLabels[type]}</option>
+                ))}
+              </Select>
+            </Field>
+          </div>
+          <Field id="promotion-description" label="Description" error={errors.description?.message}>
+            <Textarea {...field('description')} placeholder="What should pro staff know?" />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="promotion-targetUrl" label="Target URL" error={errors.targetUrl?.message} hint="Where a click takes the pro staffer.">
+              <Input {...field('targetUrl')} type="url" placeholder="https://" />
+            </Field>
+            <Field id="promotion-imageUrl" label="Image URL" error={errors.imageUrl?.message}>
+              <Input {...field('imageUrl')} type="url" placeholder="https://" />
+            </Field>
+          </div>
+          <Field id="promotion-targetAudience" label="Target Audience" error={errors.targetAudience?.message}>
+            <Select {...field('targetAudience')}>
+              {promotionAudiences.map((value) => (
+                <option key={value} value={value}>{promotionAudienceLabels[value]}</option>
+              ))}
+            </Select>
+          </Field>
+          {audience === 'specific_specialties' && (
+            <fieldset aria-describedby={errors.targetSpecialties ? 'promotion-targetSpecialties-error' : undefined}>
+              <legend className="mb-2 text-sm font-medium">Specialties</legend>
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                {promotionSpecialties.map((specialty) => (
+                  <label key={specialty} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 accent-forest-700"
+                      checked={chosen.includes(specialty)}
+                      onChange={(event) => toggleSpecialty(specialty, event.target.checked)}
+                    />
+                    {specialty}
+                  </label>
+                ))}
+              </div>
+              {errors.targetSpecialties && (
+                <p id="promotion-targetSpecialties-error" role="alert" className="mt-1 text-xs text-red-700">
+                  {errors.targetSpecialties.message ?? 'Choose specialties from the list'}
+                </p>
+              )}
+            </fieldset>
+          )}
+          {audience === 'location_based' && (
+            <Field id="promotion-targetLocation" label="Target Location" error={errors.targetLocation?.message} hint='A state ("Montana" or "MT") or a city ("Bozeman, MT").'>
+              <Input {...field('targetLocation')} placeholder="e.g. Montana" />
+            </Field>
+          )}
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field id="promotion-budget" label="Total Budget ($)" error={errors.budget?.message}>
+              <Input {...field('budget')} type="number" min="0.01" step="0.01" inputMode="decimal" placeholder="100.00" />
+            </Field>
+            <Field id="promotion-dailyBudget" label="Daily Budget ($)" error={errors.dailyBudget?.message} hint="Optional cap per day.">
+              <Input {...field('dailyBudget')} type="number" min="0.01" step="0.01" inputMode="decimal" placeholder="20.00" />
+            </Field>
+            <Field id="promotion-costPerClick" label="Cost Per Click ($)" error={errors.costPerClick?.message}>
+              <Input {...field('costPerClick')} type="number" min="0.01" step="0.01" inputMode="decimal" />
+            </Field>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="promotion-startDate" label="Start Date" error={errors.startDate?.message}>
+              <Input {...field('startDate')} type="date" />
+            </Field>
+            <Field id="promotion-endDate" label="End Date" error={errors.endDate?.message}>
+              <Input {...field('endDate')} type="date" min={form.watch('startDate') || undefined} />
+            </Field>
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Saving...' : promotion ? 'Save Changes' : 'Create Promotion'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
