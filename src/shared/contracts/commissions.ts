@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { parseMoneyToCents } from '../format';
+import { centsToDecimalString, parseMoneyToCents } from '../format';
+import { dbId } from './common';
 
 export const commissionStatuses = ['pending', 'paid', 'cancelled'] as const;
 export type CommissionStatus = (typeof commissionStatuses)[number];
+
+/** One commission is capped well inside the 32-bit cents column. */
+export const MAX_COMMISSION_CENTS = 100_000_000;
 
 /** A positive dollar amount with at most two decimals, as a decimal string ("125.50"). */
 export const moneyAmountSchema = z
@@ -10,12 +14,13 @@ export const moneyAmountSchema = z
   .trim()
   .min(1, 'Enter an amount')
   .refine((value) => parseMoneyToCents(value) !== null, 'Enter an amount like 125.50 (at most 2 decimals)')
-  .refine((value) => (parseMoneyToCents(value) ?? 0) > 0, 'The amount must be greater than 0');
+  .refine((value) => (parseMoneyToCents(value) ?? 0) > 0, 'The amount must be greater than 0')
+  .refine((value) => (parseMoneyToCents(value) ?? 0) <= MAX_COMMISSION_CENTS, `The amount can be at most $${centsToDecimalString(MAX_COMMISSION_CENTS)}`);
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 export const createCommissionBody = z.object({
-  proStaffId: z.number({ error: 'Select a pro staff member' }).int().positive('Select a pro staff member'),
+  proStaffId: z.number({ error: 'Select a pro staff member' }).int().positive('Select a pro staff member').max(2_147_483_647, 'Select a pro staff member'),
   amount: moneyAmountSchema,
   description: z
     .string()
@@ -70,7 +75,7 @@ export const payeeQuery = z.object({
   search: z.string().trim().max(100).optional().default(''),
 });
 
-export const businessIdParam = z.object({ businessId: z.coerce.number().int().positive() });
+export const businessIdParam = z.object({ businessId: dbId });
 
 export type RankingEntry = {
   /** The pro staff profile id (one entry per pro staffer). */

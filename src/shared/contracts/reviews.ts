@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from './common';
 
 export const revieweeTypes = ['business', 'pro_staff'] as const;
 export type RevieweeType = (typeof revieweeTypes)[number];
@@ -22,7 +23,7 @@ const prosCons = z
   });
 
 export const createReviewBody = z.object({
-  revieweeId: z.number({ error: 'Choose who you are reviewing' }).int().positive('Choose who you are reviewing'),
+  revieweeId: z.number({ error: 'Choose who you are reviewing' }).int().positive('Choose who you are reviewing').max(2_147_483_647, 'Choose who you are reviewing'),
   revieweeType: revieweeTypeSchema,
   rating: z.number({ error: 'Rating must be 1 to 5' }).int('Rating must be 1 to 5').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5').default(5),
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Keep the title under 200 characters'),
@@ -39,7 +40,7 @@ export type CreateReviewBody = z.input<typeof createReviewBody>;
 
 export const reviewListQuery = z.object({
   revieweeType: revieweeTypeSchema.optional(),
-  revieweeId: z.coerce.number().int().positive().optional(),
+  revieweeId: dbId.optional(),
 });
 export type ReviewListQuery = z.infer<typeof reviewListQuery>;
 

@@ -41,6 +41,21 @@ describe('POST /api/commissions', () => {
     expect(row.amountCents).toBe(12550);
   });
 
+  it('accepts the largest allowed amount and tells the pro staffer', async () => {
+    const { business, pro } = await setup();
+    const events: { type: string; data: Record<string, unknown> }[] = [];
+    const unsubscribe = t.events.subscribe(pro.user.id, (event) => events.push(event));
+    const res = await business.client.post('/api/commissions', { proStaffId: pro.proStaffId, amount: '1000000.00' });
+    expect(res.status).toBe(201);
+    expect(res.body.amountCents).toBe(100_000_000);
+    await business.client.patch(`/api/commissions/${res.body.id}/status`, { status: 'paid' });
+    unsubscribe();
+    expect(events).toEqual([
+      { type: 'commission.created', data: { commissionId: res.body.id, status: 'pending' } },
+      { type: 'commission.status_changed', data: { commissionId: res.body.id, status: 'paid' } },
+    ]);
+  });
+
   it('accepts a null description and due date', async () => {
     const { business, pro } = await setup();
     const res = await business.client.post('/api/commissions', { proStaffId: pro.proStaffId, amount: '10', description: null, dueDate: null });
@@ -56,6 +71,8 @@ describe('POST /api/commissions', () => {
     [{ amount: 12 }, 'amount'],
     [{ proStaffId: '1' }, 'proStaffId'],
     [{ proStaffId: 1.5 }, 'proStaffId'],
+    [{ amount: '1000000.01' }, 'amount'],
+    [{ proStaffId: 2_147_483_648 }, 'proStaffId'],
     [{ dueDate: '31/12/2026' }, 'dueDate'],
   ])('rejects %j', async (patch, field) => {
     const { business, pro } = await setup();
@@ -251,5 +268,6 @@ describe('rankings', () => {
       expect((await other.client.request(method, url)).status).toBe(403);
     }
     expect((await business.client.get('/api/rankings/abc')).status).toBe(400);
+    expect((await business.client.get('/api/rankings/99999999999')).status).toBe(400);
   });
 });

@@ -16,6 +16,7 @@ export type CommissionRow = {
   orderId: string | null;
   createdAt: Date;
   paidAt: Date | null;
+  proStaffUserId: number;
   proStaffFirstName: string;
   proStaffLastName: string;
   businessCompanyName: string;
@@ -33,6 +34,7 @@ const commissionColumns = {
   orderId: commissions.orderId,
   createdAt: commissions.createdAt,
   paidAt: commissions.paidAt,
+  proStaffUserId: proStaffProfiles.userId,
   proStaffFirstName: proStaffProfiles.firstName,
   proStaffLastName: proStaffProfiles.lastName,
   businessCompanyName: businessProfiles.companyName,

@@ -43,8 +43,9 @@ export async function createCommission(ctx: AppContext, user: BusinessUser, body
     description: body.description,
     dueDate: body.dueDate,
   });
-  const row = await repo.findById(ctx.db, id);
-  return toCommission(row!);
+  const row = (await repo.findById(ctx.db, id))!;
+  await notify(ctx, row.proStaffUserId, 'commission.created', { commissionId: id, status: row.status });
+  return toCommission(row);
 }
 
 export async function listBusinessCommissions(ctx: AppContext, user: BusinessUser): Promise<Commission[]> {
@@ -62,8 +63,14 @@ export async function updateStatus(ctx: AppContext, user: BusinessUser, id: numb
   if (existing.status !== 'pending') throw new AppError('CONFLICT', `This commission is already ${existing.status}; only pending commissions can change`);
   const changed = await repo.settlePending(ctx.db, id, status, new Date());
   if (!changed) throw new AppError('CONFLICT', 'This commission was changed by someone else; reload and try again');
-  const row = await repo.findById(ctx.db, id);
-  return toCommission(row!);
+  const row = (await repo.findById(ctx.db, id))!;
+  await notify(ctx, row.proStaffUserId, 'commission.status_changed', { commissionId: id, status: row.status });
+  return toCommission(row);
+}
+
+/** Tells the pro staffer's open tabs; a failed push never fails the change itself. */
+async function notify(ctx: AppContext, userId: number, type: string, data: Record<string, unknown>) {
+  await ctx.events.publish(userId, { type, data }).catch((error: unknown) => ctx.log.warn({ err: error, type }, 'event publish failed'));
 }
 
 const PAYEE_SEARCH_LIMIT = 25;

@@ -73,6 +73,7 @@ describe('POST /api/reviews', () => {
     [{ rating: 3.5 }, 'rating', 'Rating must be 1 to 5'],
     [{ revieweeType: 'admin' }, 'revieweeType', undefined],
     [{ revieweeId: 'x' }, 'revieweeId', undefined],
+    [{ revieweeId: 2_147_483_648 }, 'revieweeId', undefined],
   ])('rejects %j', async (patch, field, message) => {
     const business = await createBusiness(t);
     const pro = await createProStaff(t);
@@ -139,6 +140,7 @@ describe('GET /api/reviews', () => {
   it('rejects a bad filter', async () => {
     expect((await anonymous().get('/api/reviews?revieweeType=admin')).status).toBe(400);
     expect((await anonymous().get('/api/reviews?revieweeId=abc')).status).toBe(400);
+    expect((await anonymous().get('/api/reviews?revieweeId=99999999999')).status).toBe(400);
   });
 });
 
@@ -184,6 +186,10 @@ describe('POST /api/reviews/:id/response', () => {
   it('lets the reviewed business answer once', async () => {
     const business = await createBusiness(t);
     const pro = await createProStaff(t);
+    const toBusiness: string[] = [];
+    const toReviewer: string[] = [];
+    const stopBusiness = t.events.subscribe(business.user.id, (event) => toBusiness.push(event.type));
+    const stopReviewer = t.events.subscribe(pro.user.id, (event) => toReviewer.push(event.type));
     const review = (await pro.client.post('/api/reviews', validReview('business', business.businessId))).body;
     const res = await business.client.post(`/api/reviews/${review.id}/response`, { response: '  Thanks, see you next season! ' });
     expect(res.status).toBe(200);
@@ -191,6 +197,10 @@ describe('POST /api/reviews/:id/response', () => {
     expect(Date.parse(res.body.responseDate)).toBeGreaterThan(Date.now() - 60_000);
     const again = await business.client.post(`/api/reviews/${review.id}/response`, { response: 'Edited' });
     expect(again.status).toBe(409);
+    stopBusiness();
+    stopReviewer();
+    expect(toBusiness).toEqual(['review.created']);
+    expect(toReviewer).toEqual(['review.responded']);
   });
 
   it('is only for the reviewed business', async () => {

@@ -58,8 +58,14 @@ export async function createReview(ctx: AppContext, user: SessionUser, body: z.o
     if (body.revieweeType === 'pro_staff') await repo.refreshProStaffRating(tx, body.revieweeId);
     return inserted;
   });
+  await notify(ctx, reviewee.userId, 'review.created', { reviewId: id, revieweeType: body.revieweeType, revieweeId: body.revieweeId });
   const row = await repo.findVisibleReview(ctx.db, viewerOf(user), id);
   return toReview(row!);
+}
+
+/** Tells the user's open tabs; a failed push never fails the change itself. */
+async function notify(ctx: AppContext, userId: number, type: string, data: Record<string, unknown>) {
+  await ctx.events.publish(userId, { type, data }).catch((error: unknown) => ctx.log.warn({ err: error, type }, 'event publish failed'));
 }
 
 export async function vote(ctx: AppContext, user: SessionUser, reviewId: number, isHelpful: boolean): Promise<ReviewVoteResult> {
@@ -80,6 +86,7 @@ export async function respond(ctx: AppContext, user: SessionUser & { businessId:
   if (review.businessResponse !== null) throw conflict('You have already responded to this review');
   const saved = await repo.setResponseOnce(ctx.db, reviewId, response, new Date());
   if (!saved) throw conflict('You have already responded to this review');
+  await notify(ctx, review.reviewerId, 'review.responded', { reviewId });
   const row = await repo.findVisibleReview(ctx.db, viewer, reviewId);
   return toReview(row!);
 }
