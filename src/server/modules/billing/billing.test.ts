@@ -115,8 +115,9 @@ describe('with Stripe (local fake API)', () => {
       expect(calls.filter((r) => r.method === 'POST').every((r) => r.idempotencyKey)).toBe(true);
       const price = fake.prices.get(String((subCall.body.items as any)[0].price))!;
       expect(price.unit_amount).toBe(4900);
-      // The webhook, not this call, grants the plan.
+      // The webhook, not this call, grants the plan; the status already names the subscription's plan.
       expect(await tierOf(client)).toBe('free');
+      expect((await client.get('/api/subscription-status')).body).toMatchObject({ hasSubscription: true, tier: 'startup', status: 'trialing' });
     });
 
     it('validates the tier against the account type', async () => {

@@ -168,7 +168,8 @@ export async function subscriptionStatus(ctx: AppContext, user: SessionUser): Pr
   if (live) {
     return {
       hasSubscription: true,
-      tier,
+      // The subscription's own plan: right even before its webhook has updated the account.
+      tier: live.tier,
       status: live.status,
       cancelAtPeriodEnd: live.cancelAtPeriodEnd,
       currentPeriodEnd: toUnix(live.currentPeriodEnd),

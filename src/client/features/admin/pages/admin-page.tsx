@@ -49,9 +49,9 @@ export default function AdminPage() {
             <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               <StatCard icon={Users} label="Total Users" value={formatCount(data.totalUsers)} hint={`${data.newUsersToday} new today`} />
               <StatCard icon={Briefcase} label="Businesses" value={formatCount(data.businessCount)}
-                hint={`${data.activeBusinesses} active · ${formatPercent(data.businessGrowthRate)} growth`} />
+                hint={`${data.activeBusinesses} active · 30-day growth ${formatPercent(data.businessGrowthRate)}`} />
               <StatCard icon={UserCheck} label="Pro Staff" value={formatCount(data.proStaffCount)}
-                hint={`${data.activeProStaff} active · ${formatPercent(data.proStaffGrowthRate)} growth`} />
+                hint={`${data.activeProStaff} active · 30-day growth ${formatPercent(data.proStaffGrowthRate)}`} />
               <StatCard icon={FileText} label="Job Postings" value={formatCount(data.jobPostings)} hint={`${data.activeJobs} active`} />
               <StatCard icon={FileText} label="Applications" value={formatCount(data.applications)} />
               <StatCard icon={MessageSquare} label="Messages" value={formatCount(data.messagesSent)} />
