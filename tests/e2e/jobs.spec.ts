@@ -111,3 +111,25 @@ test('a free business over its monthly job post limit is told why and offered an
   await dialog.getByRole('link', { name: 'Upgrade your plan' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
 });
+
+test('a free pro staffer past 3 applications this month is told why and offered an upgrade', async ({ page }) => {
+  await signIn(page, { email: 'ben.carver@example.com', password: 'demo1234' });
+  // Use up the month's free applications through the API, then try once more in the dialog.
+  const target = 'Long-Range Rifle Pro Staff'; // a seeded posting no other spec touches
+  const jobs: { id: number; title: string }[] = await (await page.request.get('/api/job-postings?limit=100')).json();
+  const others = jobs.filter((job) => job.title !== target);
+  for (const job of others) {
+    const res = await page.request.post('/api/applications', { data: { jobPostingId: job.id, coverLetter: '' } });
+    if (res.status() === 402) break;
+  }
+  await page.goto('/pro-staff-dashboard');
+  await page.getByRole('button', { name: 'Browse all jobs' }).click();
+  await page.getByLabel('Keyword').fill(target);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: `Apply Now: ${target}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Your Free plan allows 3 job applications per month');
+  await dialog.getByRole('link', { name: 'Upgrade your plan' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+});
