@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_BUSINESS, DEMO_PRO_STAFF, signIn, signUp } from './helpers';
 
 test('both dashboards ask signed-out visitors to log in', async ({ page }) => {
@@ -86,4 +87,29 @@ test('a pro staffer with a profile sees the rating, and can search every job', a
   const cards = page.getByTestId('job-card');
   await expect(cards.first()).toBeVisible();
   for (const text of await cards.allInnerTexts()) expect(text).toContain('Duck Hunting');
+});
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test('no serious accessibility violations on either dashboard', async ({ page }) => {
+  await signIn(page, DEMO_BUSINESS);
+  await page.goto('/business-dashboard');
+  await page.getByTestId('recent-job').first().waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('tab', { name: 'Jobs' }).click();
+  await page.getByTestId('own-job').first().waitFor();
+  await page.getByRole('button', { name: 'New Posting' }).click();
+  await page.getByRole('dialog').waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.context().clearCookies();
+  await signIn(page, DEMO_PRO_STAFF);
+  await page.goto('/pro-staff-dashboard');
+  await page.getByTestId('job-card').first().waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
 });
