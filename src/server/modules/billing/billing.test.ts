@@ -4,6 +4,7 @@ import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { createBusiness, createProStaff, signUp } from '../../test/factories';
 import { FakeStripeServer } from './fake-stripe-server';
 import { resetPageViewThrottling } from './page-view-routes';
+import { resetBillingThrottling } from './service';
 
 const WEBHOOK_SECRET = 'whsec_test_fake';
 let fake: FakeStripeServer;
@@ -92,6 +93,7 @@ describe('without Stripe keys', () => {
 describe('with Stripe (local fake API)', () => {
   beforeEach(async () => {
     t = await createTestApp(fake.env());
+    resetBillingThrottling();
   });
 
   describe('POST /api/create-subscription', () => {
@@ -152,6 +154,32 @@ describe('with Stripe (local fake API)', () => {
       expect(fake.subscriptions.get(switched.body.subscriptionId)!.customer).toBe(subscription.customer);
     });
 
+    it('reuses an unconfirmed subscription for the same plan and cancels it for another', async () => {
+      const { client } = await createBusiness(t);
+      const { subscription: trial } = await subscribe(client, 'startup');
+      await sendWebhook(subscriptionEvent('customer.subscription.deleted', { ...trial, status: 'canceled' }));
+      // No trial the second time, so the subscription waits for a card payment (incomplete).
+      const first = await client.post('/api/create-subscription', { tier: 'professional' });
+      expect(first.body).toMatchObject({ status: 'incomplete', intentType: 'payment', clientSecret: expect.stringMatching(/^pi_secret_/) });
+      const again = await client.post('/api/create-subscription', { tier: 'professional' });
+      expect(again.body.subscriptionId).toBe(first.body.subscriptionId);
+      expect(again.body.clientSecret).toBe(first.body.clientSecret);
+      const other = await client.post('/api/create-subscription', { tier: 'enterprise' });
+      expect(other.status).toBe(200);
+      expect(other.body.subscriptionId).not.toBe(first.body.subscriptionId);
+      expect(fake.subscriptions.get(first.body.subscriptionId)!.status).toBe('canceled');
+      const deletes = fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${first.body.subscriptionId}`);
+      expect(deletes).toHaveLength(1);
+      expect(deletes[0].idempotencyKey).toBeDefined();
+    });
+
+    it('rate-limits repeated attempts per user', async () => {
+      const { client } = await createBusiness(t);
+      for (let i = 0; i < 10; i += 1) await client.post('/api/create-subscription', { tier: 'startup' });
+      const res = await client.post('/api/create-subscription', { tier: 'startup' });
+      expect(res.status).toBe(429);
+    });
+
     it('maps a payment provider outage to 503 without leaking details', async () => {
       const { client } = await createBusiness(t);
       fake.failures = { status: 500, count: 3 };
@@ -184,6 +212,18 @@ describe('with Stripe (local fake API)', () => {
       expect(await tierOf(client)).toBe('elite');
       await sendWebhook(subscriptionEvent('customer.subscription.updated', { ...subscription, status: 'unpaid' }, { created: Math.floor(Date.now() / 1000) + 5 }));
       expect(await tierOf(client)).toBe('free');
+    });
+
+    it('accepts JSON with a charset parameter, as Stripe sends it', async () => {
+      const { client } = await createBusiness(t);
+      const { subscription } = await subscribe(client, 'startup');
+      const payload = JSON.stringify(subscriptionEvent('customer.subscription.created', { ...subscription, status: 'active' }));
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/stripe/webhook', payload,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await tierOf(client)).toBe('startup');
     });
 
     it('rejects a bad or missing signature and changes nothing', async () => {
