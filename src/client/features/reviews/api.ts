@@ -36,7 +36,14 @@ export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateReviewBody) => apiRequest<Review>('POST', '/api/reviews', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [REVIEWS_KEY] }),
+    onSuccess: (review) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [REVIEWS_KEY] }),
+        // A pro staffer's rating is derived from their reviews, so cached profiles are now out of date.
+        review.revieweeType === 'pro_staff'
+          ? queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/pro-staff-profiles') })
+          : undefined,
+      ]),
   });
 }
 

@@ -17,6 +17,8 @@ export function CreateCommissionForm() {
   const [description, setDescription] = useState('');
   const [dueDate, setDueDate] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  // Bumped after a successful create so the picker's search box starts empty again.
+  const [pickerKey, setPickerKey] = useState(0);
   const create = useCreateCommission();
 
   const onSubmit = async (event: FormEvent) => {
@@ -44,6 +46,7 @@ export function CreateCommissionForm() {
       setAmount('');
       setDescription('');
       setDueDate('');
+      setPickerKey((key) => key + 1);
     } catch (error) {
       toast({ title: 'Failed to Create Commission', description: describeError(error, 'Please try again.'), variant: 'destructive' });
     }
@@ -51,7 +54,7 @@ export function CreateCommissionForm() {
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate aria-label="Create commission">
-      <PayeePicker value={proStaffId} onChange={setProStaffId} />
+      <PayeePicker key={pickerKey} value={proStaffId} onChange={setProStaffId} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="commission-amount" label="Amount ($)" error={errors.amount}>
           <Input

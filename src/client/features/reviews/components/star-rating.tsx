@@ -1,3 +1,4 @@
+import { useRef, type KeyboardEvent } from 'react';
 import { Star } from 'lucide-react';
 
 /** Read-only stars for a 1-5 rating. */
@@ -11,15 +12,26 @@ export function StarRating({ rating }: { rating: number }) {
   );
 }
 
-/** Radio-group stars for choosing a rating. */
+/** Radio-group stars for choosing a rating: one tab stop, arrow keys move the choice. */
 export function StarInput({ value, onChange }: { value: number; onChange: (rating: number) => void }) {
+  const group = useRef<HTMLDivElement>(null);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const next = Math.min(5, Math.max(1, value + step));
+    onChange(next);
+    group.current?.querySelector<HTMLButtonElement>(`[data-star="${next}"]`)?.focus();
+  };
   return (
-    <div role="radiogroup" aria-label="Rating" className="flex gap-1">
+    <div ref={group} role="radiogroup" aria-label="Rating" className="flex gap-1" onKeyDown={onKeyDown}>
       {[1, 2, 3, 4, 5].map((n) => (
         <button
           key={n}
           type="button"
           role="radio"
+          data-star={n}
+          tabIndex={value === n ? 0 : -1}
           aria-checked={value === n}
           aria-label={`${n} star${n === 1 ? '' : 's'}`}
           onClick={() => onChange(n)}
