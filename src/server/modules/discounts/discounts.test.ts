@@ -226,6 +226,8 @@ describe('public store API', () => {
 
   it('records usage once per order and creates one pending commission (order value x rate)', async () => {
     const { biz, pro, platform } = await setup();
+    const pushed: unknown[] = [];
+    t.events.subscribe(pro.user.id, (event) => pushed.push(event));
     const body = { code: 'elk15', orderId: 'A-1001', orderValue: 199.99, customerEmail: 'buyer@example.com' };
     const first = await storeRequest('POST', '/api/discount-codes/track-usage', platform.apiKey, body);
     expect(first.statusCode).toBe(201);
@@ -233,6 +235,7 @@ describe('public store API', () => {
     const again = await storeRequest('POST', '/api/discount-codes/track-usage', platform.apiKey, { ...body, orderValue: '500.00' });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ duplicate: true, orderValue: '199.99' });
+    expect(pushed).toEqual([{ type: 'commission.created', data: { commissionId: first.json().commission.id, status: 'pending' } }]);
     expect(await commissionsOf(biz.businessId)).toEqual([{ id: expect.any(Number), pro_staff_id: pro.proStaffId, amount_cents: 2500, status: 'pending', source: 'order', order_id: 'A-1001' }]);
     const codes = await biz.client.get('/api/discount-codes');
     expect(codes.body[0]).toMatchObject({ usageCount: 1, revenue: '199.99' });

@@ -172,13 +172,17 @@ export async function findOrderCommission(db: Database, businessId: number, orde
 }
 
 /** A refund or cancellation voids the commission only while the business has not paid it. */
-export async function cancelPendingOrderCommission(db: Database, businessId: number, orderId: string): Promise<number> {
-  const rows = await db
+export async function cancelPendingOrderCommission(db: Database, businessId: number, orderId: string): Promise<{ id: number; proStaffId: number }[]> {
+  return db
     .update(commissions)
     .set({ status: 'cancelled' })
     .where(and(eq(commissions.businessId, businessId), eq(commissions.source, 'order'), eq(commissions.orderId, orderId), eq(commissions.status, 'pending')))
-    .returning({ id: commissions.id });
-  return rows.length;
+    .returning({ id: commissions.id, proStaffId: commissions.proStaffId });
+}
+
+export async function userIdOfProStaff(db: Database, proStaffId: number): Promise<number | null> {
+  const [row] = await db.select({ userId: proStaffProfiles.userId }).from(proStaffProfiles).where(eq(proStaffProfiles.id, proStaffId));
+  return row?.userId ?? null;
 }
 
 export async function insertTrackingEvent(db: Database, values: NewTrackingEvent): Promise<void> {

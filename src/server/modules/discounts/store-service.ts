@@ -110,6 +110,22 @@ const reasonMessages: Record<InvalidReason, string> = {
  * With `strict`, an unusable code is refused and nothing is stored.
  */
 export async function recordOrder(ctx: AppContext, input: OrderInput, options: { strict?: boolean } = {}): Promise<OrderResult> {
+  const result = await recordOrderOnce(ctx, input, options);
+  if (result.commission && !result.duplicate) await notifyProStaff(ctx, result.commission.proStaffId, 'commission.created', { commissionId: result.commission.id, status: 'pending' });
+  return result;
+}
+
+/** Tells the pro staffer's open tabs, as the commissions module does; a failed push never fails the order. */
+async function notifyProStaff(ctx: AppContext, proStaffId: number, type: string, data: Record<string, unknown>): Promise<void> {
+  try {
+    const userId = await repo.userIdOfProStaff(ctx.db, proStaffId);
+    if (userId) await ctx.events.publish(userId, { type, data });
+  } catch (error) {
+    ctx.log.warn({ err: error, type }, 'event publish failed');
+  }
+}
+
+async function recordOrderOnce(ctx: AppContext, input: OrderInput, options: { strict?: boolean }): Promise<OrderResult> {
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     const codeText = input.code ? normaliseCode(input.code) : null;
@@ -157,7 +173,7 @@ export async function cancelOrder(
   ctx: AppContext,
   input: { businessId: number; platform: StorePlatform | null; source: repo.OrderRow['source']; orderId: string; status: 'cancelled' | 'refunded' },
 ): Promise<{ cancelledCommissions: number }> {
-  return ctx.db.transaction(async (tx) => {
+  const cancelled = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     const inserted = await repo.insertOrderIfNew(db, {
       businessId: input.businessId, platformId: input.platform?.id ?? null, orderId: input.orderId, source: input.source, status: input.status,
@@ -166,9 +182,12 @@ export async function cancelOrder(
       const existing = (await repo.findOrder(db, input.businessId, input.orderId))!;
       if (existing.status !== input.status) await repo.setOrderStatus(db, existing.id, input.status);
     }
-    const cancelledCommissions = await repo.cancelPendingOrderCommission(db, input.businessId, input.orderId);
-    return { cancelledCommissions };
+    return repo.cancelPendingOrderCommission(db, input.businessId, input.orderId);
   });
+  for (const commission of cancelled) {
+    await notifyProStaff(ctx, commission.proStaffId, 'commission.status_changed', { commissionId: commission.id, status: 'cancelled' });
+  }
+  return { cancelledCommissions: cancelled.length };
 }
 
 export function toTrackUsageResponse(result: OrderResult): TrackUsageResponse {
