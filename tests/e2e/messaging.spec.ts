@@ -8,6 +8,9 @@ async function me(page: Page): Promise<{ id: number; email: string }> {
   return res.json();
 }
 
+// Two browsers on a shared 2-core machine: give the multi-user flows room.
+test.describe.configure({ timeout: 90_000 });
+
 async function newPage(browser: Browser) {
   const context = await browser.newContext();
   return context.newPage();

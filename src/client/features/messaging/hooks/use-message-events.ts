@@ -19,7 +19,6 @@ function parse(event: MessageEvent): EventData {
 
 function open(queryClient: QueryClient): EventSource {
   const es = new EventSource('/api/events', { withCredentials: true });
-  let dropped = false;
   es.addEventListener(messageEventTypes.created, (event) => {
     const data = parse(event as MessageEvent);
     void refreshConversationLists(queryClient);
@@ -35,13 +34,9 @@ function open(queryClient: QueryClient): EventSource {
     const data = parse(event as MessageEvent);
     if (typeof data.count === 'number') setUnreadCount(queryClient, data.count);
   });
-  es.addEventListener('error', () => {
-    dropped = true;
-  });
-  // After a reconnect, catch up on anything pushed while the stream was down.
+  // Catch up on anything sent before the stream (re)connected; the first open closes the gap
+  // between a screen's first fetch and the subscription.
   es.addEventListener('open', () => {
-    if (!dropped) return;
-    dropped = false;
     void refreshConversationLists(queryClient);
     void refreshUnread(queryClient);
     void queryClient.invalidateQueries({ queryKey: [messagingKeys.thread(0)[0]] });
