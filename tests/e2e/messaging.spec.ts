@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_BUSINESS, expectToast, signIn, signUp } from './helpers';
 
@@ -170,4 +171,34 @@ test('a free business is told mass messaging needs an upgrade', async ({ page })
   await form.getByLabel('Message', { exact: true }).fill('Anyone out there?');
   await form.getByRole('button', { name: 'Send Mass Message' }).click();
   await expectToast(page, 'Failed to Send Messages', 'Your Free plan does not include mass messaging.');
+});
+
+test('the messaging screens have no serious accessibility violations', async ({ browser }) => {
+  const business = await newPage(browser);
+  const proStaff = await newPage(browser);
+  await signUp(business, 'business');
+  await signUp(proStaff, 'pro_staff');
+  const pro = await me(proStaff);
+  await business.request.post('/api/messages', { data: { toUserId: pro.id, content: 'Accessible hello' } });
+
+  const scan = async (page: Page) => {
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  };
+
+  await proStaff.goto('/messages');
+  await proStaff.getByRole('list', { name: 'Conversations' }).getByRole('button').first().click();
+  await expect(proStaff.getByTestId('message').first()).toBeVisible();
+  expect(await scan(proStaff)).toEqual([]);
+
+  await proStaff.goto('/messaging');
+  await proStaff.getByRole('list', { name: 'Conversations' }).getByRole('button').first().click();
+  await expect(proStaff.getByTestId('message').first()).toBeVisible();
+  expect(await scan(proStaff)).toEqual([]);
+
+  await business.context().close();
+  await proStaff.context().close();
 });
