@@ -113,3 +113,56 @@ test('no serious accessibility violations on either dashboard', async ({ page })
   await page.getByTestId('job-card').first().waitFor();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('a new business completes its profile, posts its one free job and meets the monthly limit', async ({ page }) => {
+  await signUp(page, 'business');
+  await expect(page.getByText('No profile yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Complete Profile' }).first().click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByLabel('Company Name').fill('Cedar Draw Outfitters');
+  await page.getByRole('button', { name: 'Create Profile' }).click();
+  await expect(page.getByRole('button', { name: 'Save Profile' })).toBeVisible();
+
+  // Back on the dashboard without a reload: the profile and the jobs tab are ready.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByText('Welcome back, Cedar Draw Outfitters')).toBeVisible();
+  await expect(page.getByText('Profile complete')).toBeVisible();
+  await page.getByRole('button', { name: 'New Posting' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Job Posting' });
+  await dialog.getByLabel('Title').fill('Mule Deer Scout');
+  await dialog.getByLabel('Description').fill('Scout mule deer units before the season opens.');
+  await dialog.getByRole('button', { name: 'Post Job' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('stat-job-postings').getByTestId('stat-value')).toHaveText('1');
+  await expect(page.getByTestId('recent-job')).toContainText('Mule Deer Scout');
+
+  await page.getByRole('button', { name: 'New Posting' }).click();
+  await dialog.getByLabel('Title').fill('Second Scout');
+  await dialog.getByLabel('Description').fill('Another one.');
+  await dialog.getByRole('button', { name: 'Post Job' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Your Free plan allows 1 job posts per month');
+  await expect(dialog.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/subscription');
+});
+
+test('a new pro staffer completes a profile and applies from Available Opportunities', async ({ page }) => {
+  await signUp(page, 'pro_staff');
+  await page.getByRole('link', { name: 'Complete Profile' }).first().click();
+  await page.getByLabel('First Name').fill('Wren');
+  await page.getByLabel('Last Name').fill('Calloway');
+  await page.getByRole('button', { name: 'Create Profile' }).click();
+  await expect(page.getByRole('button', { name: 'Save Profile' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByText('Welcome back, Wren')).toBeVisible();
+  // Skip the posting that jobs.spec closes and reopens while it runs.
+  const card = page.getByTestId('job-card').filter({ hasNotText: 'Bear Camp Cook' }).first();
+  const title = (await card.getByRole('heading').textContent())!;
+  await card.getByRole('button', { name: /^Apply Now/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit Application' }).click();
+  await expect(card.getByTestId('application-status')).toHaveText('pending');
+  await expect(page.getByTestId('my-application')).toContainText(title);
+  await expect(page.getByTestId('stat-applications').getByTestId('stat-value')).toHaveText('1');
+
+  await page.getByTestId('my-application').getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByTestId('my-application').getByTestId('application-status')).toHaveText('withdrawn');
+});

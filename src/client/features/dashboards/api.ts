@@ -33,14 +33,15 @@ async function getOrNull<T>(url: string): Promise<T | null> {
 
 export function useOwnBusinessProfile(userId: number) {
   return useQuery({
-    queryKey: ['/api/business-profiles/user', userId],
+    // Same cache entry as the profile screen, so saving a profile there updates the dashboard too.
+    queryKey: [`/api/business-profiles/user/${userId}`],
     queryFn: () => getOrNull<BusinessProfileSummary>(`/api/business-profiles/user/${userId}`),
   });
 }
 
 export function useOwnProStaffProfile(userId: number) {
   return useQuery({
-    queryKey: ['/api/pro-staff-profiles/user', userId],
+    queryKey: [`/api/pro-staff-profiles/user/${userId}`],
     queryFn: () => getOrNull<ProStaffProfileSummary>(`/api/pro-staff-profiles/user/${userId}`),
   });
 }
