@@ -38,10 +38,15 @@ export const createReviewBody = z.object({
 });
 export type CreateReviewBody = z.input<typeof createReviewBody>;
 
-export const reviewListQuery = z.object({
-  revieweeType: revieweeTypeSchema.optional(),
-  revieweeId: dbId.optional(),
-});
+export const reviewListQuery = z
+  .object({
+    revieweeType: revieweeTypeSchema.optional(),
+    revieweeId: dbId.optional(),
+  })
+  .refine((query) => query.revieweeId === undefined || query.revieweeType !== undefined, {
+    message: 'Give revieweeType with revieweeId',
+    path: ['revieweeType'],
+  });
 export type ReviewListQuery = z.infer<typeof reviewListQuery>;
 
 export const reviewVoteBody = z.object({

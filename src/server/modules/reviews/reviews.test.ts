@@ -140,6 +140,7 @@ describe('GET /api/reviews', () => {
   it('rejects a bad filter', async () => {
     expect((await anonymous().get('/api/reviews?revieweeType=admin')).status).toBe(400);
     expect((await anonymous().get('/api/reviews?revieweeId=abc')).status).toBe(400);
+    expect((await anonymous().get('/api/reviews?revieweeId=1')).status).toBe(400);
     expect((await anonymous().get('/api/reviews?revieweeId=99999999999')).status).toBe(400);
   });
 });
