@@ -85,7 +85,17 @@ test('the create dialog shows field errors and the server refuses a duplicate co
     await page.getByRole('button', { name: 'Create Code' }).last().click();
   }
   await expectToast(page, 'Error', 'Failed to create discount code.');
-  await expect(page.getByTestId(`code-${code}`).getByText('$10.00 off')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  const card = page.getByTestId(`code-${code}`);
+  await expect(card.getByText('$10.00 off')).toBeVisible();
+
+  // Edit: the dialog opens with the code's values and saves changes.
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Description')).toHaveValue('Duplicate check');
+  await page.getByLabel('Discount value').fill('12.5');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Success', 'Discount code updated successfully.');
+  await expect(card.getByText('$12.50 off')).toBeVisible();
 });
 
 test('pro staff and signed-out visitors cannot manage codes', async ({ page }) => {
