@@ -14,12 +14,14 @@ import { formatMessageTime } from '../format-time';
 export function MessageThread({ conversationId, currentUserId }: { conversationId: number; currentUserId: number }) {
   const thread = useThread(conversationId);
   const queryClient = useQueryClient();
-  const bottom = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   const messages = (thread.data?.pages ?? []).slice().reverse().flat();
   const lastId = messages.at(-1)?.id;
 
+  // Keep the newest message in view inside the panel (without scrolling the whole page).
   useEffect(() => {
-    bottom.current?.scrollIntoView({ block: 'end' });
+    const scroller = root.current?.parentElement;
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
   }, [lastId]);
 
   async function markRead(message: Message) {
@@ -36,7 +38,7 @@ export function MessageThread({ conversationId, currentUserId }: { conversationI
   if (messages.length === 0) return <p className="p-6 text-center text-sm text-bark-700">No messages yet. Start the conversation!</p>;
 
   return (
-    <div className="flex flex-col gap-3 p-4" aria-live="polite">
+    <div ref={root} className="flex flex-col gap-3 p-4" aria-live="polite">
       {thread.hasNextPage && (
         <Button variant="ghost" size="sm" className="self-center" onClick={() => void thread.fetchNextPage()} disabled={thread.isFetchingNextPage}>
           {thread.isFetchingNextPage ? 'Loading...' : 'Load earlier messages'}
@@ -94,7 +96,6 @@ export function MessageThread({ conversationId, currentUserId }: { conversationI
           </div>
         );
       })}
-      <div ref={bottom} />
     </div>
   );
 }
