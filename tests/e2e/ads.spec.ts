@@ -1,5 +1,13 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_BUSINESS, expectToast, signIn, signUp } from './helpers';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 async function fillAd(page: Page, values: { title: string; tags: string; audience?: string }) {
   const dialog = page.getByRole('dialog', { name: 'Create Advertisement' });
@@ -44,6 +52,8 @@ test('the create dialog validates budget and duration', async ({ page }) => {
 });
 
 test('a business creates an ad, a pro staffer opens it (counted), and the owner edits and deletes it', async ({ page, browser }) => {
+  // Several accounts and browser contexts on a shared, slow CI machine.
+  test.slow();
   const title = `Elk guide collab ${Date.now()}`;
   await signIn(page, DEMO_BUSINESS);
   await page.goto('/advertisements');
@@ -59,6 +69,7 @@ test('a business creates an ad, a pro staffer opens it (counted), and the owner 
   await expect(own.getByText('film', { exact: true })).toHaveCount(0);
   await expect(own.getByText('+2 more')).toBeVisible();
   await expect(page.getByTestId('opportunity-card').filter({ hasText: title })).toContainText('Your advertisement');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A pro staffer sees it under Browse Opportunities; opening it shows the contact and records a click.
   const context = await browser.newContext();
@@ -70,7 +81,7 @@ test('a business creates an ad, a pro staffer opens it (counted), and the owner 
   await expect(opportunity).toBeVisible();
   await impression;
   const click = pro.waitForResponse((r) => r.url().endsWith('/click'));
-  await opportunity.getByRole('button').click();
+  await opportunity.click();
   expect(await (await click).json()).toMatchObject({ counted: true, clicks: 1, impressions: 1 });
   await expect(pro.getByRole('dialog', { name: title })).toContainText('ads@timberline.example.com');
   await context.close();

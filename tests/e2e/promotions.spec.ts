@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectToast, signUp } from './helpers';
 
@@ -5,6 +6,13 @@ const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toI
 let counter = 0;
 /** A location no seeded pro staffer has, so the promotion reaches only this test's viewers. */
 const uniqueTown = () => `Quillbrook${Date.now()}x${process.pid}x${++counter}, ZZ`;
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 async function newBusinessWithProfile(page: Page, companyName: string) {
   await signUp(page, 'business');
@@ -68,9 +76,12 @@ test('the create dialog asks for dates and validates budgets', async ({ page }) 
   await dialog.getByLabel('Target Audience').selectOption('specific_specialties');
   await expect(dialog.getByLabel('Waterfowl')).toBeVisible();
   await expect(dialog.getByLabel('Target Location')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('a promotion is shown to matching pro staff, a click is charged, and it stops when the budget is spent', async ({ page, browser }) => {
+  // Several accounts and browser contexts on a shared, slow CI machine.
+  test.slow();
   const location = uniqueTown();
   const title = `Elk call sale ${Date.now()}`;
   await newBusinessWithProfile(page, 'Bugle Works');
@@ -84,10 +95,10 @@ test('a promotion is shown to matching pro staff, a click is charged, and it sto
   const viewer = await newProStaffer(browser, location);
   const impression = viewer.page.waitForResponse((r) => r.url().includes('/impression'));
   await viewer.page.goto('/pro-staff-dashboard');
-  // The dashboard shows it in its side slot (and in the job list's slot).
-  const sponsored = viewer.page.getByTestId('sponsored-promotion').filter({ hasText: title }).last();
+  const sponsored = viewer.page.getByTestId('sponsored-promotion').filter({ hasText: title });
   await expect(sponsored).toBeVisible();
   await expect(sponsored).toContainText('Bugle Works');
+  expect(await seriousViolations(viewer.page)).toEqual([]);
   const popup = viewer.page.waitForEvent('popup');
   const click = viewer.page.waitForResponse((r) => r.url().match(/\/api\/promotions\/\d+\/click$/) !== null);
   await impression;
@@ -110,6 +121,7 @@ test('a promotion is shown to matching pro staff, a click is charged, and it sto
   await page.getByRole('button', { name: `Analytics for ${title}` }).click();
   const analytics = page.getByRole('dialog', { name: `Analytics: ${title}` });
   await expect(analytics.getByTestId('daily-chart')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(analytics).toContainText('Spent$2.00');
   await analytics.getByRole('button', { name: 'Close' }).click();
 
@@ -124,6 +136,8 @@ test('a promotion is shown to matching pro staff, a click is charged, and it sto
 });
 
 test('a business edits, pauses, resumes and deletes a promotion', async ({ page, browser }) => {
+  // Several accounts and browser contexts on a shared, slow CI machine.
+  test.slow();
   const location = uniqueTown();
   const title = `Decoy promo ${Date.now()}`;
   await newBusinessWithProfile(page, 'Decoy Depot');

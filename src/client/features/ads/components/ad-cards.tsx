@@ -79,29 +79,35 @@ export function OpportunityCard({ ad, isOwn, onOpen }: { ad: Advertisement; isOw
   }, [ad.id, isOwn]);
 
   return (
-    <Card className="flex flex-col transition-shadow hover:shadow-md" data-testid="opportunity-card">
-      <button type="button" onClick={onOpen} className="flex flex-1 flex-col rounded-xl text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-forest-500">
-        <CardHeader>
-          <div className="flex items-start justify-between gap-2">
-            <CardTitle>{ad.title}</CardTitle>
-            <Badge tone="orange">{adTypeLabels[ad.adType]}</Badge>
-          </div>
-          {isOwn && <CardDescription>Your advertisement</CardDescription>}
-        </CardHeader>
-        <CardContent className="flex flex-1 flex-col gap-3">
-          <p className="line-clamp-3 text-sm text-bark-800">{ad.description}</p>
-          <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-bark-700">
-            {ad.location && (
-              <span className="inline-flex items-center gap-1"><MapPin className="h-3.5 w-3.5" aria-hidden="true" />{ad.location}</span>
-            )}
-            <span className="inline-flex items-center gap-1"><CalendarDays className="h-3.5 w-3.5" aria-hidden="true" />Until {formatDay(ad.endDate)}</span>
-            <span className="inline-flex items-center gap-1"><Eye className="h-3.5 w-3.5" aria-hidden="true" />{ad.impressions}</span>
-            <span className="inline-flex items-center gap-1"><MousePointerClick className="h-3.5 w-3.5" aria-hidden="true" />{ad.clicks}</span>
-          </div>
-          <AdTags tags={ad.tags} />
-          <span className="mt-auto text-sm font-medium text-forest-700">View details</span>
-        </CardContent>
-      </button>
+    <Card className="relative flex flex-col transition-shadow focus-within:ring-2 focus-within:ring-forest-500 hover:shadow-md" data-testid="opportunity-card">
+      <CardHeader>
+        <div className="flex items-start justify-between gap-2">
+          <CardTitle>{ad.title}</CardTitle>
+          <Badge tone="orange">{adTypeLabels[ad.adType]}</Badge>
+        </div>
+        {isOwn && <CardDescription>Your advertisement</CardDescription>}
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-3">
+        <p className="line-clamp-3 text-sm text-bark-800">{ad.description}</p>
+        <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-bark-700">
+          {ad.location && (
+            <span className="inline-flex items-center gap-1"><MapPin className="h-3.5 w-3.5" aria-hidden="true" />{ad.location}</span>
+          )}
+          <span className="inline-flex items-center gap-1"><CalendarDays className="h-3.5 w-3.5" aria-hidden="true" />Until {formatDay(ad.endDate)}</span>
+          <span className="inline-flex items-center gap-1"><Eye className="h-3.5 w-3.5" aria-hidden="true" /><span className="sr-only">Impressions:</span>{ad.impressions}</span>
+          <span className="inline-flex items-center gap-1"><MousePointerClick className="h-3.5 w-3.5" aria-hidden="true" /><span className="sr-only">Clicks:</span>{ad.clicks}</span>
+        </div>
+        <AdTags tags={ad.tags} />
+        {/* The button's ::after covers the card, so the whole card is clickable while the markup stays valid. */}
+        <button
+          type="button"
+          onClick={onOpen}
+          aria-label={`View details: ${ad.title}`}
+          className="mt-auto self-start text-sm font-medium text-forest-700 after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none"
+        >
+          View details
+        </button>
+      </CardContent>
     </Card>
   );
 }

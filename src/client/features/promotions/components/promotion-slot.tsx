@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { ExternalLink } from 'lucide-react';
 import { promotionTypeLabels, type PromotionForViewer } from '@shared/contracts/promotions';
 import { Badge } from '../../../components/ui/badge';
@@ -60,13 +60,36 @@ function SponsoredCard({ promotion, wide }: { promotion: PromotionForViewer; wid
   );
 }
 
+// When a page has both slots (the pro staff dashboard embeds the job list), the job list's slot
+// steps aside so the same promotion is not shown twice.
+let dashboardSlots = 0;
+const slotListeners = new Set<() => void>();
+const subscribeSlots = (listener: () => void) => {
+  slotListeners.add(listener);
+  return () => slotListeners.delete(listener);
+};
+function useDashboardSlot(isDashboard: boolean): boolean {
+  useEffect(() => {
+    if (!isDashboard) return;
+    dashboardSlots += 1;
+    slotListeners.forEach((listener) => listener());
+    return () => {
+      dashboardSlots -= 1;
+      slotListeners.forEach((listener) => listener());
+    };
+  }, [isDashboard]);
+  return useSyncExternalStore(subscribeSlots, () => dashboardSlots > 0);
+}
+
 /**
  * Paid promotions shown to the signed-in pro staffer (dashboard and job list). The server picks the
  * running, funded promotions aimed at them; showing one records an impression, clicking charges the click.
  */
 export function PromotionSlot({ placement }: { placement: 'dashboard' | 'jobs' }) {
   const { user } = useSession();
-  const enabled = user?.userType === 'pro_staff' && user.proStaffId !== null;
+  const dashboardShown = useDashboardSlot(placement === 'dashboard');
+  const yieldToDashboard = placement === 'jobs' && dashboardShown;
+  const enabled = user?.userType === 'pro_staff' && user.proStaffId !== null && !yieldToDashboard;
   const { data } = useEligiblePromotions(placement, enabled);
   if (!enabled || !data || data.length === 0) return null;
   return (
