@@ -12,7 +12,10 @@ export type CreateSubscriptionResponse = {
   intentType: 'setup' | 'payment';
   subscriptionId: string;
   status: string;
+  /** Free-trial days granted (first subscription only). */
   trialDays: number;
+  /** Unix seconds of the first charge when it is not today (trial, or the old plan's paid period), else null. */
+  billingStartsAt: number | null;
 };
 
 /** Stripe statuses that keep the plan's features (past_due is the retry grace period). */

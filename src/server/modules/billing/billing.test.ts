@@ -104,8 +104,9 @@ describe('with Stripe (local fake API)', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         clientSecret: expect.stringMatching(/^seti_secret_/), intentType: 'setup', subscriptionId: expect.stringMatching(/^sub_/),
-        status: 'trialing', trialDays: 14,
+        status: 'trialing', trialDays: 14, billingStartsAt: expect.any(Number),
       });
+      expect(res.body.billingStartsAt - Date.now() / 1000).toBeGreaterThan(13.9 * 86400);
       const calls = fake.requests.slice(before);
       const customerCall = calls.find((r) => r.path === '/v1/customers')!;
       expect(customerCall.idempotencyKey).toMatch(new RegExp(`^customer:${user.id}-\\d+$`));
@@ -144,14 +145,24 @@ describe('with Stripe (local fake API)', () => {
       expect(again.status).toBe(409);
       expect(again.body.error.code).toBe('CONFLICT');
 
-      await client.post('/api/cancel-subscription');
+      const cancelled = await client.post('/api/cancel-subscription');
+      // Re-choosing the plan that is running out is refused; another plan is a switch.
+      expect((await client.post('/api/create-subscription', { tier: 'startup' })).status).toBe(409);
       const customersBefore = fake.customers.size;
       const switched = await client.post('/api/create-subscription', { tier: 'professional' });
       expect(switched.status).toBe(200);
-      // No second trial, and the same customer.
-      expect(switched.body).toMatchObject({ intentType: 'payment', trialDays: 0, status: 'incomplete' });
+      // No second trial and no double billing: the new plan is billed from the end of the paid period.
+      expect(switched.body).toMatchObject({ intentType: 'setup', trialDays: 0, status: 'trialing', billingStartsAt: cancelled.body.currentPeriodEnd });
+      const created = fake.subscriptions.get(switched.body.subscriptionId)!;
+      expect(created.trial_end).toBe(cancelled.body.currentPeriodEnd);
       expect(fake.customers.size).toBe(customersBefore);
-      expect(fake.subscriptions.get(switched.body.subscriptionId)!.customer).toBe(subscription.customer);
+      expect(created.customer).toBe(subscription.customer);
+
+      // The new plan applies at once and survives the old subscription's end.
+      await sendWebhook(subscriptionEvent('customer.subscription.created', structuredClone(created)));
+      expect(await tierOf(client)).toBe('professional');
+      await sendWebhook(subscriptionEvent('customer.subscription.deleted', { ...subscription, status: 'canceled' }));
+      expect(await tierOf(client)).toBe('professional');
     });
 
     it('reuses an unconfirmed subscription for the same plan and cancels it for another', async () => {

@@ -108,15 +108,16 @@ export class FakeStripeServer {
       const price = this.prices.get(items[0]?.price);
       if (!this.customers.has(body.customer) || !price) return { status: 400, body: { error: { type: 'invalid_request_error', message: 'Bad customer or price' } } };
       const trialDays = Number(body.trial_period_days ?? 0);
-      const periodEnd = now + (trialDays || 30) * 86400;
+      const trialEnd = body.trial_end ? Number(body.trial_end) : trialDays ? now + trialDays * 86400 : null;
+      const periodEnd = trialEnd ?? now + 30 * 86400;
       const id = this.id('sub');
       const subscription = {
         id, object: 'subscription', customer: body.customer, created: now,
-        status: trialDays ? 'trialing' : 'incomplete', cancel_at_period_end: false, metadata: body.metadata ?? {},
-        trial_end: trialDays ? periodEnd : null,
+        status: trialEnd ? 'trialing' : 'incomplete', cancel_at_period_end: false, metadata: body.metadata ?? {},
+        trial_end: trialEnd,
         items: { object: 'list', data: [{ id: this.id('si'), object: 'subscription_item', price, quantity: 1, current_period_end: periodEnd }] },
-        pending_setup_intent: trialDays ? { id: this.id('seti'), object: 'setup_intent', client_secret: `seti_secret_${id}` } : null,
-        latest_invoice: { id: this.id('in'), object: 'invoice', confirmation_secret: trialDays ? null : { client_secret: `pi_secret_${id}`, type: 'payment_intent' } },
+        pending_setup_intent: trialEnd ? { id: this.id('seti'), object: 'setup_intent', client_secret: `seti_secret_${id}` } : null,
+        latest_invoice: { id: this.id('in'), object: 'invoice', confirmation_secret: trialEnd ? null : { client_secret: `pi_secret_${id}`, type: 'payment_intent' } },
       };
       this.subscriptions.set(id, subscription);
       return ok(subscription);

@@ -120,6 +120,12 @@ export async function createSubscription(ctx: AppContext, user: SessionUser, tie
   if (live && !live.cancelAtPeriodEnd) {
     throw new AppError('CONFLICT', 'You already have an active subscription. Cancel it before choosing another plan.');
   }
+  if (live && live.tier === plan.id) {
+    throw new AppError('CONFLICT', `You are already on the ${plan.name} plan until the end of the paid period.`);
+  }
+  // Switching while the old plan runs out: the new plan applies now, but is billed only from the
+  // day the already-paid period ends, so nobody pays twice for the same days.
+  const paidUntil = live?.currentPeriodEnd && live.currentPeriodEnd.getTime() > Date.now() + 60_000 ? toUnix(live.currentPeriodEnd) : null;
 
   try {
     // A modal reopened for the same plan reuses the unconfirmed subscription; others are cancelled.
@@ -127,7 +133,7 @@ export async function createSubscription(ctx: AppContext, user: SessionUser, tie
       if (pending.tier === plan.id) {
         const again = await stripe.subscriptions.retrieve(pending.stripeSubscriptionId, { expand: expandForSecret });
         const secret = again.status === 'incomplete' ? clientSecretOf(again) : null;
-        if (secret) return { ...secret, subscriptionId: again.id, status: again.status, trialDays: again.trial_end ? TRIAL_DAYS : 0 };
+        if (secret) return { ...secret, subscriptionId: again.id, status: again.status, trialDays: 0, billingStartsAt: null };
       }
       await stripe.subscriptions.cancel(pending.stripeSubscriptionId, {}, { idempotencyKey: `cancel-incomplete:${pending.stripeSubscriptionId}` });
       await repo.updateSubscriptionFields(ctx.db, pending.stripeSubscriptionId, { status: 'incomplete_expired' });
@@ -137,16 +143,16 @@ export async function createSubscription(ctx: AppContext, user: SessionUser, tie
     const customerId = await customerIdFor(ctx, stripe, user, key);
     const priceId = await priceIdFor(stripe, user.userType, plan.id);
     const previous = await repo.countSubscriptions(ctx.db, user.id);
-    const trialDays = (await repo.countSubscriptions(ctx.db, user.id, { startedOnly: true })) === 0 ? TRIAL_DAYS : 0;
+    const trialDays = !paidUntil && (await repo.countSubscriptions(ctx.db, user.id, { startedOnly: true })) === 0 ? TRIAL_DAYS : 0;
+    const endTrialWhenNoCard = { trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } };
     const subscription = await stripe.subscriptions.create(
       {
         customer: customerId,
         items: [{ price: priceId }],
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
-        ...(trialDays
-          ? { trial_period_days: trialDays, trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } }
-          : {}),
+        ...(paidUntil ? { trial_end: paidUntil, ...endTrialWhenNoCard } : {}),
+        ...(trialDays ? { trial_period_days: trialDays, ...endTrialWhenNoCard } : {}),
         metadata: { userId: String(user.id), userType: user.userType, tier: plan.id },
         expand: expandForSecret,
       },
@@ -168,7 +174,7 @@ export async function createSubscription(ctx: AppContext, user: SessionUser, tie
     const secret = clientSecretOf(subscription);
     if (!secret) throw new AppError('SERVICE_UNAVAILABLE', 'Failed to initialize payment: the payment provider returned no payment secret.');
     ctx.log.info({ userId: user.id, tier: plan.id, subscriptionId: subscription.id }, 'subscription created');
-    return { ...secret, subscriptionId: subscription.id, status: subscription.status, trialDays };
+    return { ...secret, subscriptionId: subscription.id, status: subscription.status, trialDays, billingStartsAt: subscription.trial_end ?? null };
   } catch (error) {
     if (!(error instanceof AppError)) ctx.log.error({ err: error, userId: user.id }, 'stripe create-subscription failed');
     throw paymentProviderError(error);

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
+import { formatPeriodEnd } from '../api';
 
 // Stripe.js is fetched from js.stripe.com only when this dialog first needs it (the /pure entry has no side effects).
 let stripeLoad: { key: string; promise: Promise<Stripe | null> } | null = null;
@@ -100,9 +101,10 @@ function CardForm({ intent, onConfirmed }: { intent: CreateSubscriptionResponse;
 
   return (
     <form onSubmit={submit} className="mt-4 flex flex-col gap-4">
-      {intent.trialDays > 0 && (
+      {intent.billingStartsAt && (
         <p className="rounded-md bg-forest-100 p-3 text-sm text-forest-800">
-          Your {intent.trialDays}-day free trial starts today. Your card is charged only when the trial ends; cancel any time before then.
+          {intent.trialDays > 0 ? `Your ${intent.trialDays}-day free trial starts today. ` : 'Your new plan starts today. '}
+          Nothing is charged until {formatPeriodEnd(intent.billingStartsAt)}; cancel any time before then.
         </p>
       )}
       <label className="flex flex-col gap-2 text-sm font-medium">
