@@ -55,7 +55,7 @@ test('profile validation shows field errors and the failure toast', async ({ pag
   await page.getByLabel('Instagram').fill('https://facebook.com/not-instagram');
   await page.getByRole('button', { name: 'Create Profile' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();
-  await expect(page.getByText('Enter a Instagram URL', { exact: false })).toBeVisible();
+  await expect(page.getByText('Enter a link to your Instagram profile', { exact: false })).toBeVisible();
 });
 
 test('a pro staffer uploads a profile picture; wrong types and sizes are refused', async ({ page }) => {

@@ -58,7 +58,7 @@ function hostMatches(value: string, hosts: string[]): boolean {
 
 /** One social link: empty means "not set" (spec 5: empty values ignored). */
 const socialLinkField = (key: SocialPlatformKey) => {
-  const base = key === 'website' ? httpUrl() : httpUrl().refine((value) => hostMatches(value, platformHosts[key].hosts), `Enter a ${platformHosts[key].label} URL (${platformHosts[key].hosts[0]}/…)`);
+  const base = key === 'website' ? httpUrl() : httpUrl().refine((value) => hostMatches(value, platformHosts[key].hosts), `Enter a link to your ${platformHosts[key].label} profile (${platformHosts[key].hosts[0]}/…)`);
   return z.union([z.literal('').transform(() => undefined), base]).optional().nullable().transform((value) => value ?? undefined);
 };
 

@@ -97,6 +97,21 @@ describe('GET /api/pro-staff-profiles', () => {
   });
 });
 
+describe('directory totals on large results', () => {
+  it('reuses a big total briefly, and a new profile saved through the API refreshes it', async () => {
+    await t.database.query(`
+      with u as (insert into users (email, password_hash, user_type) select 'bulk' || g || '@example.com', 'x', 'pro_staff' from generate_series(1, 1000) g returning id)
+      insert into pro_staff_profiles (user_id, first_name, last_name) select id, 'Bulk', id::text from u`);
+    const first = await anonymous().get('/api/pro-staff-profiles?page=1&pageSize=1');
+    expect(first.body.total).toBe(1000);
+    await createProStaff(t);
+    expect((await anonymous().get('/api/pro-staff-profiles?page=2&pageSize=1')).body.total).toBe(1000);
+    const { client } = await signUp(t, 'pro_staff');
+    await client.post('/api/pro-staff-profiles', validProStaff);
+    expect((await anonymous().get('/api/pro-staff-profiles?page=1&pageSize=1')).headers['x-total-count']).toBe('1002');
+  });
+});
+
 describe('GET /api/pro-staff-profiles/:id and /user/:userId', () => {
   it('returns one profile, publicly', async () => {
     const { a } = await seedDirectory();

@@ -111,37 +111,43 @@ function directoryWhere(criteria: DirectoryCriteria): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-function directoryOrder(sort: DirectorySort | undefined): SQL[] {
-  // Written to match the (x DESC NULLS LAST, id) indexes exactly.
+/*
+ * Written to match the (x DESC NULLS LAST, id) indexes. `fromFilterIndex` adds "+ 0" so the planner
+ * cannot walk a sort index and must take the filter's GIN bitmap and sort the hits: the right plan when
+ * few rows match, which it cannot tell for prefix text queries (it always assumes ~2% of rows).
+ */
+function directoryOrder(sort: DirectorySort | undefined, fromFilterIndex: boolean): SQL[] {
+  const fence = fromFilterIndex ? sql` + 0` : sql``;
   switch (sort) {
     case 'rating':
-      return [sql`${proStaffProfiles.rating} DESC NULLS LAST`, asc(proStaffProfiles.id)];
+      return [sql`${proStaffProfiles.rating}${fence} DESC NULLS LAST`, asc(proStaffProfiles.id)];
     case 'experience':
-      return [sql`${proStaffProfiles.experience} DESC NULLS LAST`, asc(proStaffProfiles.id)];
+      return [sql`${proStaffProfiles.experience}${fence} DESC NULLS LAST`, asc(proStaffProfiles.id)];
     case 'newest':
-      return [sql`${proStaffProfiles.createdAt} DESC NULLS LAST`, asc(proStaffProfiles.id)];
+      return [sql`${proStaffProfiles.createdAt}${fromFilterIndex ? sql` + interval '0 s'` : sql``} DESC NULLS LAST`, asc(proStaffProfiles.id)];
     default:
-      return [asc(proStaffProfiles.id)];
+      return [sql`${proStaffProfiles.id}${fence}`];
   }
 }
 
 export async function listProStaff(
   db: Database,
   criteria: DirectoryCriteria,
-  options: { sort?: DirectorySort; limit: number; offset: number },
-): Promise<{ items: ProStaffProfile[]; total: number }> {
-  const where = directoryWhere(criteria);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(proStaffColumns)
-      .from(proStaffProfiles)
-      .where(where)
-      .orderBy(...directoryOrder(options.sort))
-      .limit(options.limit)
-      .offset(options.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(proStaffProfiles).where(where),
-  ]);
-  return { items: rows.map(toProStaff), total: Number(count?.total ?? 0) };
+  options: { sort?: DirectorySort; limit: number; offset: number; fromFilterIndex?: boolean },
+): Promise<ProStaffProfile[]> {
+  const rows = await db
+    .select(proStaffColumns)
+    .from(proStaffProfiles)
+    .where(directoryWhere(criteria))
+    .orderBy(...directoryOrder(options.sort, options.fromFilterIndex ?? false))
+    .limit(options.limit)
+    .offset(options.offset);
+  return rows.map(toProStaff);
+}
+
+export async function countProStaff(db: Database, criteria: DirectoryCriteria): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(proStaffProfiles).where(directoryWhere(criteria));
+  return Number(row?.total ?? 0);
 }
 
 export async function findProStaffById(db: Database, id: number): Promise<ProStaffProfile | null> {

@@ -37,15 +37,49 @@ function criteriaFor(filters: DirectoryFilters): repo.DirectoryCriteria {
   };
 }
 
+/*
+ * Counting every match is the expensive half of a directory page on a large table (the rows come off an
+ * index with a LIMIT). Big totals are shown as a heading and change slowly, so totals of at least
+ * COUNT_CACHE_MIN are reused for COUNT_CACHE_TTL_MS per filter set; small totals are always exact.
+ */
+const COUNT_CACHE_MIN = 1000;
+const COUNT_CACHE_TTL_MS = 30_000;
+const COUNT_CACHE_MAX_ENTRIES = 500;
+/** Below this many text matches, sorting the matches beats walking a sort index until a page is full. */
+const FEW_TEXT_MATCHES = 2000;
+const countCaches = new WeakMap<AppContext, Map<string, { total: number; expires: number }>>();
+
+async function countDirectory(ctx: AppContext, criteria: repo.DirectoryCriteria): Promise<number> {
+  let cache = countCaches.get(ctx);
+  if (!cache) countCaches.set(ctx, (cache = new Map()));
+  const key = JSON.stringify(criteria);
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.expires > now) return hit.total;
+  const total = await repo.countProStaff(ctx.db, criteria);
+  if (total >= COUNT_CACHE_MIN) {
+    if (cache.size >= COUNT_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(key, { total, expires: now + COUNT_CACHE_TTL_MS });
+  }
+  return total;
+}
+
 export async function listDirectory(ctx: AppContext, filters: DirectoryFilters): Promise<DirectoryResult> {
   const criteria = criteriaFor(filters);
-  if (filters.page === undefined && filters.pageSize === undefined) {
-    const { items, total } = await repo.listProStaff(ctx.db, criteria, { sort: filters.sort, limit: DIRECTORY_UNPAGED_LIMIT, offset: 0 });
-    return { paged: false, items, total };
-  }
+  const paged = filters.page !== undefined || filters.pageSize !== undefined;
   const page = filters.page ?? 1;
-  const pageSize = filters.pageSize ?? DIRECTORY_PAGE_SIZE;
-  const { items, total } = await repo.listProStaff(ctx.db, criteria, { sort: filters.sort, limit: pageSize, offset: (page - 1) * pageSize });
+  const pageSize = paged ? (filters.pageSize ?? DIRECTORY_PAGE_SIZE) : DIRECTORY_UNPAGED_LIMIT;
+  const options = { sort: filters.sort, limit: pageSize, offset: (page - 1) * pageSize };
+  let items: ProStaffProfile[];
+  let total: number;
+  if (criteria.words.length > 0 || criteria.location) {
+    // Text filters: the total decides the plan (few hits: read them from the text index and sort).
+    total = await countDirectory(ctx, criteria);
+    items = total === 0 ? [] : await repo.listProStaff(ctx.db, criteria, { ...options, fromFilterIndex: total <= FEW_TEXT_MATCHES });
+  } else {
+    [items, total] = await Promise.all([repo.listProStaff(ctx.db, criteria, options), countDirectory(ctx, criteria)]);
+  }
+  if (!paged) return { paged: false, items, total };
   return { paged: true, page: { items, total, page, pageSize, totalPages: Math.max(1, Math.ceil(total / pageSize)) } };
 }
 
@@ -112,6 +146,8 @@ export async function saveProStaff(ctx: AppContext, user: SessionUser, input: Pr
     socialTags: input.socialTags,
   });
   await removeReplacedAvatar(ctx, previous?.profilePictureUrl, input.profilePictureUrl);
+  // A new profile changes every total; edits may move a profile in or out of a filter.
+  countCaches.delete(ctx);
   return result;
 }
 

@@ -1,0 +1,179 @@
+// Directory search on 100,000 pro staff in PostgreSQL: p50/p95 of typical queries through the HTTP API
+// next to the very same SQL run directly on the pool. Target: HTTP p95 under 25 ms.
+// Uses BENCH_DATABASE_URL as is, or creates a throwaway database on PG_ADMIN_URL (default 127.0.0.1:5432) and drops it.
+//   node --import tsx bench/directory.ts        (BENCH_PROFILES, BENCH_ITERATIONS to scale)
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, runMigrations } from '../src/server/db/client';
+import { MemoryStorage } from '../src/server/lib/storage';
+import { LocalEventBus } from '../src/server/lib/events';
+
+const PROFILES = Number(process.env.BENCH_PROFILES ?? 100_000);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 150);
+const WARMUP = 15;
+const TARGET_P95_MS = 25;
+
+async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `hs_bench_dir_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+// Set-based seed: one statement for users, one for profiles, values varied by the row number.
+const SEED_SQL = `
+with first_names as (select array['Jake','Sarah','Marcus','Emily','Cody','Luis','Hannah','Noah','Grace','Dale','Ava','Ty','Rosa','Ben','Wyatt','Piper','Cole','Maya','Hank','June'] as a),
+     last_names as (select array['Morrison','Whitfield','Reed','Tran','Baxter','Ortega','Price','Fischer','Holloway','Simmons','Lindqvist','Granger','Delgado','Carver','Hayes','Bishop','Sutton','Keller','Boone','Walsh'] as a),
+     places as (select array['Bozeman, MT','Missoula, MT','Billings, MT','Casper, WY','Jackson, WY','Cheyenne, WY','Boise, ID','Stuttgart, AR','Memphis, TN','Knoxville, TN','Asheville, NC','Anchorage, AK','San Antonio, TX','Austin, TX','Pierre, SD','Madison, WI','Duluth, MN','Lake Charles, LA','Albuquerque, NM','Branson, MO','Denver, CO','Salt Lake City, UT','Reno, NV','Bend, OR','Spokane, WA'] as a),
+     specs as (select array['Bow Hunting','Rifle Hunting','Shotgun Hunting','Muzzleloader','Duck Hunting','Turkey Hunting','Deer Hunting','Elk Hunting','Bear Hunting','Predator Hunting','Upland Game','Small Game','Fishing Guide','Outdoor Photography','Hunting Education'] as a),
+     staff as (
+       insert into users (email, password_hash, user_type)
+       select 'bench.dir.' || g || '@example.com', 'x', 'pro_staff' from generate_series(1, $1::int) g
+       returning id
+     )
+insert into pro_staff_profiles (user_id, first_name, last_name, bio, location, specialties, experience, rating, is_verified, social_links, social_tags, created_at)
+select s.id,
+       f.a[1 + s.id % 20],
+       l.a[1 + (s.id / 20) % 20] || (s.id % 97)::text,
+       'Guide and content creator number ' || s.id || ' hunting ' || lower(sp.a[1 + s.id % 15]) || ' seasons in ' || p.a[1 + (s.id / 7) % 25],
+       p.a[1 + (s.id / 7) % 25],
+       array_remove(array[sp.a[1 + s.id % 15], case when s.id % 3 = 0 then sp.a[1 + (s.id / 3) % 15] end, case when s.id % 5 = 0 then sp.a[1 + (s.id / 5) % 15] end], null),
+       s.id % 31,
+       case when s.id % 4 = 0 then 0 else round(((s.id % 41) / 10.0 + 1)::numeric, 1)::float end,
+       s.id % 6 = 0,
+       jsonb_build_object('instagram', 'https://instagram.com/hunter' || s.id, 'youtube', 'https://youtube.com/@channel' || s.id),
+       array['#tag' || (s.id % 500)],
+       now() - (s.id || ' minutes')::interval
+from staff s, first_names f, last_names l, places p, specs sp`;
+
+type Case = { label: string; url: string; auth?: boolean };
+
+const cases: Case[] = [
+  { label: 'first page, by rating', url: '/api/pro-staff-profiles?page=1&pageSize=24&sort=rating' },
+  { label: 'specialty filter', url: '/api/pro-staff-profiles?specialty=Elk%20Hunting&page=1&pageSize=24&sort=rating' },
+  { label: 'two specialties + verified', url: '/api/pro-staff-profiles?specialty=Duck%20Hunting&specialty=Turkey%20Hunting&verified=true&page=1&pageSize=24&sort=experience' },
+  { label: 'text search (name)', url: '/api/pro-staff-profiles?q=morrison&page=1&pageSize=24&sort=rating' },
+  { label: 'text search (rare word)', url: '/api/pro-staff-profiles?q=whitfield42&page=1&pageSize=24' },
+  { label: 'location filter', url: '/api/pro-staff-profiles?location=Bozeman&page=1&pageSize=24&sort=rating' },
+  { label: 'location + specialty + minExperience', url: '/api/pro-staff-profiles?location=Casper&specialty=Predator%20Hunting&minExperience=10&page=1&pageSize=24&sort=rating' },
+  { label: 'page 100, newest', url: '/api/pro-staff-profiles?page=100&pageSize=24&sort=newest' },
+  { label: 'social tag search (handle)', url: '/api/social-media-tags/search?tag=%40hunter4242&platform=instagram', auth: true },
+  { label: 'social tag search (hashtag)', url: '/api/social-media-tags/search?tag=%23tag77', auth: true },
+];
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function main() {
+  const throwaway = process.env.BENCH_DATABASE_URL ? null : await throwawayDatabase();
+  const url = process.env.BENCH_DATABASE_URL ?? throwaway!.url;
+  const database = await openDatabase({ url });
+  const pool = database.pool!;
+  try {
+    await runMigrations(database);
+    let started = performance.now();
+    await pool.query(SEED_SQL, [PROFILES]);
+    // What autovacuum would have done by the time anyone searches: visibility map and GIN pending lists.
+    await pool.query('vacuum analyze pro_staff_profiles');
+    console.log(`seeded ${PROFILES} pro staff in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const config = loadConfig({
+      NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url, SEED_DEMO: 'false',
+      DATA_DIR: path.join(os.tmpdir(), 'hs-bench-data'), CLIENT_DIST_DIR: path.join(os.tmpdir(), 'hs-bench-no-client'),
+    });
+    const app = await buildApp({ config, database, storage: new MemoryStorage(), events: new LocalEventBus(), logger: false });
+    await app.ready();
+    const register = await app.inject({
+      method: 'POST', url: '/api/auth/register',
+      payload: { email: `bench.business.${Date.now()}@example.com`, password: 'password123', userType: 'business' },
+    });
+    const cookie = `hs_session=${register.cookies.find((c) => c.name === 'hs_session')!.value}`;
+    await pool.query(`update users set subscription_tier = 'professional' where id = $1`, [register.json().id]);
+
+    // Record the SQL a request sends, so the same statements can be replayed straight on the pool.
+    type Recorded = { text: string; values?: unknown[] };
+    let recording: Recorded[] | null = null;
+    const originalQuery = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
+      const [first, second] = args;
+      if (recording && typeof first === 'object' && first && 'text' in first) {
+        const config = first as Recorded;
+        // Session lookup and last-active touch are auth overhead, not the directory query.
+        if (!/from "sessions"|update "users"/.test(config.text)) recording.push({ text: config.text, values: config.values ?? (second as unknown[] | undefined) });
+      } else if (recording && typeof first === 'string') {
+        recording.push({ text: first, values: second as unknown[] | undefined });
+      }
+      return originalQuery(...args);
+    };
+
+    const rows: { label: string; cold: number; http50: number; http95: number; sql50: number; sql95: number; results: string }[] = [];
+    started = performance.now();
+    for (const item of cases) {
+      const headers = item.auth ? { cookie } : {};
+      const request = () => app.inject({ method: 'GET', url: item.url, headers });
+      // The first request runs the full count; later ones may reuse it (see the count cache in the profiles service).
+      const coldStart = performance.now();
+      const probe = await request();
+      const cold = performance.now() - coldStart;
+      if (probe.statusCode !== 200) throw new Error(`${item.url} answered ${probe.statusCode}: ${probe.body}`);
+      recording = [];
+      await request();
+      const statements = recording;
+      recording = null;
+      const total = String(probe.headers['x-total-count'] ?? (probe.json() as unknown[]).length);
+      const replay = () => Promise.all(statements.map((s) => originalQuery(s.text, s.values)));
+
+      for (let i = 0; i < WARMUP; i++) {
+        await request();
+        await replay();
+      }
+      const http: number[] = [];
+      const direct: number[] = [];
+      for (let i = 0; i < ITERATIONS; i++) {
+        let t0 = performance.now();
+        await request();
+        http.push(performance.now() - t0);
+        t0 = performance.now();
+        await replay();
+        direct.push(performance.now() - t0);
+      }
+      http.sort((a, b) => a - b);
+      direct.sort((a, b) => a - b);
+      rows.push({ label: item.label, cold, http50: percentile(http, 50), http95: percentile(http, 95), sql50: percentile(direct, 50), sql95: percentile(direct, 95), results: total });
+    }
+    await app.close();
+
+    console.log(`\n${ITERATIONS} runs per query on ${PROFILES} profiles (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(['query'.padEnd(38), 'matches'.padStart(8), 'cold'.padStart(8), 'HTTP p50'.padStart(9), 'HTTP p95'.padStart(9), 'SQL p50'.padStart(8), 'SQL p95'.padStart(8), 'p95 ratio'.padStart(10)].join(' '));
+    for (const row of rows) {
+      console.log([
+        row.label.padEnd(38), row.results.padStart(8), `${row.cold.toFixed(1)}ms`.padStart(8), `${row.http50.toFixed(1)}ms`.padStart(9), `${row.http95.toFixed(1)}ms`.padStart(9),
+        `${row.sql50.toFixed(1)}ms`.padStart(8), `${row.sql95.toFixed(1)}ms`.padStart(8), `${(row.http95 / row.sql95).toFixed(2)}x`.padStart(10),
+      ].join(' '));
+    }
+    const worst = Math.max(...rows.map((row) => row.http95));
+    console.log('cold = first request with that filter set (full count); SQL = the statements a warm request sends, replayed on the pool');
+    console.log(`\nworst HTTP p95 ${worst.toFixed(1)} ms: ${worst < TARGET_P95_MS ? 'under' : 'OVER'} the ${TARGET_P95_MS} ms target`);
+    if (worst >= TARGET_P95_MS) process.exitCode = 1;
+  } finally {
+    await database.close();
+    await throwaway?.drop();
+  }
+}
+
+await main();
