@@ -142,6 +142,9 @@ test('a new business completes its profile, posts its one free job and meets the
   await dialog.getByRole('button', { name: 'Post Job' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Your Free plan allows 1 job posts per month');
   await expect(dialog.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/subscription');
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'Jobs' }).click();
+  await expect(page.getByTestId('plan-usage')).toHaveText('Free plan: 1 of 1 job posts this month · Upgrade for more');
 });
 
 test('a new pro staffer completes a profile and applies from Available Opportunities', async ({ page }) => {
@@ -162,6 +165,7 @@ test('a new pro staffer completes a profile and applies from Available Opportuni
   await expect(card.getByTestId('application-status')).toHaveText('pending');
   await expect(page.getByTestId('my-application')).toContainText(title);
   await expect(page.getByTestId('stat-applications').getByTestId('stat-value')).toHaveText('1');
+  await expect(page.getByTestId('plan-usage')).toHaveText('Free plan: 1 of 3 applications this month');
 
   await page.getByTestId('my-application').getByRole('button', { name: 'Withdraw' }).click();
   await expect(page.getByTestId('my-application').getByTestId('application-status')).toHaveText('withdrawn');

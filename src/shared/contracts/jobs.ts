@@ -125,6 +125,8 @@ export const recentApplicationsQuery = z.object({ limit: z.coerce.number().int()
 export type BusinessJobStats = {
   jobPostings: number;
   activeJobPostings: number;
+  /** Postings created this calendar month (UTC), the window of the monthly plan limit. */
+  postsThisMonth: number;
   applications: number;
   pendingApplications: number;
   /** Distinct pro staff with an accepted application. */

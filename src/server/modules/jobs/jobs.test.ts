@@ -174,7 +174,7 @@ describe('GET /api/job-postings/business/:businessId/stats', () => {
 
     const res = await business.client.get(`/api/job-postings/business/${business.businessId}/stats`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ jobPostings: 2, activeJobPostings: 2, applications: 3, pendingApplications: 1, activeProStaff: 1 });
+    expect(res.body).toEqual({ jobPostings: 2, activeJobPostings: 2, postsThisMonth: 2, applications: 3, pendingApplications: 1, activeProStaff: 1 });
 
     expect((await new TestClient(t.app).get(`/api/job-postings/business/${business.businessId}/stats`)).status).toBe(401);
     expect((await pro.client.get(`/api/job-postings/business/${business.businessId}/stats`)).status).toBe(403);

@@ -283,11 +283,12 @@ export async function listRecentApplicationsForBusiness(db: Database, businessId
   return rows.map(({ jobTitle, ...row }) => ({ ...toReceived(row), job: { id: row.jobPostingId, title: jobTitle } }));
 }
 
-export async function businessStats(db: Database, businessId: number): Promise<BusinessJobStats> {
+export async function businessStats(db: Database, businessId: number, monthStart: Date): Promise<BusinessJobStats> {
   const [postings] = await db
     .select({
       total: count(),
       active: sql<number>`count(*) filter (where ${jobPostings.isActive})`.mapWith(Number),
+      thisMonth: sql<number>`count(*) filter (where ${jobPostings.createdAt} >= ${monthStart.toISOString()})`.mapWith(Number),
     })
     .from(jobPostings)
     .where(eq(jobPostings.businessId, businessId));
@@ -303,6 +304,7 @@ export async function businessStats(db: Database, businessId: number): Promise<B
   return {
     jobPostings: postings?.total ?? 0,
     activeJobPostings: postings?.active ?? 0,
+    postsThisMonth: postings?.thisMonth ?? 0,
     applications: received?.total ?? 0,
     pendingApplications: received?.pending ?? 0,
     activeProStaff: received?.acceptedProStaff ?? 0,

@@ -39,7 +39,7 @@ export async function listBusinessPostings(ctx: AppContext, viewer: SessionUser 
 
 export async function businessStats(ctx: AppContext, user: SessionUser, businessId: number): Promise<BusinessJobStats> {
   if (user.businessId !== businessId) throw forbidden('You can only see statistics for your own business');
-  return repo.businessStats(ctx.db, businessId);
+  return repo.businessStats(ctx.db, businessId, startOfMonthUtc());
 }
 
 async function assertCanActivate(ctx: AppContext, user: BusinessUser, exceptId?: number): Promise<void> {

@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import { MapPin, Plus } from 'lucide-react';
 import type { OwnJobPosting } from '@shared/contracts/jobs';
+import { planFor } from '@shared/plans';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api';
-import { useOwnJobPostings, useSaveJobPosting } from '../api';
+import { useSession } from '../../auth/session';
+import { useBusinessJobStats, useOwnJobPostings, useSaveJobPosting } from '../api';
 import { formatDate } from '../format-date';
 import { ApplicantsList } from './applicants-list';
 import { JobPostingDialog } from './job-posting-dialog';
 import { ActionError } from './plan-limit-notice';
+import { PlanUsage } from './plan-usage';
 
 function PostingRow({ posting, onEdit }: { posting: OwnJobPosting; onEdit: () => void }) {
   const [showApplicants, setShowApplicants] = useState(false);
@@ -58,6 +61,9 @@ function PostingRow({ posting, onEdit }: { posting: OwnJobPosting; onEdit: () =>
 /** The business's own postings: create, edit, close or reopen, and review applicants. */
 export function BusinessJobs({ businessId }: { businessId: number }) {
   const postings = useOwnJobPostings(businessId);
+  const stats = useBusinessJobStats(businessId);
+  const { user } = useSession();
+  const plan = planFor('business', user?.subscriptionTier);
   const [editing, setEditing] = useState<OwnJobPosting | undefined>();
   const [dialogOpen, setDialogOpen] = useState(false);
 
@@ -69,7 +75,19 @@ export function BusinessJobs({ businessId }: { businessId: number }) {
   return (
     <section aria-labelledby="jobs-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="jobs-heading" className="text-xl font-semibold">Job Postings</h2>
+        <div>
+          <h2 id="jobs-heading" className="text-xl font-semibold">Job Postings</h2>
+          {stats.data && (
+            <PlanUsage
+              userType="business"
+              tier={plan.id}
+              usage={[
+                { used: stats.data.postsThisMonth, limit: plan.limits.jobPostsPerMonth, what: 'job posts this month' },
+                { used: stats.data.activeJobPostings, limit: plan.limits.activeJobPostings, what: 'active postings' },
+              ]}
+            />
+          )}
+        </div>
         <Button onClick={() => open()}><Plus className="h-4 w-4" aria-hidden="true" />New Posting</Button>
       </div>
       {postings.isPending ? (

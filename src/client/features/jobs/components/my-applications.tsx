@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { planFor } from '@shared/plans';
+import { useSession } from '../../auth/session';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
@@ -6,6 +8,7 @@ import { describeError } from '../../../lib/api';
 import { useMyApplications, useSetApplicationStatus } from '../api';
 import { formatDate } from '../format-date';
 import { ApplicationStatusBadge } from './application-status-badge';
+import { PlanUsage } from './plan-usage';
 
 const PREVIEW_COUNT = 3;
 
@@ -14,11 +17,33 @@ export function MyApplications({ proStaffId }: { proStaffId: number | null }) {
   const applications = useMyApplications(proStaffId);
   const setStatus = useSetApplicationStatus();
   const [showAll, setShowAll] = useState(false);
+  const { user } = useSession();
+  const plan = planFor('pro_staff', user?.subscriptionTier);
 
   if (proStaffId === null) return <p className="text-sm text-bark-700">Complete your profile to start applying.</p>;
   if (applications.isPending) return <Skeleton className="h-20" />;
   if (applications.isError) return <p role="alert" className="text-sm text-red-700">{describeError(applications.error)}</p>;
-  if (applications.data.length === 0) return <p className="text-sm text-bark-700">No applications yet. Apply to an opportunity to get started.</p>;
+  const now = new Date();
+  const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  const usage = (
+    <PlanUsage
+      userType="pro_staff"
+      tier={plan.id}
+      usage={[{
+        used: applications.data.filter((application) => new Date(application.createdAt).getTime() >= monthStart).length,
+        limit: plan.limits.applicationsPerMonth,
+        what: 'applications this month',
+      }]}
+    />
+  );
+  if (applications.data.length === 0) {
+    return (
+      <div className="flex flex-col gap-2">
+        <p className="text-sm text-bark-700">No applications yet. Apply to an opportunity to get started.</p>
+        {usage}
+      </div>
+    );
+  }
 
   const shown = showAll ? applications.data : applications.data.slice(0, PREVIEW_COUNT);
   const withdraw = async (id: number) => {
@@ -32,6 +57,7 @@ export function MyApplications({ proStaffId }: { proStaffId: number | null }) {
 
   return (
     <div className="flex flex-col gap-3">
+      {usage}
       <ul className="flex flex-col gap-3" aria-label="My applications">
         {shown.map((application) => (
           <li key={application.id} className="rounded-md border border-bark-200 p-3 text-sm" data-testid="my-application">
