@@ -32,6 +32,7 @@ test('a free business is told its plan does not include ads', async ({ page }) =
   await signUp(page, 'business');
   await page.goto('/advertisements');
   await expect(page.getByText("You haven't created any advertisements yet.")).toBeVisible();
+  await expect(page.getByTestId('ad-allowance')).toContainText('Your Free plan does not include advertisements.');
   await page.getByRole('button', { name: 'Create Advertisement' }).first().click();
   const dialog = await fillAd(page, { title: 'Free plan ad', tags: '' });
   await dialog.getByRole('button', { name: 'Create Advertisement' }).click();
@@ -64,6 +65,7 @@ test('a business creates an ad, a pro staffer opens it (counted), and the owner 
 
   const own = page.getByTestId('own-ad-card').filter({ hasText: title });
   await expect(own).toContainText('$250.00');
+  await expect(page.getByTestId('ad-allowance')).toContainText('advertisements used on your Professional plan');
   await expect(own.getByText('elk', { exact: true })).toBeVisible();
   await expect(own.getByText('montana', { exact: true })).toBeVisible();
   await expect(own.getByText('film', { exact: true })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { MapPin, MousePointerClick, Eye, Pencil, Trash2, CalendarDays } from 'lucide-react';
+import { MapPin, Pencil, Trash2, CalendarDays } from 'lucide-react';
 import { adAudienceLabels, adTypeLabels, type Advertisement, type AdStatus } from '@shared/contracts/ads';
 import { clickThroughRate, formatCents } from '@shared/format';
 import { Badge } from '../../../components/ui/badge';
@@ -94,8 +94,6 @@ export function OpportunityCard({ ad, isOwn, onOpen }: { ad: Advertisement; isOw
             <span className="inline-flex items-center gap-1"><MapPin className="h-3.5 w-3.5" aria-hidden="true" />{ad.location}</span>
           )}
           <span className="inline-flex items-center gap-1"><CalendarDays className="h-3.5 w-3.5" aria-hidden="true" />Until {formatDay(ad.endDate)}</span>
-          <span className="inline-flex items-center gap-1"><Eye className="h-3.5 w-3.5" aria-hidden="true" /><span className="sr-only">Impressions:</span>{ad.impressions}</span>
-          <span className="inline-flex items-center gap-1"><MousePointerClick className="h-3.5 w-3.5" aria-hidden="true" /><span className="sr-only">Clicks:</span>{ad.clicks}</span>
         </div>
         <AdTags tags={ad.tags} />
         {/* The button's ::after covers the card, so the whole card is clickable while the markup stays valid. */}

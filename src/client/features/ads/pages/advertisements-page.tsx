@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Megaphone, Plus } from 'lucide-react';
 import { adAudienceLabels, adTypeLabels, type Advertisement } from '@shared/contracts/ads';
 import { formatCents } from '@shared/format';
+import { planFor } from '@shared/plans';
+import type { SessionUser } from '@shared/contracts/auth';
 import { RequireLogin } from '../../../components/require-login';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -34,7 +37,22 @@ function failure(error: unknown, fallback: string) {
   toast({ title: 'Error', description: isPlanLimit(error) ? describeError(error) : fallback, variant: 'destructive' });
 }
 
-function AdvertisementsContent({ userId }: { userId: number }) {
+/** How many ads the plan allows and how many are in use (not completed, not ended), as the server counts them. */
+function PlanAllowance({ user, ads }: { user: SessionUser; ads: Advertisement[] }) {
+  const plan = planFor(user.userType, user.subscriptionTier);
+  const limit = plan.limits.advertisements;
+  const live = ads.filter((ad) => ad.status !== 'completed' && Date.parse(ad.endDate) > Date.now()).length;
+  if (limit === null) return <p className="mb-4 text-sm text-bark-700">Your {plan.name} plan includes unlimited advertisements.</p>;
+  return (
+    <p className="mb-4 text-sm text-bark-700" data-testid="ad-allowance">
+      {limit === 0 ? `Your ${plan.name} plan does not include advertisements. ` : `${live} of ${limit} advertisements used on your ${plan.name} plan. `}
+      {live >= limit && <Link to="/subscription" className="font-medium text-forest-700 underline-offset-4 hover:underline">Upgrade to run more</Link>}
+    </p>
+  );
+}
+
+function AdvertisementsContent({ user }: { user: SessionUser }) {
+  const userId = user.id;
   const mine = useMyAds();
   const active = useActiveAds();
   const createAd = useCreateAd();
@@ -99,7 +117,8 @@ function AdvertisementsContent({ userId }: { userId: number }) {
     >
       {loading && <CardsSkeleton />}
       {!loading && <section aria-labelledby="your-ads" className="mb-12">
-        <h2 id="your-ads" className="mb-4 text-xl font-semibold">Your Advertisements</h2>
+        <h2 id="your-ads" className="mb-2 text-xl font-semibold">Your Advertisements</h2>
+        {mine.data && <PlanAllowance user={user} ads={mine.data} />}
         {mine.isError ? (
           <p role="alert" className="text-red-700">{describeError(mine.error)}</p>
         ) : mine.data && mine.data.length > 0 ? (
@@ -187,5 +206,5 @@ function AdvertisementsContent({ userId }: { userId: number }) {
 }
 
 export default function AdvertisementsPage() {
-  return <RequireLogin message="Please log in to view advertisements.">{(user) => <AdvertisementsContent userId={user.id} />}</RequireLogin>;
+  return <RequireLogin message="Please log in to view advertisements.">{(user) => <AdvertisementsContent user={user} />}</RequireLogin>;
 }

@@ -38,8 +38,8 @@ export function DailyChart({ days }: { days: PromotionDay[] }) {
         {days.map((day) => {
           const value = current.value(day);
           return (
-            <div key={day.day} className="group relative flex h-full min-w-[4px] flex-1 items-end" title={`${formatDay(day.day)}: ${current.format(value)}`}>
-              <div className={cn('w-full rounded-t-sm', current.color)} style={{ height: `${(value / max) * 100}%`, minHeight: value > 0 ? 2 : 0 }} />
+            <div key={day.day} className="flex h-full min-w-[3px] flex-1 items-end justify-center rounded-t-sm bg-bark-100/60" title={`${formatDay(day.day)}: ${current.format(value)}`}>
+              <div className={cn('w-full max-w-12 rounded-t-sm', current.color)} style={{ height: `${(value / max) * 100}%`, minHeight: value > 0 ? 2 : 0 }} />
             </div>
           );
         })}

@@ -61,6 +61,11 @@ export function PromotionCard({
             {promotion.dailyBudget ? `Daily budget ${formatMoney(promotion.dailyBudget)} · ${formatMoney(promotion.spentToday)} spent today` : 'No daily cap'}
           </p>
         </div>
+        {promotion.targetAudience !== 'all_pro_staff' && (
+          <p className="text-sm text-bark-700">
+            Targets: {promotion.targetAudience === 'location_based' ? promotion.targetLocation : promotion.targetSpecialties.join(', ')}
+          </p>
+        )}
         <p className="text-sm text-bark-700">
           {formatDay(promotion.startDate)} – {formatDay(promotion.endDate)}
         </p>
