@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_BUSINESS, signIn, uniqueEmail } from './helpers';
 
@@ -48,4 +49,15 @@ test('other accounts are redirected home from /admin', async ({ page }) => {
 test('signed-out visitors are redirected home from /admin', async ({ page }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('no serious accessibility violations on /admin', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN);
+  await page.goto('/admin');
+  await page.getByText('Recent Registrations').waitFor();
+  await page.getByRole('cell').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 });

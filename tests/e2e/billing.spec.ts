@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { DEMO_BUSINESS, signIn, signUp } from './helpers';
 
@@ -38,4 +39,14 @@ test('the demo business is shown on its Professional plan', async ({ page }) => 
   await signIn(page, DEMO_BUSINESS);
   await page.goto('/subscription');
   await expect(page.getByTestId('plan-professional').getByText('Current Plan')).toBeVisible();
+});
+
+test('no serious accessibility violations on /subscription', async ({ page }) => {
+  await signIn(page, DEMO_BUSINESS);
+  await page.goto('/subscription');
+  await page.getByText('Payment Processing Setup Required').waitFor();
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 });
