@@ -183,7 +183,7 @@ export function PromotionFormDialog({
             </Field>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="promotion-startDate" label="Start Date" error={errors.startDate?.message}>
+            <Field id="promotion-startDate" label="Start Date" error={errors.startDate?.message} hint="Promotions run on whole UTC days.">
               <Input {...field('startDate')} type="date" />
             </Field>
             <Field id="promotion-endDate" label="End Date" error={errors.endDate?.message}>
