@@ -174,6 +174,8 @@ describe('POST /api/advertisements/:id/click and /impression', () => {
     // Next day the same viewer counts again.
     await t.database.query(`update ad_views set day = day - 1`);
     expect((await a.client.post(`/api/advertisements/${ad.id}/click`)).body).toMatchObject({ counted: true, clicks: 3 });
+    const [{ old }] = await t.database.query<{ old: number }>(`select count(*)::int as old from ad_views where day < '${new Date().toISOString().slice(0, 10)}'`);
+    expect(Number(old)).toBe(0);
     const [stored] = (await owner.client.get('/api/advertisements')).body;
     expect(stored).toMatchObject({ impressions: 1, clicks: 3 });
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { advertisements, adViews } from '../../db/schema/ads';
 import type { AdAudience, AdStatus, AdType, Advertisement } from '@shared/contracts/ads';
@@ -92,6 +92,8 @@ export async function track(db: Database, adId: number, viewerUserId: number, da
   return db.transaction(async (tx) => {
     const inserted = await tx.insert(adViews).values({ adId, viewerUserId, day, kind }).onConflictDoNothing().returning({ adId: adViews.adId });
     const counted = inserted.length > 0;
+    // Only today's rows matter for the once-a-day rule; drop older ones for this ad as we go.
+    if (counted) await tx.delete(adViews).where(and(eq(adViews.adId, adId), lt(adViews.day, day)));
     const counter = kind === 'click' ? { clicks: sql`${advertisements.clicks} + 1` } : { impressions: sql`${advertisements.impressions} + 1` };
     const [row] = counted
       ? await tx.update(advertisements).set(counter).where(eq(advertisements.id, adId)).returning({ impressions: advertisements.impressions, clicks: advertisements.clicks })

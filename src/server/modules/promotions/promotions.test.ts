@@ -246,6 +246,9 @@ describe('delivery to pro staff', () => {
     listed = (await biz.client.get(`/api/promotions/business/${biz.businessId}`)).body[0];
     expect(listed).toMatchObject({ totalSpent: '4.00', spentToday: '0.00', deliveryStatus: 'delivering' });
     expect((await viewers[2].client.post(`/api/promotions/${promo.id}/click`)).body).toMatchObject({ recorded: true, charged: '2.00' });
+    // Yesterday's dedupe rows are no longer needed and are dropped.
+    const days = await t.database.query<{ day: string }>(`select distinct day::text as day from promotion_views`);
+    expect(days.map((d) => d.day)).toEqual([dayOffset(0)]);
   });
 
   it('does not deliver or charge outside its dates or while paused', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { promotionDailyStats, promotions, promotionViews } from '../../db/schema/promotions';
 import { businessProfiles, proStaffProfiles } from '../../db/schema/profiles';
@@ -127,10 +127,12 @@ export async function remove(db: Database, id: number): Promise<void> {
   await db.delete(promotions).where(eq(promotions.id, id));
 }
 
-/** True the first time this viewer does `kind` on this promotion today. */
+/** True the first time this viewer does `kind` on this promotion today. Older dedupe rows are dropped as it goes. */
 export async function recordView(db: Database, promotionId: number, viewerUserId: number, day: string, kind: 'impression' | 'click'): Promise<boolean> {
   const inserted = await db.insert(promotionViews).values({ promotionId, viewerUserId, day, kind }).onConflictDoNothing().returning({ id: promotionViews.promotionId });
-  return inserted.length > 0;
+  if (inserted.length === 0) return false;
+  await db.delete(promotionViews).where(and(eq(promotionViews.promotionId, promotionId), lt(promotionViews.day, day)));
+  return true;
 }
 
 export async function addImpression(db: Database, promotionId: number, day: string): Promise<void> {
