@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 test('the directory lists pro staff with cards per the spec', async ({ page }) => {
@@ -53,3 +54,14 @@ test('the landing page features the first three pro staff', async ({ page }) => 
   await featured.first().getByRole('link', { name: 'View Profile' }).click();
   await expect(page.getByRole('heading', { name: 'Jake Morrison' })).toBeVisible();
 });
+
+for (const route of ['/search', '/profile/1', '/search?q=zzzz-nobody']) {
+  test(`no serious accessibility violations on ${route}`, async ({ page }) => {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('heading', { name: 'No Results Found' })).first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}

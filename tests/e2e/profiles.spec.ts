@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_BUSINESS, expectToast, signIn, signUp } from './helpers';
 
@@ -49,7 +50,7 @@ test('a pro staffer creates and edits their profile, then sees it in public', as
   await expect(page.getByRole('link', { name: 'Back to Search' })).toHaveAttribute('href', '/search');
 });
 
-test('profile validation shows field errors and the failure toast', async ({ page }) => {
+test('profile validation shows field errors before saving', async ({ page }) => {
   await signUp(page, 'pro_staff');
   await page.goto('/profile');
   await page.getByLabel('Instagram').fill('https://facebook.com/not-instagram');
@@ -122,4 +123,13 @@ test('a business finds pro staff by social tag from the dashboard', async ({ pag
   await page.getByLabel('Tag or handle').fill('nobody_has_this_tag');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('No pro staff found for “nobody_has_this_tag”.')).toBeVisible();
+});
+
+test('the profile form has no serious accessibility violations', async ({ page }) => {
+  await signUp(page, 'pro_staff');
+  await page.goto('/profile');
+  await expect(page.getByLabel('First Name')).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 });
