@@ -19,7 +19,7 @@ export default defineConfig({
     // Real PostgreSQL: one shared database, so files run one after another.
     fileParallelism: !onPostgres,
     maxWorkers: onPostgres ? 1 : 2,
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
   },
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectToast } from './helpers';
+import { expectToast, signIn, signUp } from './helpers';
 
 test('forgot password asks for an email and confirms without revealing accounts', async ({ page }) => {
   await page.goto('/auth');
@@ -19,4 +19,15 @@ test('a reset link that is not valid says so', async ({ page }) => {
   await page.getByLabel('Confirm new password').fill('fresh-password-1');
   await page.getByRole('button', { name: 'Set New Password' }).click();
   await expectToast(page, 'Error', 'This reset link is invalid or has expired. Ask for a new one.');
+});
+
+test('a signed-in user changes their password from the profile page', async ({ page }) => {
+  const email = await signUp(page, 'pro_staff');
+  await page.goto('/profile');
+  await page.getByLabel('Current password').fill('password123');
+  await page.getByLabel('New password', { exact: true }).fill('changed-pass-1');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expectToast(page, 'Password changed', 'Other devices have been signed out.');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+  await signIn(page, { email, password: 'changed-pass-1' });
 });

@@ -4,6 +4,7 @@ import { businessProfiles, proStaffProfiles } from '../schema/profiles';
 import { jobPostings } from '../schema/jobs';
 import { hashPassword } from '../../lib/passwords';
 import { DEMO_ADMIN_EMAIL, DEMO_BUSINESS_EMAIL, DEMO_PASSWORD, DEMO_PRO_STAFF_EMAIL } from './demo-accounts';
+import { seedCommissionsAndReviews } from './demo-commissions-reviews';
 
 type BusinessSeed = {
   email: string; tier: string; companyName: string; description: string; location: string; industry: string; size: string; website: string;
@@ -107,5 +108,7 @@ export async function seedDemoData(db: Database): Promise<void> {
         socialLinks, socialMediaLinks: Object.values(socialLinks),
       });
     }
+
+    await seedCommissionsAndReviews(tx);
   });
 }

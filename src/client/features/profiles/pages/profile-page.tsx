@@ -6,6 +6,7 @@ import { describeError } from '../../../lib/api';
 import { useOwnBusinessProfile, useOwnProStaffProfile } from '../api';
 import { BusinessProfileForm } from '../components/business-profile-form';
 import { ProStaffProfileForm } from '../components/pro-staff-profile-form';
+import { ChangePasswordCard } from '../../auth/components/change-password-card';
 
 function FormSkeleton() {
   return (
@@ -36,6 +37,9 @@ export default function ProfilePage() {
       {(user) => (
         <Page title="Your Profile" description={user.userType === 'pro_staff' ? 'Keep your pro staff profile current so businesses can find you.' : 'Tell pro staff about your business.'} className="max-w-4xl">
           {user.userType === 'pro_staff' ? <ProStaffSection user={user} /> : <BusinessSection user={user} />}
+          <div className="mt-8">
+            <ChangePasswordCard />
+          </div>
         </Page>
       )}
     </RequireLogin>
