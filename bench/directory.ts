@@ -4,10 +4,10 @@
 //   node --import tsx bench/directory.ts        (BENCH_PROFILES, BENCH_ITERATIONS to scale)
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, runMigrations } from '../src/server/db/client';
+import { throwawayDatabase } from './lib/throwaway-database';
 import { MemoryStorage } from '../src/server/lib/storage';
 import { LocalEventBus } from '../src/server/lib/events';
 
@@ -15,26 +15,6 @@ const PROFILES = Number(process.env.BENCH_PROFILES ?? 100_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 150);
 const WARMUP = 15;
 const TARGET_P95_MS = 25;
-
-async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `hs_bench_dir_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 // Set-based seed: one statement for users, one for profiles, values varied by the row number.
 const SEED_SQL = `
@@ -80,7 +60,7 @@ const cases: Case[] = [
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main() {
-  const throwaway = process.env.BENCH_DATABASE_URL ? null : await throwawayDatabase();
+  const throwaway = process.env.BENCH_DATABASE_URL ? null : await throwawayDatabase('hs_bench_dir');
   const url = process.env.BENCH_DATABASE_URL ?? throwaway!.url;
   const database = await openDatabase({ url });
   const pool = database.pool!;

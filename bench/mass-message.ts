@@ -1,39 +1,19 @@
 // Mass message to 10,000 pro staff on PostgreSQL: one transaction, set-based SQL. Target: under 2 s.
 // Uses BENCH_DATABASE_URL as is, or creates a throwaway database on PG_ADMIN_URL (default 127.0.0.1:5432) and drops it.
 //   node --import tsx bench/mass-message.ts
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../src/server/lib/context';
 import type { SessionUser } from '../src/shared/contracts/auth';
 import { openDatabase, runMigrations } from '../src/server/db/client';
+import { throwawayDatabase } from './lib/throwaway-database';
 import { createEventBus } from '../src/server/lib/events';
 import { massMessage } from '../src/server/modules/messaging/service';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const TARGET_MS = 2000;
 
-async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `hs_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 async function main() {
-  const throwaway = process.env.BENCH_DATABASE_URL ? null : await throwawayDatabase();
+  const throwaway = process.env.BENCH_DATABASE_URL ? null : await throwawayDatabase('hs_bench');
   const url = process.env.BENCH_DATABASE_URL ?? throwaway!.url;
   const database = await openDatabase({ url });
   const log = { warn: console.warn, error: console.error } as unknown as AppContext['log'];
