@@ -1,9 +1,9 @@
 import { Check } from 'lucide-react';
 import type { Plan } from '@shared/plans';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardContent, CardFooter } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
+import { PlanHeader } from '../../../components/plan-header';
 
 export type PlanCardState = 'not-configured' | 'current' | 'locked' | 'available' | 'free';
 
@@ -18,20 +18,7 @@ const buttonText: Record<PlanCardState, string> = {
 export function PlanCard({ plan, state, isCurrent, onChoose }: { plan: Plan; state: PlanCardState; isCurrent: boolean; onChoose(plan: Plan): void }) {
   return (
     <Card className={cn('flex flex-col', plan.popular && 'border-2 border-blaze-500', isCurrent && 'ring-2 ring-forest-600')} data-testid={`plan-${plan.id}`}>
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle>{plan.name}</CardTitle>
-          <div className="flex gap-1">
-            {plan.popular && <Badge tone="orange">Most Popular</Badge>}
-            {isCurrent && <Badge tone="green">Current Plan</Badge>}
-          </div>
-        </div>
-        <p className="text-3xl font-bold">
-          {plan.price}
-          <span className="text-sm font-normal text-bark-700"> {plan.period}</span>
-        </p>
-        <CardDescription>{plan.description}</CardDescription>
-      </CardHeader>
+      <PlanHeader plan={plan} isCurrent={isCurrent} />
       <CardContent className="flex-1">
         <ul className="flex flex-col gap-2 text-sm">
           {plan.features.map((feature) => (

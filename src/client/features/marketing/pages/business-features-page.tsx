@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { Check, X, Users, BarChart3, Tag, MessageSquare, Trophy, ShieldCheck } from 'lucide-react';
 import { featureGroups, featureLabels, plansFor, type FeatureKey, type Plan } from '@shared/plans';
 import { Button } from '../../../components/ui/button';
-import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { PlanHeader } from '../../../components/plan-header';
 import { Faq } from '../components/faq';
 
 const businessPlans = plansFor('business');
@@ -18,17 +18,7 @@ function isIncluded(text: string | undefined): boolean {
 function PlanCard({ plan }: { plan: Plan }) {
   return (
     <Card className={plan.popular ? 'border-2 border-blaze-500' : ''}>
-      <CardHeader>
-        <div className="flex items-center justify-between gap-2">
-          <CardTitle>{plan.name}</CardTitle>
-          {plan.popular && <Badge tone="orange">Most Popular</Badge>}
-        </div>
-        <p className="text-3xl font-bold">
-          {plan.price}
-          <span className="text-sm font-normal text-bark-700"> {plan.period}</span>
-        </p>
-        <CardDescription>{plan.description}</CardDescription>
-      </CardHeader>
+      <PlanHeader plan={plan} />
       <CardContent>
         <dl className="flex flex-col gap-2 text-sm">
           {cardFeatures.map((key) => (

@@ -4,8 +4,8 @@ import { Check } from 'lucide-react';
 import { plansFor, type UserType } from '@shared/plans';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Badge } from '../../../components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { PlanHeader } from '../../../components/plan-header';
 import { dashboardPathFor, useSession } from '../../auth/session';
 import { FeaturedProStaff } from '../../directory/components/featured-pro-staff';
 
@@ -14,17 +14,7 @@ function PlanGrid({ userType }: { userType: UserType }) {
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {plansFor(userType).map((plan) => (
         <Card key={plan.id} className={plan.popular ? 'border-2 border-blaze-500' : ''}>
-          <CardHeader>
-            <div className="flex items-center justify-between">
-              <CardTitle>{plan.name}</CardTitle>
-              {plan.popular && <Badge tone="orange">Most Popular</Badge>}
-            </div>
-            <p className="text-3xl font-bold">
-              {plan.price}
-              <span className="text-sm font-normal text-bark-700"> {plan.period}</span>
-            </p>
-            <CardDescription>{plan.description}</CardDescription>
-          </CardHeader>
+          <PlanHeader plan={plan} />
           <CardContent>
             <ul className="flex flex-col gap-2 text-sm">
               {plan.features.map((feature) => (

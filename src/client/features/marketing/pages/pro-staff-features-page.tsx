@@ -3,8 +3,9 @@ import { Star } from 'lucide-react';
 import { plansFor } from '@shared/plans';
 import { Button } from '../../../components/ui/button';
 import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardContent } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { PlanHeader } from '../../../components/plan-header';
 import { Faq } from '../components/faq';
 
 type Tier = 'free' | 'pro' | 'elite';
@@ -111,14 +112,7 @@ export default function ProStaffFeaturesPage() {
         <div className="mt-6 grid gap-4 md:grid-cols-3">
           {plans.map((plan) => (
             <Card key={plan.id} className={plan.popular ? 'border-2 border-blaze-500' : ''}>
-              <CardHeader>
-                <div className="flex items-center justify-between">
-                  <CardTitle>{plan.name}</CardTitle>
-                  {plan.popular && <Badge tone="orange">Most Popular</Badge>}
-                </div>
-                <p className="text-3xl font-bold">{plan.price}<span className="text-sm font-normal text-bark-700"> {plan.period}</span></p>
-                <CardDescription>{plan.description}</CardDescription>
-              </CardHeader>
+              <PlanHeader plan={plan} />
               <CardContent>
                 <ul className="list-disc space-y-1 pl-5 text-sm">
                   {plan.features.map((feature) => <li key={feature}>{feature}</li>)}
