@@ -47,3 +47,13 @@ test('landing page hero buttons send signed-out visitors to /auth', async ({ pag
   await page.getByRole('button', { name: "I'm a Pro Staffer" }).click();
   await expect(page).toHaveURL(/\/auth$/);
 });
+
+test('landing page has the features overview, comparison block, five FAQs and plan tabs', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Everything a pro staff program needs' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'HuntStaff vs. doing it by hand' })).toBeVisible();
+  await expect(page.locator('details')).toHaveCount(5);
+  await page.getByRole('tab', { name: 'For Pro Staff' }).click();
+  await expect(page.getByRole('link', { name: 'Start Free Trial' }).first()).toHaveAttribute('href', '/subscription');
+  await expect(page.getByRole('link', { name: 'Start Free Trial' }).last()).toHaveAttribute('href', '/auth');
+});

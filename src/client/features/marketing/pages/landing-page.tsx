@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { PlanHeader } from '../../../components/plan-header';
 import { dashboardPathFor, useSession } from '../../auth/session';
 import { FeaturedProStaff } from '../../directory/components/featured-pro-staff';
+import { ComparisonBlock, FeaturesOverview, LandingFaq } from '../components/landing-sections';
 
 function PlanGrid({ userType }: { userType: UserType }) {
   return (
@@ -92,6 +93,10 @@ export default function LandingPage() {
           <TabsContent value="pro_staff"><PlanGrid userType="pro_staff" /></TabsContent>
         </Tabs>
       </section>
+
+      <FeaturesOverview />
+      <ComparisonBlock />
+      <LandingFaq />
 
       <section className="mx-auto max-w-6xl px-4 py-12 text-center sm:px-6">
         <h2 className="text-2xl font-bold">Ready for the season?</h2>
