@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_PRO_STAFF, signIn } from './helpers';
+
+// Every route of the spec's route table, visited as each kind of visitor: the page must render its key text,
+// never the error screen, and pass axe without serious violations.
+type Visitor = 'anonymous' | 'business' | 'pro_staff' | 'admin';
+const accounts = { business: DEMO_BUSINESS, pro_staff: DEMO_PRO_STAFF, admin: DEMO_ADMIN } as const;
+
+const routes: { path: string; text: Partial<Record<Visitor | 'signedIn' | 'any', string | RegExp>> }[] = [
+  { path: '/', text: { any: 'Featured Pro Staff' } },
+  { path: '/auth', text: { any: /Sign In|Create Account/ } },
+  { path: '/business-dashboard', text: { anonymous: 'Please log in to access your dashboard.', business: 'Business Dashboard', pro_staff: 'This dashboard is for business accounts.' } },
+  { path: '/pro-staff-dashboard', text: { anonymous: 'Please log in to access your dashboard.', pro_staff: 'Pro Staff Dashboard', business: 'This dashboard is for pro staff accounts.' } },
+  { path: '/search', text: { any: /Professional Hunting Staff \(\d+\)/ } },
+  { path: '/profile', text: { anonymous: 'Please log in to view your profile.', signedIn: 'Your Profile' } },
+  { path: '/profile/1', text: { any: 'Jake Morrison' } },
+  { path: '/subscription', text: { anonymous: 'Please log in to view subscription options.', signedIn: 'Subscription Management' } },
+  { path: '/messages', text: { anonymous: 'Please log in to view messages', signedIn: 'Conversations' } },
+  { path: '/messaging', text: { anonymous: 'Please log in to access messaging.', signedIn: 'Messages' } },
+  { path: '/reviews', text: { any: 'All Reviews' } },
+  { path: '/advertisements', text: { signedIn: 'Browse Opportunities' } },
+  { path: '/discount-codes', text: { business: 'Discount Code Management' } },
+  { path: '/promotions', text: { business: 'Active Promotions', pro_staff: 'Access restricted to business accounts.' } },
+  { path: '/business-features', text: { any: 'Compare plans' } },
+  { path: '/pro-staff-features', text: { any: 'Success stories' } },
+  { path: '/ecommerce-integration', text: { any: /E-commerce Integration/i } },
+  { path: '/store-integration', text: { any: /Store Integration/i } },
+  { path: '/admin', text: { admin: /Admin/ } },
+  { path: '/test-profiles', text: { signedIn: /Test Profiles/i } },
+  { path: '/privacy-policy', text: { any: 'Last updated: January 5, 2025' } },
+  { path: '/terms-of-service', text: { any: 'Effective date: January 1, 2025' } },
+  { path: '/definitely-not-a-route', text: { any: '404 Page Not Found' } },
+];
+
+function expectedText(route: (typeof routes)[number], visitor: Visitor) {
+  return route.text[visitor] ?? (visitor !== 'anonymous' ? route.text.signedIn : undefined) ?? route.text.any;
+}
+
+async function checkPage(page: Page, path: string, text: string | RegExp | undefined) {
+  await page.goto(path);
+  await page.locator('main').waitFor();
+  await page.waitForLoadState('networkidle');
+  if (text) await expect(page.locator('main').getByText(text).first()).toBeVisible();
+  await expect(page.getByText('Something went wrong', { exact: true })).toHaveCount(0);
+  expect((await page.locator('main').innerText()).trim().length).toBeGreaterThan(20);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+for (const visitor of ['anonymous', 'business', 'pro_staff', 'admin'] as const) {
+  test(`every route renders for ${visitor}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    if (visitor !== 'anonymous') await signIn(page, accounts[visitor]);
+    for (const route of routes) {
+      if (route.path === '/admin' && visitor !== 'admin') {
+        await page.goto('/admin');
+        await expect(page).toHaveURL(/\/$/);
+        continue;
+      }
+      await test.step(route.path, () => checkPage(page, route.path, expectedText(route, visitor)));
+    }
+  });
+}
