@@ -1,13 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_BUSINESS, expectToast, signIn, signUp } from './helpers';
+import { DEMO_BUSINESS, expectToast, seriousViolations, signIn, signUp } from './helpers';
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 async function fillAd(page: Page, values: { title: string; tags: string; audience?: string }) {
   const dialog = page.getByRole('dialog', { name: 'Create Advertisement' });

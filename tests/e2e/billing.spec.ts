@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { DEMO_BUSINESS, signIn, signUp } from './helpers';
+import { DEMO_BUSINESS, seriousViolations, signIn, signUp } from './helpers';
 
 test('signed out, the subscription page asks to log in', async ({ page }) => {
   await page.goto('/subscription');
@@ -46,7 +45,5 @@ test('no serious accessibility violations on /subscription', async ({ page }) =>
   await page.goto('/subscription');
   await page.getByText('Payment Processing Setup Required').waitFor();
   await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });

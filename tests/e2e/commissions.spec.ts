@@ -1,17 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_BUSINESS, expectToast, signIn } from './helpers';
+import { DEMO_BUSINESS, expectToast, seriousViolations, signIn } from './helpers';
 
 // A seeded pro staffer no other spec relies on; demo data password is demo1234.
 const PAYEE = { email: 'rosa.delgado@example.com', password: 'demo1234', name: 'Rosa Delgado' };
 
 /** Serious accessibility problems inside the open dashboard tab (the rest of the page belongs to other screens). */
-async function tabViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[role="tabpanel"]').analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+const tabViolations = (page: Page) => seriousViolations(page, '[role="tabpanel"]');
 
 test('a business creates and pays a commission; rankings put the pro staffer first with a medal', async ({ page, browser }) => {
   // Two users and four screens.

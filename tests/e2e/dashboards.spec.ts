@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_BUSINESS, DEMO_PRO_STAFF, signIn, signUp } from './helpers';
+import { expect, test } from '@playwright/test';
+import { DEMO_BUSINESS, DEMO_PRO_STAFF, seriousViolations, signIn, signUp } from './helpers';
 
 test('both dashboards ask signed-out visitors to log in', async ({ page }) => {
   await page.goto('/business-dashboard');
@@ -89,12 +88,6 @@ test('a pro staffer with a profile sees the rating, and can search every job', a
   for (const text of await cards.allInnerTexts()) expect(text).toContain('Duck Hunting');
 });
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test('no serious accessibility violations on either dashboard', async ({ page }) => {
   await signIn(page, DEMO_BUSINESS);

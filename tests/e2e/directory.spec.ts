@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './helpers';
 
 test('the directory lists pro staff with cards per the spec', async ({ page }) => {
   await page.goto('/search');
@@ -60,8 +60,6 @@ for (const route of ['/search', '/profile/1', '/search?q=zzzz-nobody']) {
     await page.goto(route);
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('heading', { name: 'No Results Found' })).first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }

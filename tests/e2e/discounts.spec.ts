@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_BUSINESS, DEMO_PRO_STAFF, expectToast, signIn, signUp } from './helpers';
+import { DEMO_BUSINESS, DEMO_PRO_STAFF, expectToast, seriousViolations, signIn, signUp } from './helpers';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 // Several sign-ins, dialogs and axe scans per test on a shared, busy machine.
@@ -161,9 +160,7 @@ test('a free business is told discount codes need an upgrade', async ({ page }) 
 
 async function expectNoSeriousViolations(page: Page) {
   await page.locator('main').waitFor();
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 test('the integration guides have no serious accessibility violations', async ({ page }) => {

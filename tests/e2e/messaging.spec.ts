@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_BUSINESS, expectToast, signIn, signUp } from './helpers';
+import { DEMO_BUSINESS, expectToast, seriousViolations, signIn, signUp } from './helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'latin1');
 
@@ -183,10 +182,7 @@ test('the messaging screens have no serious accessibility violations', async ({ 
 
   const scan = async (page: Page) => {
     await page.waitForLoadState('networkidle').catch(() => undefined);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    return seriousViolations(page);
   };
 
   await proStaff.goto('/messages');

@@ -1,18 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectToast, signUp } from './helpers';
+import { expectToast, seriousViolations, signUp } from './helpers';
 
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 let counter = 0;
 /** A location no seeded pro staffer has, so the promotion reaches only this test's viewers. */
 const uniqueTown = () => `Quillbrook${Date.now()}x${process.pid}x${++counter}, ZZ`;
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 async function newBusinessWithProfile(page: Page, companyName: string) {
   await signUp(page, 'business');

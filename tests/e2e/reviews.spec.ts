@@ -1,15 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_BUSINESS, expectToast, signIn, signUp } from './helpers';
+import { expect, test } from '@playwright/test';
+import { DEMO_BUSINESS, expectToast, seriousViolations, signIn, signUp } from './helpers';
 
-async function seriousViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test('a review is written, voted on and answered by the reviewed business', async ({ page, browser }) => {
   // Three users in turn on a shared, loaded machine.
