@@ -9,6 +9,7 @@ import { LocalEventBus } from '../lib/events';
 import { MemoryMailer } from '../lib/mailer';
 import { resetLoginThrottling } from '../modules/auth/service';
 import { resetPasswordThrottling } from '../modules/auth/password-service';
+import { resetUploadThrottling } from '../lib/upload-throttle';
 import { resetDatabase, testDatabase } from './test-db';
 
 export type TestApp = {
@@ -27,6 +28,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await resetDatabase(database);
   resetLoginThrottling();
   resetPasswordThrottling();
+  resetUploadThrottling();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -5,6 +5,7 @@ import { listMessagesQuery, massMessageBody, sendMessageBody } from '@shared/con
 import { parse } from '../../lib/validate';
 import { requireRole, requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
+import { assertUploadAllowed } from '../../lib/upload-throttle';
 import * as service from './service';
 import { registerEventStream } from './event-stream';
 
@@ -59,6 +60,7 @@ export async function messagingRoutes(app: FastifyInstance) {
   app.post('/api/messages/:id/attachments', async (request, reply) => {
     const user = requireUser(request);
     const { id } = parse(messageIdParam, request.params);
+    assertUploadAllowed(user.id);
     if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
     const part = await request.file();
     if (!part) throw new AppError('VALIDATION', 'Choose a file to attach');

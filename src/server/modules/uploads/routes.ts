@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { avatarFilePattern } from '@shared/contracts/profiles';
 import { parse } from '../../lib/validate';
 import { requireUser } from '../../lib/auth';
+import { assertUploadAllowed } from '../../lib/upload-throttle';
 import * as service from './service';
 
 const avatarFileParam = z.object({ file: z.string().regex(avatarFilePattern, 'Unknown file') });
@@ -12,6 +13,7 @@ export async function uploadsRoutes(app: FastifyInstance) {
 
   app.post('/api/uploads/avatar', async (request, reply) => {
     const user = requireUser(request);
+    assertUploadAllowed(user.id);
     const result = await service.uploadAvatar(ctx, user, request);
     return reply.status(201).send(result);
   });

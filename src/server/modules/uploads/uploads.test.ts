@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createBusiness, createProStaff, signUp } from '../../test/factories';
+import { UPLOADS_PER_TEN_MINUTES } from '../../lib/upload-throttle';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -92,6 +93,18 @@ describe('POST /api/uploads/avatar', () => {
     const pro = await createProStaff(t);
     const json = await pro.client.post('/api/uploads/avatar', { file: 'nope' });
     expect(json.status).toBe(415);
+  });
+  it('throttles a flood of uploads per user (429 with Retry-After) and stores nothing more', async () => {
+    const pro = await createProStaff(t);
+    const other = await createProStaff(t);
+    for (let i = 0; i < UPLOADS_PER_TEN_MINUTES; i++) expect((await upload(pro.client.cookie, PNG)).statusCode).toBe(201);
+    const stored = t.storage.files.size;
+    const refused = await upload(pro.client.cookie, PNG);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(t.storage.files.size).toBe(stored);
+    expect((await upload(other.client.cookie, PNG)).statusCode).toBe(201);
   });
 });
 
