@@ -1,5 +1,6 @@
 // Lighthouse (mobile preset) on /, /search and /auth of a freshly built app, plus the initial JS weight of /.
-// Usage: npm run bench:web   (CHROME_PATH defaults to Debian's /usr/bin/chromium)
+// Usage: npm run bench:web   (CHROME_PATH defaults to Debian's /usr/bin/chromium;
+// LIGHTHOUSE_REPORT_DIR=dir also writes each full Lighthouse report there as JSON)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +14,7 @@ const port = Number(process.env.BENCH_PORT ?? 5077);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-bench-web-'));
 const clientDir = path.join(work, 'client');
 
-const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, CLIENT_DIST_DIR: clientDir } });
+const built = spawnSync('node', ['scripts/build-client.mjs'], { stdio: 'inherit', env: { ...process.env, CLIENT_DIST_DIR: clientDir } });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 // Initial JS for "/": the entry script plus its static imports and the landing chunk, gzipped.
@@ -55,6 +56,10 @@ try {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${route.replace(/\W/g, '') || 'home'}.json`), JSON.stringify(result!.lhr));
+    }
     const categories = result!.lhr.categories;
     const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
     rows.push({ route, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') });

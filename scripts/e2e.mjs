@@ -29,7 +29,7 @@ const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', en
 
 try {
   if (!process.env.CLIENT_DIST_DIR) {
-    const built = run('npx', ['vite', 'build', '--logLevel', 'warn'], { CLIENT_DIST_DIR: clientDir });
+    const built = run('node', ['scripts/build-client.mjs'], { CLIENT_DIST_DIR: clientDir });
     if (built !== 0) process.exit(built);
   }
   const port = await freePort();

@@ -1,20 +1,29 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { appRoutes } from './app/router';
 import { ErrorBoundary } from './app/error-boundary';
 import './styles/app.css';
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+// Public pages arrive as prerendered HTML (scripts/build-client.mjs); the rest start empty.
+const prerendered = container.hasChildNodes();
+const app = (
   <StrictMode>
     <ErrorBoundary>
-      <Providers>
-        <RouterProvider router={router} />
+      <Providers prerendered={prerendered}>
+        <RouterProvider router={createBrowserRouter(appRoutes)} />
       </Providers>
     </ErrorBoundary>
-  </StrictMode>,
+  </StrictMode>
 );
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// blocking the main thread until the whole page is done (long tasks hurt input responsiveness).
+startTransition(() => {
+  if (prerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {

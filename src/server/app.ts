@@ -168,6 +168,7 @@ function mapFrameworkError(error: FastifyError): { code: AppError['code']; messa
 async function registerClient(app: FastifyInstance, config: Config) {
   const indexFile = path.join(config.clientDistDir, 'index.html');
   const hasClient = fs.existsSync(indexFile);
+  const prerenderedPages = findPrerenderedPages(config.clientDistDir);
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: config.clientDistDir,
@@ -189,6 +190,17 @@ async function registerClient(app: FastifyInstance, config: Config) {
     if (file.includes('.') && !file.endsWith('.html')) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    const prerendered = prerenderedPages.get(request.url);
+    // Signed-in visitors get the empty shell: prerendered pages show the signed-out header.
+    if (prerendered && !request.cookies[SESSION_COOKIE]) return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile(prerendered);
+    return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile('index.html');
   });
+}
+
+/** Public pages rendered at build time (scripts/build-client.mjs): "/" → prerendered/index.html, "/auth" → prerendered/auth.html. */
+function findPrerenderedPages(clientDistDir: string): Map<string, string> {
+  const dir = path.join(clientDistDir, 'prerendered');
+  if (!fs.existsSync(dir)) return new Map();
+  const pages = fs.readdirSync(dir).filter((file) => file.endsWith('.html'));
+  return new Map(pages.map((file) => [file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`, `prerendered/${file}`]));
 }

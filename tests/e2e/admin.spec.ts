@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, DEMO_BUSINESS, seriousViolations, signIn, uniqueEmail } from './helpers';
 
 test('the admin sees live platform analytics and recent registrations', async ({ page, request }) => {

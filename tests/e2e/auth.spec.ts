@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_BUSINESS, DEMO_PRO_STAFF, expectToast, signIn, signUp, uniqueEmail } from './helpers';
 
 test('a new business signs up, lands on its dashboard, signs out and back in', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_BUSINESS, seriousViolations, signIn, signUp } from './helpers';
 
 test('signed out, the subscription page asks to log in', async ({ page }) => {

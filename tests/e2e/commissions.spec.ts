@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { DEMO_BUSINESS, expectToast, seriousViolations, signIn } from './helpers';
 
 // A seeded pro staffer no other spec relies on; demo data password is demo1234.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_BUSINESS, DEMO_PRO_STAFF, seriousViolations, signIn, signUp } from './helpers';
 
 test('both dashboards ask signed-out visitors to log in', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { seriousViolations } from './helpers';
 
 test('the directory lists pro staff with cards per the spec', async ({ page }) => {

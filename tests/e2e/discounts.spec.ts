@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { DEMO_BUSINESS, DEMO_PRO_STAFF, expectToast, seriousViolations, signIn, signUp } from './helpers';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_PRO_STAFF, seriousViolations, signIn } from './helpers';
 
 // Every route of the spec's route table, visited as each kind of visitor: the page must render its key text,

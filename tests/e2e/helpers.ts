@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { waitForPageReady } from './fixtures';
 
 let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${process.pid}.${++counter}@example.com`;
@@ -10,6 +11,7 @@ export const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo1234' };
 
 export async function signUp(page: Page, accountType: 'business' | 'pro_staff', email = uniqueEmail(accountType)) {
   await page.goto('/auth');
+  await waitForPageReady(page);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('password123');
@@ -21,6 +23,7 @@ export async function signUp(page: Page, accountType: 'business' | 'pro_staff', 
 
 export async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/auth');
+  await waitForPageReady(page);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

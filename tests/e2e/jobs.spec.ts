@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { DEMO_BUSINESS, expectToast, signIn } from './helpers';
 
 // Demo accounts from the seed; this spec is the only one that applies to jobs with them.

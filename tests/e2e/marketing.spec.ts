@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('business features page shows four plans, the comparison tabs and the FAQ claims', async ({ page }) => {
   await page.goto('/business-features');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectToast, signIn, signUp } from './helpers';
 
 test('forgot password asks for an email and confirms without revealing accounts', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { DEMO_BUSINESS, expectToast, seriousViolations, signIn, signUp } from './helpers';
 
 const PNG = Buffer.concat([

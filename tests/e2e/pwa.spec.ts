@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the app is installable: manifest with icons and a service worker', async ({ page, request }) => {
   const manifest = await request.get('/manifest.webmanifest');

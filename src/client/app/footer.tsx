@@ -20,7 +20,8 @@ export function Footer() {
           <Link to="/terms-of-service" className="hover:text-forest-700">Terms of Service</Link>
         </nav>
       </div>
-      <p className="pb-6 text-center text-xs text-bark-500">© {new Date().getFullYear()} HuntStaff. All rights reserved.</p>
+      {/* Prerendered at build time; the year may have turned since. */}
+      <p className="pb-6 text-center text-xs text-bark-500" suppressHydrationWarning>© {new Date().getFullYear()} HuntStaff. All rights reserved.</p>
     </footer>
   );
 }

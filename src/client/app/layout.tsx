@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Header } from './header';
 import { Footer } from './footer';
@@ -20,10 +20,22 @@ export function Layout() {
         <ErrorBoundary key={location.pathname}>
           <Suspense fallback={<div className="flex justify-center py-24"><Spinner /></div>}>
             <Outlet />
+            <PageReady />
           </Suspense>
         </ErrorBoundary>
       </main>
       <Footer />
     </div>
   );
+}
+
+/**
+ * Marks the document once the page is interactive: prerendered HTML is visible before it is
+ * hydrated, and end-to-end tests wait for this before they click.
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.pageReady = 'true';
+  }, []);
+  return null;
 }

@@ -5,11 +5,11 @@ import { queryClient } from '../lib/api';
 import { SessionProvider } from '../features/auth/session';
 import { Toaster } from '../components/ui/toast';
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, prerendered = false }: { children: ReactNode; prerendered?: boolean }) {
   return (
     <QueryClientProvider client={queryClient}>
       <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-        <SessionProvider>
+        <SessionProvider prerendered={prerendered}>
           {children}
           <Toaster />
         </SessionProvider>

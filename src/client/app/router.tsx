@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { Layout } from './layout';
 
 // Every screen is its own chunk, so the landing page ships only what it needs.
@@ -35,4 +35,8 @@ export const routes = [
   { path: '*', element: page(() => import('./not-found-page')) },
 ];
 
-export const router = createBrowserRouter([{ element: <Layout />, children: routes }]);
+/** The whole route tree; main.tsx runs it in the browser, entry-prerender.tsx on the build machine. */
+export const appRoutes: RouteObject[] = [{ element: <Layout />, children: routes }];
+
+/** Public pages served as prerendered HTML to visitors without a session (see scripts/build-client.mjs). */
+export const prerenderedPaths = ['/', '/business-features', '/pro-staff-features', '/privacy-policy', '/terms-of-service', '/auth', '/search'];

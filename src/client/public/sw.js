@@ -1,7 +1,8 @@
 // Offline shell: pages load from the network when possible and fall back to the cached app shell.
 // API calls are never cached.
-const CACHE = 'huntstaff-shell-v2';
-const SHELL = ['/', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png'];
+// Public pages come prerendered; /index.html is the empty app shell that renders any route.
+const CACHE = 'huntstaff-shell-v3';
+const SHELL = ['/index.html', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -31,11 +32,13 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          const copy = response.clone();
-          caches.open(CACHE).then((cache) => cache.put('/', copy));
+          if (response.ok) {
+            const copy = response.clone();
+            caches.open(CACHE).then((cache) => cache.put(url.pathname, copy));
+          }
           return response;
         })
-        .catch(() => caches.match('/')),
+        .catch(async () => (await caches.match(url.pathname)) ?? caches.match('/index.html')),
     );
     return;
   }

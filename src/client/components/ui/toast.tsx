@@ -24,6 +24,8 @@ function dismiss(id: number) {
   emit();
 }
 
+const noToasts: ToastItem[] = [];
+
 function useToasts(): ToastItem[] {
   return useSyncExternalStore(
     (listener) => {
@@ -31,6 +33,7 @@ function useToasts(): ToastItem[] {
       return () => listeners.delete(listener);
     },
     () => items,
+    () => noToasts,
   );
 }
 

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@shared/contracts/auth';
 import { apiRequest, ApiError } from '../../lib/api';
@@ -30,9 +30,17 @@ type SessionContextValue = {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<SessionUser | null>(readStoredUser);
+/**
+ * `prerendered`: the page was rendered to HTML without a session, so the first client render
+ * must match it (signed out) and the stored user is applied right after hydration.
+ */
+export function SessionProvider({ children, prerendered = false }: { children: ReactNode; prerendered?: boolean }) {
+  const [user, setUser] = useState<SessionUser | null>(() => (prerendered ? null : readStoredUser()));
   const queryClient = useQueryClient();
+
+  useLayoutEffect(() => {
+    if (prerendered) setUser(readStoredUser());
+  }, [prerendered]);
 
   const store = useCallback((next: SessionUser | null) => {
     setUser(next);
@@ -49,8 +57,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [store]);
 
   // The stored copy is only a hint for the first paint; the server has the last word.
+  // Without one there is nobody to confirm (the session cookie goes with the stored user).
   useEffect(() => {
-    void refresh();
+    if (readStoredUser()) void refresh();
   }, [refresh]);
 
   const value = useMemo<SessionContextValue>(

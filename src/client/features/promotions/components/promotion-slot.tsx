@@ -78,7 +78,7 @@ function useDashboardSlot(isDashboard: boolean): boolean {
       slotListeners.forEach((listener) => listener());
     };
   }, [isDashboard]);
-  return useSyncExternalStore(subscribeSlots, () => dashboardSlots > 0);
+  return useSyncExternalStore(subscribeSlots, () => dashboardSlots > 0, () => false);
 }
 
 /**
