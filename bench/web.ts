@@ -25,7 +25,7 @@ const files = [...new Set([...initialScripts, ...(landingChunk ? [`/assets/${lan
 const gzippedBytes = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(clientDir, file))).length, 0);
 
 const server = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), CLIENT_DIST_DIR: clientDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), CLIENT_DIST_DIR: clientDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}` },
   stdio: 'inherit',
 });
 

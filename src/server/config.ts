@@ -15,6 +15,8 @@ const envSchema = z.object({
   CLIENT_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),
+  // Off unless the app sits behind a proxy: a trusted X-Forwarded-For decides rate-limit keys.
+  TRUST_PROXY: z.string().default('false'),
   SMTP_URL: z.string().optional(),
   RATE_LIMIT_REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
   MAIL_FROM: z.string().default('HuntStaff <no-reply@huntstaff.example.com>'),
@@ -35,7 +37,10 @@ export type Config = {
   seedDemo: boolean;
   clientDistDir: string;
   logLevel: string;
+  /** Base of links in emails; required in production so a forged Host header cannot redirect them. */
   publicUrl: string | undefined;
+  /** Fastify trustProxy: false, true, or comma-separated proxy addresses/CIDR ranges. */
+  trustProxy: boolean | string;
   cookieSecure: boolean;
   smtpUrl: string | undefined;
   /** Sign-ups accepted from one IP address per hour. */
@@ -58,6 +63,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new Error('Invalid environment: PUBLIC_URL is required in production (password reset links are built from it)');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -69,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDistDir: path.resolve(e.CLIENT_DIST_DIR ?? './dist/client'),
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cookieSecure: e.NODE_ENV === 'production',
     smtpUrl: e.SMTP_URL || undefined,
     registrationsPerHourPerIp: e.RATE_LIMIT_REGISTRATIONS_PER_HOUR,
@@ -82,4 +91,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       protocol: e.STRIPE_API_PROTOCOL,
     },
   };
+}
+
+function parseTrustProxy(value: string): boolean | string {
+  if (['true', '1', 'yes'].includes(value)) return true;
+  if (['false', '0', 'no', ''].includes(value)) return false;
+  return value;
 }

@@ -21,6 +21,6 @@ export function assertSameOrigin(request: FastifyRequest): void {
   } catch {
     throw new AppError('FORBIDDEN', 'Cross-site request refused');
   }
-  const host = request.headers['x-forwarded-host'] ?? request.headers.host;
+  const host = request.host; // X-Forwarded-Host only counts when TRUST_PROXY is set
   if (sourceHost !== host) throw new AppError('FORBIDDEN', 'Cross-site request refused');
 }

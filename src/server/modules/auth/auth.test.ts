@@ -102,6 +102,29 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe('client address', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set, so rotating it does not escape the per-IP limit', async () => {
+    const client = new TestClient(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 51; i++) {
+      const res = await client.request('POST', '/api/auth/login', { email: `nobody${i}@example.com`, password: 'wrong-guess' }, { 'x-forwarded-for': `203.0.113.${i}` });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 50).every((status) => status === 401)).toBe(true);
+    expect(statuses[50]).toBe(429);
+  });
+
+  it('trusts X-Forwarded-For behind a configured proxy', async () => {
+    await t.close();
+    t = await createTestApp({ TRUST_PROXY: 'true' });
+    const client = new TestClient(t.app);
+    for (let i = 0; i < 51; i++) {
+      const res = await client.request('POST', '/api/auth/login', { email: `nobody${i}@example.com`, password: 'wrong-guess' }, { 'x-forwarded-for': `203.0.113.${i}` });
+      expect(res.status).toBe(401);
+    }
+  });
+});
+
 describe('session endpoints', () => {
   it('GET /api/auth/me answers 401 when signed out', async () => {
     const res = await new TestClient(t.app).get('/api/auth/me');

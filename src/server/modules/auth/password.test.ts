@@ -32,6 +32,16 @@ describe('password reset by emailed token', () => {
     expect(reused.body.error.message).toMatch(/invalid or has expired/);
   });
 
+  it('builds the link from PUBLIC_URL, never from forged Host or X-Forwarded-Host headers', async () => {
+    await t.close();
+    t = await createTestApp({ PUBLIC_URL: 'https://huntstaff.example.com' });
+    await signUp(t, 'business', 'victim@example.com');
+    const res = await new TestClient(t.app).request('POST', '/api/auth/password-reset/request', { email: 'victim@example.com' }, { host: 'evil.example.net', 'x-forwarded-host': 'evil.example.net' });
+    expect(res.status).toBe(202);
+    expect(t.mailer.sent[0].text).toContain('https://huntstaff.example.com/reset-password?token=');
+    expect(t.mailer.sent[0].text).not.toContain('evil.example.net');
+  });
+
   it('answers the same for unknown emails and sends nothing', async () => {
     const res = await new TestClient(t.app).post('/api/auth/password-reset/request', { email: 'nobody@example.com' });
     expect(res.status).toBe(202);
