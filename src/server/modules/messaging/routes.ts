@@ -61,6 +61,7 @@ export async function messagingRoutes(app: FastifyInstance) {
     const user = requireUser(request);
     const { id } = parse(messageIdParam, request.params);
     assertUploadAllowed(user.id);
+    await service.assertCanAttach(ctx, user, id);
     if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
     const part = await request.file();
     if (!part) throw new AppError('VALIDATION', 'Choose a file to attach');

@@ -213,10 +213,16 @@ async function notify(ctx: AppContext, events: AddressedEvent[]) {
 
 export type UploadedFile = { fileName: string; data: Buffer };
 
-export async function addAttachment(ctx: AppContext, user: SessionUser, messageId: number, file: UploadedFile): Promise<MessageAttachment> {
+/** Checked before the upload is read, so a stranger's 10 MB body is refused unread. */
+export async function assertCanAttach(ctx: AppContext, user: SessionUser, messageId: number) {
   const message = await repo.findMessage(ctx.db, messageId);
   if (!message) throw notFound('Message');
   if (message.fromUserId !== user.id) throw forbidden('Only the sender can attach files to a message');
+  return message;
+}
+
+export async function addAttachment(ctx: AppContext, user: SessionUser, messageId: number, file: UploadedFile): Promise<MessageAttachment> {
+  const message = await assertCanAttach(ctx, user, messageId);
   if (file.data.length === 0) throw new AppError('VALIDATION', 'The file is empty');
   if (file.data.length > ATTACHMENT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'Attachments can be at most 10 MB');
   const sniffed = sniffFileType(file.data);
