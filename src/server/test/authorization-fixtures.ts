@@ -1,0 +1,142 @@
+import type { TestApp, TestClient } from './test-app';
+import { createBusiness, createProStaff, makeAdmin, signUp, type SignedIn } from './factories';
+
+/** Who calls a route in the authorization matrix. Refused callers go first, then the allowed ones, each in this order. */
+export const actors = ['anonymous', 'admin', 'otherBusiness', 'otherProStaff', 'business', 'proStaff'] as const;
+export type Actor = (typeof actors)[number];
+
+/**
+ * Every private text of the fixtures carries this marker; no answer to anyone but `business` and `proStaff`
+ * (the two parties of every fixture object) may contain it.
+ */
+export const PRIVATE_MARKER = 'SECRET-';
+export const parties: readonly Actor[] = ['business', 'proStaff'];
+
+export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+export const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n', 'latin1');
+
+type Business = SignedIn & { businessId: number };
+type ProStaff = SignedIn & { proStaffId: number };
+
+/**
+ * One object of every kind that has an owner, owned by `business` (or by `proStaff` where the owner is a
+ * pro staffer), and the accounts that call the routes. `otherBusiness` and `otherProStaff` own nothing
+ * here; `admin` is a business account with the admin flag and no profile (as `npm run admin:create` makes).
+ */
+export type Fixtures = {
+  t: TestApp;
+  business: Business;
+  proStaff: ProStaff;
+  otherBusiness: Business;
+  otherProStaff: ProStaff;
+  admin: SignedIn;
+  ids: {
+    /** Active, with the pro staffer's application. */
+    job: number;
+    /** Active, nobody has applied yet. */
+    openJob: number;
+    /** Inactive: only its owner may see it. */
+    closedJob: number;
+    application: number;
+    conversation: number;
+    /** From business to proStaff. */
+    message: number;
+    /** On that message, uploaded by business. */
+    attachment: number;
+    commission: number;
+    /** A private review by proStaff of business: visible to the two of them only. */
+    review: number;
+    ad: number;
+    promotion: number;
+    discountCode: number;
+    shopify: number;
+    woocommerce: number;
+    bigcommerce: number;
+  };
+  /** File name of business's avatar under /api/uploads/avatars/. */
+  avatarFile: string;
+};
+
+export function multipart(fileName: string, data: Buffer) {
+  const boundary = '----hsMatrixBoundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function created(client: TestClient, url: string, body: unknown): Promise<number> {
+  const res = await client.post(url, body);
+  if (res.status !== 201) throw new Error(`fixture ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
+async function upload(t: TestApp, client: TestClient, url: string, fileName: string, data: Buffer) {
+  const { payload, headers } = multipart(fileName, data);
+  const res = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie: client.cookie! } });
+  if (res.statusCode !== 201) throw new Error(`fixture ${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Builds the accounts and objects over an emptied database. Unlimited plans, so no plan limit gets in the way. */
+export async function createFixtures(t: TestApp): Promise<Fixtures> {
+  const business = await createBusiness(t, { tier: 'enterprise', companyName: 'Owner Outfitters' });
+  const proStaff = await createProStaff(t, { tier: 'elite', firstName: 'Owen', lastName: 'Owner' });
+  const otherBusiness = await createBusiness(t, { tier: 'enterprise', companyName: 'Other Outfitters' });
+  const otherProStaff = await createProStaff(t, { tier: 'elite', firstName: 'Otto', lastName: 'Other' });
+  const admin = await makeAdmin(t, await signUp(t, 'business'));
+  const biz = business.client;
+
+  const job = await created(biz, '/api/job-postings', { title: 'Elk guide', description: 'Guide hunters in September.' });
+  const openJob = await created(biz, '/api/job-postings', { title: 'Turkey guide', description: 'Guide hunters in April.' });
+  const closedJob = await created(biz, '/api/job-postings', { title: 'SECRET-closed-job', description: 'No longer open.', isActive: false });
+  const application = await created(proStaff.client, '/api/applications', { jobPostingId: job, coverLetter: 'SECRET-cover-letter' });
+  const message = await biz.post('/api/messages', { toUserId: proStaff.user.id, content: 'SECRET-message' });
+  const attachment = await upload(t, biz, `/api/messages/${message.body.id}/attachments`, 'SECRET-brief.pdf', PDF);
+  const avatar = await upload(t, biz, '/api/uploads/avatar', 'logo.png', PNG);
+  const commission = await created(biz, '/api/commissions', { proStaffId: proStaff.proStaffId, amount: '125.00', description: 'SECRET-commission' });
+  const review = await created(proStaff.client, '/api/reviews', {
+    revieweeType: 'business', revieweeId: business.businessId, rating: 4, title: 'SECRET-review', content: 'Paid on time, good gear.', isPublic: false,
+  });
+  const ad = await created(biz, '/api/advertisements', {
+    title: 'Gear sale', description: 'Half price', adType: 'service_offer', targetAudience: 'both', budget: 5000, duration: 30, contactInfo: 'shop@example.com',
+  });
+  const promotion = await created(biz, '/api/promotions', {
+    title: 'Spring boots', description: 'New boots', promotionType: 'banner', targetAudience: 'all_pro_staff', budget: '100.00', startDate: dayOffset(0), endDate: dayOffset(30),
+  });
+  const discountCode = await created(biz, '/api/discount-codes', {
+    code: 'OWNER10', description: 'SECRET-code', discountType: 'percentage', discountValue: 10, platform: 'All platforms', proStaffId: proStaff.proStaffId, commissionRate: 5,
+  });
+  const platform = (platformType: string) => created(biz, '/api/integration-platforms', { name: `SECRET-${platformType}`, platformType });
+
+  return {
+    t,
+    business,
+    proStaff,
+    otherBusiness,
+    otherProStaff,
+    admin,
+    ids: {
+      job,
+      openJob,
+      closedJob,
+      application,
+      conversation: message.body.conversationId,
+      message: message.body.id,
+      attachment: attachment.id,
+      commission,
+      review,
+      ad,
+      promotion,
+      discountCode,
+      shopify: await platform('shopify'),
+      woocommerce: await platform('woocommerce'),
+      bigcommerce: await platform('bigcommerce'),
+    },
+    avatarFile: avatar.url.split('/').pop(),
+  };
+}

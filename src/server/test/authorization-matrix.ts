@@ -1,0 +1,331 @@
+import { hashToken } from '../lib/auth';
+import { insertResetToken, insertUser } from '../modules/auth/repository';
+import { PDF, PNG, dayOffset, type Actor, type Fixtures } from './authorization-fixtures';
+
+/**
+ * Every API route × every kind of caller → the status it answers, on the fixture objects owned by `business`
+ * (and `proStaff`). `otherBusiness` and `otherProStaff` own nothing: their columns are the cross-account
+ * (IDOR) tests. Keys are `METHOD url` exactly as Fastify registers the route. Walked by
+ * src/server/authorization-matrix.test.ts, which also fails when a route is missing here or an entry is stale.
+ */
+export type Statuses = Record<Actor, number>;
+
+export type MatrixRequest = {
+  /** The route's URL with its params filled in (and a query string where one is needed). */
+  url: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as multipart/form-data in the field "file". */
+  file?: { name: string; data: Buffer };
+  headers?: Record<string, string>;
+};
+
+export type MatrixEntry = {
+  expect: Statuses;
+  /** Called once per actor, right before that actor's request. */
+  request: (f: Fixtures, actor: Actor) => MatrixRequest | Promise<MatrixRequest>;
+  /** Extra state some routes need before anyone calls them. */
+  setup?: (f: Fixtures) => Promise<void>;
+  /** A Server-Sent Events stream: only the status is read, over a real connection. */
+  stream?: true;
+  /** Why the answer is what it is, where the table alone does not say (public routes, other kinds of authentication). */
+  note?: string;
+};
+
+const all = (status: number): Statuses => ({ anonymous: status, admin: status, otherBusiness: status, otherProStaff: status, business: status, proStaff: status });
+/** Any signed-in account; 401 when signed out. */
+const signedIn = (status: number): Statuses => ({ ...all(status), anonymous: 401 });
+/** Only `business` (the owner); another business is refused with `other`. */
+const businessOwnerOnly = (status: number, other = 403): Statuses => ({ anonymous: 401, admin: 403, otherBusiness: other, otherProStaff: 403, business: status, proStaff: 403 });
+/** Any account with a business profile, each acting on its own data. */
+const anyBusinessProfile = (status: number): Statuses => ({ anonymous: 401, admin: 403, otherBusiness: status, otherProStaff: 403, business: status, proStaff: 403 });
+/** Any account with a pro staff profile. */
+const anyProStaffProfile = (status: number): Statuses => ({ anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: status, business: 403, proStaff: status });
+const adminOnly: Statuses = { anonymous: 401, admin: 200, otherBusiness: 403, otherProStaff: 403, business: 403, proStaff: 403 };
+
+const isProStaff = (actor: Actor) => actor === 'proStaff' || actor === 'otherProStaff';
+/** A request with nothing but its URL. */
+const at = (url: (f: Fixtures) => string) => (f: Fixtures) => ({ url: url(f) });
+
+const jobBody = { title: 'Bear guide', description: 'Guide hunters in May.', specialties: ['Bow Hunting'] };
+const adBody = { title: 'Decoys', description: 'Duck decoys', adType: 'service_offer', targetAudience: 'both', budget: 2000, duration: 7, contactInfo: 'ads@example.com' };
+const promotionBody = () => ({ title: 'Fall calls', description: 'Elk calls', promotionType: 'spotlight', targetAudience: 'all_pro_staff', budget: '50.00', startDate: dayOffset(0), endDate: dayOffset(10) });
+const codeBody = { code: 'NEW15', description: '15% off', discountType: 'percentage', discountValue: 15, platform: 'All platforms' };
+const storeApiNote = 'Store API: authenticated by X-Api-Key, not the session; no key is sent, so 401 for everyone (keys are tested in discounts.test.ts).';
+const webhookNote = 'Store webhook: authenticated by its signature, not the session; none is sent, so 401 for everyone.';
+const preflightNote = 'CORS preflight of the public store API: no authentication.';
+
+async function resetToken(f: Fixtures, actor: Actor): Promise<string> {
+  const db = f.t.database.db;
+  const userId = await insertUser(db, { email: `reset.${actor}@example.com`, passwordHash: 'unused', userType: 'business' });
+  const token = `matrix-reset-token-${actor}-0123456789`;
+  await insertResetToken(db, { userId: userId!, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+  return token;
+}
+
+async function liveSubscriptions(f: Fixtures): Promise<void> {
+  for (const [owner, tier] of [[f.business, 'startup'], [f.proStaff, 'pro']] as const) {
+    const res = await owner.client.post('/api/create-subscription', { tier });
+    if (res.status !== 200) throw new Error(`subscribe: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  await f.t.database.query(`update subscriptions set status = 'active' where user_id in (${f.business.user.id}, ${f.proStaff.user.id})`);
+}
+
+export const authorizationMatrix: Record<string, MatrixEntry> = {
+  // ---- system ----
+  'GET /api/health': { expect: all(200), request: at(() => '/api/health'), note: 'Public liveness check.' },
+  'GET /api/config': { expect: all(200), request: at(() => '/api/config'), note: 'Public client settings.' },
+  'GET /api/docs': { expect: all(200), request: at(() => '/api/docs'), note: 'Public OpenAPI document of the store API.' },
+  'POST /api/page-views': { expect: all(204), request: () => ({ url: '/api/page-views', body: { path: '/jobs' } }), note: 'Counts anonymous visits too (rate limited per IP).' },
+
+  // ---- auth ----
+  'POST /api/auth/register': {
+    expect: all(201),
+    request: (_f, actor) => ({ url: '/api/auth/register', body: { email: `new.${actor}@example.com`, password: 'password123', userType: 'business' } }),
+    note: 'Open sign-up; a signed-in caller gets a new session for the new account.',
+  },
+  'POST /api/auth/login': {
+    expect: all(200),
+    request: (f) => ({ url: '/api/auth/login', body: { email: f.business.user.email, password: 'password123' } }),
+    note: 'Authenticated by the credentials in the body.',
+  },
+  'POST /api/auth/logout': { expect: all(204), request: () => ({ url: '/api/auth/logout' }), note: 'Ends the session, if any.' },
+  'GET /api/auth/me': { expect: signedIn(200), request: at(() => '/api/auth/me') },
+  'POST /api/auth/password-reset/request': {
+    expect: all(202),
+    request: (f) => ({ url: '/api/auth/password-reset/request', body: { email: f.business.user.email } }),
+    note: 'Same answer whether or not the account exists.',
+  },
+  'POST /api/auth/password-reset/confirm': {
+    expect: all(204),
+    request: async (f, actor) => ({ url: '/api/auth/password-reset/confirm', body: { token: await resetToken(f, actor), password: 'brand-new-password' } }),
+    note: 'Authenticated by the emailed one-time token (a fresh one per caller, for a throwaway account), not the session.',
+  },
+  'POST /api/auth/change-password': {
+    expect: signedIn(204),
+    request: () => ({ url: '/api/auth/change-password', body: { currentPassword: 'password123', newPassword: 'password123' } }),
+  },
+
+  // ---- profiles and uploads ----
+  'GET /api/pro-staff-profiles': { expect: all(200), request: at(() => '/api/pro-staff-profiles') },
+  'GET /api/pro-staff-profiles/user/:userId': { expect: all(200), request: at((f) => `/api/pro-staff-profiles/user/${f.proStaff.user.id}`) },
+  'GET /api/pro-staff-profiles/:id': { expect: all(200), request: at((f) => `/api/pro-staff-profiles/${f.proStaff.proStaffId}`) },
+  'POST /api/pro-staff-profiles': {
+    // The body names the owner's user id: another pro staffer may not write someone else's profile.
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 403, proStaff: 200 },
+    request: (f) => ({ url: '/api/pro-staff-profiles', body: { userId: f.proStaff.user.id, firstName: 'Owen', lastName: 'Owner', location: 'Helena, MT', experience: 6 } }),
+  },
+  'GET /api/business-profiles/user/:userId': { expect: all(200), request: at((f) => `/api/business-profiles/user/${f.business.user.id}`) },
+  'GET /api/business-profiles/:id': { expect: all(200), request: at((f) => `/api/business-profiles/${f.business.businessId}`) },
+  'POST /api/business-profiles': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 200, proStaff: 403 },
+    request: (f) => ({ url: '/api/business-profiles', body: { userId: f.business.user.id, companyName: 'Owner Outfitters LLC', location: 'Bozeman, MT' } }),
+  },
+  'GET /api/social-media-tags/search': {
+    // The admin account is on the free plan, which does not include social search.
+    expect: { anonymous: 401, admin: 402, otherBusiness: 200, otherProStaff: 403, business: 200, proStaff: 403 },
+    request: at(() => '/api/social-media-tags/search?tag=elkhunting'),
+  },
+  'POST /api/uploads/avatar': { expect: signedIn(201), request: () => ({ url: '/api/uploads/avatar', file: { name: 'me.png', data: PNG } }) },
+  'GET /api/uploads/avatars/:file': { expect: all(200), request: at((f) => `/api/uploads/avatars/${f.avatarFile}`), note: 'Profile pictures are public.' },
+
+  // ---- jobs and applications ----
+  'GET /api/job-postings': { expect: all(200), request: at(() => '/api/job-postings') },
+  'GET /api/job-postings/business/:businessId': { expect: all(200), request: at((f) => `/api/job-postings/business/${f.business.businessId}`), note: 'Public: others see the active postings only.' },
+  'GET /api/job-postings/business/:businessId/stats': { expect: businessOwnerOnly(200), request: at((f) => `/api/job-postings/business/${f.business.businessId}/stats`) },
+  'GET /api/job-postings/:id': {
+    // An inactive posting: only its owner sees it, everyone else is told it does not exist.
+    expect: { anonymous: 404, admin: 404, otherBusiness: 404, otherProStaff: 404, business: 200, proStaff: 404 },
+    request: at((f) => `/api/job-postings/${f.ids.closedJob}`),
+  },
+  'POST /api/job-postings': { expect: anyBusinessProfile(201), request: () => ({ url: '/api/job-postings', body: jobBody }) },
+  'PATCH /api/job-postings/:id': { expect: businessOwnerOnly(200), request: (f) => ({ url: `/api/job-postings/${f.ids.job}`, body: { title: 'Elk guide (2 openings)', isActive: false } }) },
+  'GET /api/job-postings/:id/applications': { expect: businessOwnerOnly(200), request: at((f) => `/api/job-postings/${f.ids.job}/applications`) },
+  'POST /api/applications': { expect: anyProStaffProfile(201), request: (f) => ({ url: '/api/applications', body: { jobPostingId: f.ids.openJob, coverLetter: 'Ten seasons of turkeys.' } }) },
+  'GET /api/applications/pro-staff/:proStaffId': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 403, proStaff: 200 },
+    request: at((f) => `/api/applications/pro-staff/${f.proStaff.proStaffId}`),
+  },
+  'GET /api/applications/business/:businessId': { expect: businessOwnerOnly(200), request: at((f) => `/api/applications/business/${f.business.businessId}`) },
+  'PATCH /api/applications/:id/status': {
+    // The business shortlists, then the applicant withdraws; nobody else may do either.
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 200, proStaff: 200 },
+    request: (f, actor) => ({ url: `/api/applications/${f.ids.application}/status`, body: { status: isProStaff(actor) ? 'withdrawn' : 'shortlisted' } }),
+  },
+
+  // ---- messaging ----
+  'GET /api/conversations': { expect: signedIn(200), request: at(() => '/api/conversations') },
+  'GET /api/conversations/with/:userId': {
+    expect: signedIn(200),
+    request: (f, actor) => ({ url: `/api/conversations/with/${actor === 'proStaff' ? f.business.user.id : f.proStaff.user.id}` }),
+    note: 'Anyone signed in may open a chat with anyone; the existing conversation shows only to its participants.',
+  },
+  'GET /api/messages': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 200, proStaff: 200 },
+    request: at((f) => `/api/messages?conversationId=${f.ids.conversation}`),
+  },
+  'POST /api/messages': {
+    // Posting into the owners' conversation: only its two participants may.
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 201, proStaff: 201 },
+    request: (f, actor) => ({
+      url: '/api/messages',
+      body: { toUserId: actor === 'business' ? f.proStaff.user.id : f.business.user.id, content: 'About the elk job', conversationId: f.ids.conversation },
+    }),
+  },
+  'POST /api/messages/:id/read': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 403, proStaff: 200 },
+    request: (f) => ({ url: `/api/messages/${f.ids.message}/read` }),
+  },
+  'GET /api/messages/unread/:userId': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 403, proStaff: 200 },
+    request: at((f) => `/api/messages/unread/${f.proStaff.user.id}`),
+  },
+  'GET /api/messages/conversations/:userId': { expect: businessOwnerOnly(200), request: at((f) => `/api/messages/conversations/${f.business.user.id}`) },
+  'POST /api/mass-message': {
+    // The admin account is on the free plan, which does not include mass messaging.
+    expect: { anonymous: 401, admin: 402, otherBusiness: 200, otherProStaff: 403, business: 200, proStaff: 403 },
+    request: () => ({ url: '/api/mass-message', body: { content: 'Season opener meeting', filters: {} } }),
+  },
+  'POST /api/messages/:id/attachments': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 201, proStaff: 403 },
+    request: (f) => ({ url: `/api/messages/${f.ids.message}/attachments`, file: { name: 'terms.pdf', data: PDF } }),
+  },
+  'GET /api/messages/attachments/:id': {
+    expect: { anonymous: 401, admin: 404, otherBusiness: 404, otherProStaff: 404, business: 200, proStaff: 200 },
+    request: at((f) => `/api/messages/attachments/${f.ids.attachment}`),
+  },
+  'GET /api/events': { expect: signedIn(200), request: at(() => '/api/events'), stream: true, note: "The caller's own event stream." },
+
+  // ---- commissions and rankings ----
+  'POST /api/commissions': { expect: anyBusinessProfile(201), request: (f) => ({ url: '/api/commissions', body: { proStaffId: f.proStaff.proStaffId, amount: '40.00' } }) },
+  'GET /api/commissions/business': { expect: anyBusinessProfile(200), request: at(() => '/api/commissions/business'), note: "Each business sees its own." },
+  'GET /api/commissions/pro-staff': { expect: anyProStaffProfile(200), request: at(() => '/api/commissions/pro-staff'), note: 'Each pro staffer sees their own.' },
+  'GET /api/commissions/payees': { expect: anyBusinessProfile(200), request: at(() => '/api/commissions/payees?search=o') },
+  'PATCH /api/commissions/:id/status': { expect: businessOwnerOnly(200), request: (f) => ({ url: `/api/commissions/${f.ids.commission}/status`, body: { status: 'paid' } }) },
+  'GET /api/rankings/:businessId': { expect: businessOwnerOnly(200), request: at((f) => `/api/rankings/${f.business.businessId}`) },
+  'POST /api/rankings/calculate/:businessId': { expect: businessOwnerOnly(200), request: (f) => ({ url: `/api/rankings/calculate/${f.business.businessId}` }) },
+
+  // ---- reviews (the fixture review is private: proStaff reviewed business) ----
+  'GET /api/reviews': { expect: all(200), request: at((f) => `/api/reviews?revieweeType=business&revieweeId=${f.business.businessId}`), note: 'Public; private reviews are filtered out for others.' },
+  'GET /api/reviews/reviewees': { expect: signedIn(200), request: at(() => '/api/reviews/reviewees?type=pro_staff') },
+  'POST /api/reviews': {
+    expect: signedIn(201),
+    request: (f, actor) => ({
+      url: '/api/reviews',
+      body: actor === 'proStaff'
+        ? { revieweeType: 'business', revieweeId: f.otherBusiness.businessId, title: 'Fine', content: 'Fair and friendly to work with.' }
+        : { revieweeType: 'pro_staff', revieweeId: f.proStaff.proStaffId, title: 'Great', content: 'Knows the backcountry well.' },
+    }),
+  },
+  'POST /api/reviews/:id/helpful': {
+    // Others cannot see the private review; its author may not vote on it.
+    expect: { anonymous: 401, admin: 404, otherBusiness: 404, otherProStaff: 404, business: 200, proStaff: 403 },
+    request: (f) => ({ url: `/api/reviews/${f.ids.review}/helpful`, body: { isHelpful: true } }),
+  },
+  'POST /api/reviews/:id/response': {
+    expect: businessOwnerOnly(200, 404),
+    request: (f) => ({ url: `/api/reviews/${f.ids.review}/response`, body: { response: 'Thanks for the season!' } }),
+  },
+
+  // ---- advertisements (owned by business, shown to everyone) ----
+  'GET /api/advertisements': { expect: signedIn(200), request: at(() => '/api/advertisements'), note: "The caller's own ads." },
+  'GET /api/advertisements/active': { expect: signedIn(200), request: at(() => '/api/advertisements/active') },
+  'POST /api/advertisements': {
+    // The admin account is on the free plan, which has no advertisements.
+    expect: { ...signedIn(201), admin: 402 },
+    request: () => ({ url: '/api/advertisements', body: adBody }),
+  },
+  'PUT /api/advertisements/:id': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 200, proStaff: 403 },
+    request: (f) => ({ url: `/api/advertisements/${f.ids.ad}`, body: { title: 'Gear sale, extended', status: 'paused' } }),
+  },
+  'DELETE /api/advertisements/:id': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 204, proStaff: 403 },
+    request: (f) => ({ url: `/api/advertisements/${f.ids.ad}` }),
+  },
+  'POST /api/advertisements/:id/click': { expect: signedIn(200), request: (f) => ({ url: `/api/advertisements/${f.ids.ad}/click` }), note: 'An ad for everyone: any viewer counts (the owner never does).' },
+  'POST /api/advertisements/:id/impression': { expect: signedIn(200), request: (f) => ({ url: `/api/advertisements/${f.ids.ad}/impression` }), note: 'As for clicks.' },
+
+  // ---- promotions ----
+  'POST /api/promotions': { expect: anyBusinessProfile(201), request: () => ({ url: '/api/promotions', body: promotionBody() }) },
+  'GET /api/promotions/business/:businessProfileId': { expect: businessOwnerOnly(200), request: at((f) => `/api/promotions/business/${f.business.businessId}`) },
+  'GET /api/promotions/eligible': { expect: anyProStaffProfile(200), request: at(() => '/api/promotions/eligible?placement=jobs') },
+  'PATCH /api/promotions/:id': { expect: businessOwnerOnly(200), request: (f) => ({ url: `/api/promotions/${f.ids.promotion}`, body: { title: 'Spring boots, 20% off', isActive: false } }) },
+  'DELETE /api/promotions/:id': { expect: businessOwnerOnly(204), request: (f) => ({ url: `/api/promotions/${f.ids.promotion}` }) },
+  'GET /api/promotions/:id/analytics': { expect: businessOwnerOnly(200), request: at((f) => `/api/promotions/${f.ids.promotion}/analytics`) },
+  'POST /api/promotions/:id/impression': { expect: anyProStaffProfile(200), request: (f) => ({ url: `/api/promotions/${f.ids.promotion}/impression` }), note: 'Aimed at all pro staff.' },
+  'POST /api/promotions/:id/click': { expect: anyProStaffProfile(200), request: (f) => ({ url: `/api/promotions/${f.ids.promotion}/click` }), note: 'Aimed at all pro staff.' },
+
+  // ---- discount codes and integration platforms ----
+  'GET /api/discount-codes': { expect: anyBusinessProfile(200), request: at(() => '/api/discount-codes'), note: "The caller's own codes." },
+  'GET /api/discount-codes/business/:businessId': { expect: businessOwnerOnly(200), request: at((f) => `/api/discount-codes/business/${f.business.businessId}`) },
+  'GET /api/discount-codes/pro-staff-options': {
+    // Any business account (profile or not): names and ids that the public directory shows anyway.
+    expect: { anonymous: 401, admin: 200, otherBusiness: 200, otherProStaff: 403, business: 200, proStaff: 403 },
+    request: at(() => '/api/discount-codes/pro-staff-options'),
+  },
+  'POST /api/discount-codes': { expect: anyBusinessProfile(201), request: () => ({ url: '/api/discount-codes', body: codeBody }) },
+  'PATCH /api/discount-codes/:id': { expect: businessOwnerOnly(200), request: (f) => ({ url: `/api/discount-codes/${f.ids.discountCode}`, body: { description: '12% off', discountValue: 12, isActive: false } }) },
+  'GET /api/integration-platforms': { expect: anyBusinessProfile(200), request: at(() => '/api/integration-platforms'), note: "The caller's own platforms." },
+  'GET /api/integration-platforms/business/:businessId': { expect: businessOwnerOnly(200), request: at((f) => `/api/integration-platforms/business/${f.business.businessId}`) },
+  'POST /api/integration-platforms': { expect: anyBusinessProfile(201), request: () => ({ url: '/api/integration-platforms', body: { name: 'Web shop', platformType: 'custom' } }) },
+  'PATCH /api/integration-platforms/:id': { expect: businessOwnerOnly(200), request: (f) => ({ url: `/api/integration-platforms/${f.ids.shopify}`, body: { name: 'Renamed shop', isActive: false } }) },
+  'POST /api/integration-platforms/:id/rotate-key': { expect: businessOwnerOnly(200), request: (f) => ({ url: `/api/integration-platforms/${f.ids.shopify}/rotate-key` }) },
+
+  // ---- public store API (X-Api-Key) ----
+  'GET /api/discount-codes/validate/:code': { expect: all(401), request: at(() => '/api/discount-codes/validate/OWNER10'), note: storeApiNote },
+  'POST /api/discount-codes/track-usage': { expect: all(401), request: () => ({ url: '/api/discount-codes/track-usage', body: { code: 'OWNER10', orderId: 'A-1', orderValue: '100.00' } }), note: storeApiNote },
+  'POST /api/track/pageview': { expect: all(401), request: (f) => ({ url: '/api/track/pageview', body: { businessId: f.business.businessId, url: 'https://shop.example.com/' } }), note: storeApiNote },
+  'POST /api/track/discount': {
+    expect: all(401),
+    request: (f) => ({ url: '/api/track/discount', body: { businessId: f.business.businessId, discountCode: 'OWNER10', orderValue: '100.00', orderId: 'A-2' } }),
+    note: storeApiNote,
+  },
+  'POST /api/track/order': { expect: all(401), request: (f) => ({ url: '/api/track/order', body: { businessId: f.business.businessId, orderId: 'A-3' } }), note: storeApiNote },
+  'OPTIONS /api/discount-codes/validate/:code': { expect: all(204), request: at(() => '/api/discount-codes/validate/OWNER10'), note: preflightNote },
+  'OPTIONS /api/discount-codes/track-usage': { expect: all(204), request: at(() => '/api/discount-codes/track-usage'), note: preflightNote },
+  'OPTIONS /api/track/pageview': { expect: all(204), request: at(() => '/api/track/pageview'), note: preflightNote },
+  'OPTIONS /api/track/discount': { expect: all(204), request: at(() => '/api/track/discount'), note: preflightNote },
+  'OPTIONS /api/track/order': { expect: all(204), request: at(() => '/api/track/order'), note: preflightNote },
+
+  // ---- store webhooks (signed) ----
+  'POST /api/webhooks/shopify/:platformId': {
+    expect: all(401),
+    request: (f) => ({ url: `/api/webhooks/shopify/${f.ids.shopify}`, body: { id: 9001, total_price: '100.00', discount_codes: [{ code: 'OWNER10' }] }, headers: { 'x-shopify-topic': 'orders/create' } }),
+    note: webhookNote,
+  },
+  'POST /api/webhooks/woocommerce/:platformId': {
+    expect: all(401),
+    request: (f) => ({ url: `/api/webhooks/woocommerce/${f.ids.woocommerce}`, body: { id: 9002, total: '100.00', status: 'processing', coupon_lines: [{ code: 'OWNER10' }] } }),
+    note: webhookNote,
+  },
+  'POST /api/webhooks/bigcommerce/:platformId': {
+    expect: all(401),
+    request: (f) => ({ url: `/api/webhooks/bigcommerce/${f.ids.bigcommerce}`, body: { scope: 'store/order/created', data: { type: 'order', id: 9003 } } }),
+    note: webhookNote,
+  },
+
+  // ---- billing (each account's own subscription) ----
+  'POST /api/create-subscription': {
+    expect: signedIn(200),
+    request: (_f, actor) => ({ url: '/api/create-subscription', body: { tier: isProStaff(actor) ? 'pro' : 'startup' } }),
+    note: 'Subscribes the caller (fake Stripe).',
+  },
+  'GET /api/subscription-status': { expect: signedIn(200), request: at(() => '/api/subscription-status'), setup: liveSubscriptions, note: "The caller's own subscription." },
+  'POST /api/cancel-subscription': {
+    // Only the owners have a live subscription; the others have none of their own to cancel.
+    expect: { anonymous: 401, admin: 404, otherBusiness: 404, otherProStaff: 404, business: 200, proStaff: 200 },
+    request: () => ({ url: '/api/cancel-subscription' }),
+    setup: liveSubscriptions,
+  },
+  'POST /api/stripe/webhook': {
+    expect: all(400),
+    request: () => ({ url: '/api/stripe/webhook', body: { id: 'evt_matrix', type: 'customer.subscription.deleted', data: { object: {} } } }),
+    note: "Authenticated by Stripe's signature, not the session; none is sent, so 400 for everyone.",
+  },
+
+  // ---- admin ----
+  'GET /api/admin/analytics': { expect: adminOnly, request: at(() => '/api/admin/analytics') },
+  'GET /api/admin/recent-users': { expect: adminOnly, request: at(() => '/api/admin/recent-users') },
+  'GET /api/admin/platform-stats': { expect: adminOnly, request: at(() => '/api/admin/platform-stats') },
+};
