@@ -21,7 +21,11 @@ try {
     build: { ssr: path.join(root, 'src/client/entry-prerender.tsx'), outDir: ssrDir, emptyOutDir: true, minify: false, copyPublicDir: false },
   });
   const { renderPage, prerenderedPaths } = await import(pathToFileURL(path.join(ssrDir, 'entry-prerender.js')).href);
-  const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  // The HTML paints on its own, so scripts wait behind it and the stylesheet for bandwidth.
+  const template = fs
+    .readFileSync(path.join(outDir, 'index.html'), 'utf8')
+    .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
+    .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
   const marker = '<div id="root"></div>';
   if (!template.includes(marker)) throw new Error(`index.html has no ${marker}`);
   fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });

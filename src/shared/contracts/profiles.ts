@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { socialPlatformKeys, tagSearchPlatforms, type SocialPlatformKey } from '../specialties';
+import { DIRECTORY_MAX_PAGE_SIZE } from '../directory-paging';
 
 /** Where uploaded avatars are served; a profile may only point at one of ours. */
 export const AVATAR_URL_PREFIX = '/api/uploads/avatars/';
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const avatarFilePattern = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 
-export const DIRECTORY_PAGE_SIZE = 24;
-export const DIRECTORY_MAX_PAGE_SIZE = 100;
-/** Cap for the un-paged list (spec 7 returns "all profiles"; X-Total-Count tells the real total). */
-export const DIRECTORY_UNPAGED_LIMIT = 1000;
 
 const optionalText = (max: number) =>
   z

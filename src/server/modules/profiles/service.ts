@@ -1,8 +1,7 @@
+import { DIRECTORY_PAGE_SIZE, DIRECTORY_UNPAGED_LIMIT } from '@shared/directory-paging';
 import {
   AVATAR_URL_PREFIX,
   avatarFilePattern,
-  DIRECTORY_PAGE_SIZE,
-  DIRECTORY_UNPAGED_LIMIT,
   type BusinessProfile,
   type BusinessProfileInput,
   type DirectoryFilters,

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { Star } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -8,12 +9,14 @@ import { useDirectory } from '../api';
 /** Landing page: the first three pro staff profiles (spec 2). */
 export function FeaturedProStaff() {
   const query = useDirectory({ page: 1, pageSize: 3 });
-  const profiles = query.data?.items ?? [];
+  // Deferred so the cards render in a yielding pass instead of one blocking update.
+  const data = useDeferredValue(query.data);
+  const profiles = data?.items ?? [];
 
   return (
     <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <h2 id="featured-heading" className="text-2xl font-bold">Featured Pro Staff</h2>
-      {query.isPending ? (
+      {!data && !query.isError ? (
         <div className="mt-6 grid gap-4 md:grid-cols-3" aria-busy="true" aria-label="Loading featured pro staff">
           {[0, 1, 2].map((index) => (
             <Card key={index} className="flex flex-col gap-3 p-5" aria-hidden="true">

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
-import { DIRECTORY_PAGE_SIZE } from '@shared/contracts/profiles';
+import { DIRECTORY_PAGE_SIZE } from '@shared/directory-paging';
 import { proStaffSpecialties } from '@shared/specialties';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/input';
@@ -73,7 +73,8 @@ export default function DirectoryPage() {
     pageSize: DIRECTORY_PAGE_SIZE,
   });
   const filtered = Boolean(searchParams.get('q') || searchParams.get('location') || specialty || verified);
-  const data = query.data;
+  // Deferred: query results arrive as a blocking update; the cards then render in yielding slices.
+  const data = useDeferredValue(query.data);
 
   return (
     <Page
@@ -116,7 +117,7 @@ export default function DirectoryPage() {
         <Notice title="Error" action={<Button variant="outline" onClick={() => void query.refetch()}>Try Again</Button>}>
           {query.error instanceof ApiError ? 'Failed to fetch profiles' : 'Network error'}
         </Notice>
-      ) : query.isPending ? (
+      ) : !data && !query.isError ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading pro staff">
           {Array.from({ length: 6 }, (_, index) => <ProStaffCardSkeleton key={index} />)}
         </div>

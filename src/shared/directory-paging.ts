@@ -1,0 +1,5 @@
+// Kept apart from the Zod contracts so the directory page does not pay for building them.
+export const DIRECTORY_PAGE_SIZE = 24;
+export const DIRECTORY_MAX_PAGE_SIZE = 100;
+/** Cap for the un-paged list (spec 7 returns "all profiles"; X-Total-Count tells the real total). */
+export const DIRECTORY_UNPAGED_LIMIT = 1000;
