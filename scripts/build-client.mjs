@@ -21,11 +21,13 @@ try {
     build: { ssr: path.join(root, 'src/client/entry-prerender.tsx'), outDir: ssrDir, emptyOutDir: true, minify: false, copyPublicDir: false },
   });
   const { renderPage, prerenderedPaths } = await import(pathToFileURL(path.join(ssrDir, 'entry-prerender.js')).href);
-  // The HTML paints on its own, so scripts wait behind it and the stylesheet for bandwidth.
+  // The HTML paints on its own: boot.js starts the app after the first paint, so no script
+  // download competes with the HTML and the stylesheet.
   const template = fs
     .readFileSync(path.join(outDir, 'index.html'), 'utf8')
-    .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
-    .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, entry) => `<script defer src="/boot.js" data-entry="${entry}"></script>`);
+  if (!template.includes('data-entry=')) throw new Error('index.html has no module entry script to hand to boot.js');
   const marker = '<div id="root"></div>';
   if (!template.includes(marker)) throw new Error(`index.html has no ${marker}`);
   fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });

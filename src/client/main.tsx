@@ -26,7 +26,8 @@ startTransition(() => {
 });
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((error) => console.warn('Service worker registration failed', error));
-  });
+  const register = () => navigator.serviceWorker.register('/sw.js').catch((error) => console.warn('Service worker registration failed', error));
+  // On prerendered pages boot.js may start this script after the load event has fired.
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register());
 }

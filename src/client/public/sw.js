@@ -1,8 +1,8 @@
 // Offline shell: pages load from the network when possible and fall back to the cached app shell.
 // API calls are never cached.
 // Public pages come prerendered; /index.html is the empty app shell that renders any route.
-const CACHE = 'huntstaff-shell-v3';
-const SHELL = ['/index.html', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png'];
+const CACHE = 'huntstaff-shell-v4';
+const SHELL = ['/index.html', '/boot.js', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

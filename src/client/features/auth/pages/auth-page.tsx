@@ -61,7 +61,9 @@ export default function AuthPage() {
         <CardHeader>
           <CardTitle className="text-2xl">{mode === 'signin' ? 'Sign In' : 'Create Account'}</CardTitle>
           <CardDescription>
-            {mode === 'signin' ? 'Welcome back to HuntStaff.' : 'Join the marketplace for hunting businesses and pro staff.'}
+            {mode === 'signin'
+              ? 'Welcome back to HuntStaff. Sign in to pick up your jobs, messages and partnerships where you left them.'
+              : 'Join the marketplace for hunting businesses and pro staff.'}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -101,7 +103,7 @@ export default function AuthPage() {
             </p>
           )}
           {mode === 'signin' && hint && (
-            <p className="mt-4 rounded-md bg-forest-50 p-3 text-sm text-forest-900" data-testid="demo-hint">
+            <p className="mt-4 rounded-md bg-forest-50 px-3 py-2 text-xs text-forest-900" data-testid="demo-hint">
               Demo business login: <strong>{hint.email}</strong> / <strong>{hint.password}</strong>
             </p>
           )}
