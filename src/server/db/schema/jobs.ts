@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { businessProfiles, proStaffProfiles } from './profiles';
 
@@ -15,7 +16,11 @@ export const jobPostings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('job_postings_business_id_idx').on(table.businessId)],
+  (table) => [
+    index('job_postings_business_id_idx').on(table.businessId),
+    // The public job list (open postings, newest first) reads a page off this instead of sorting every posting ever made.
+    index('job_postings_active_created_at_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive} = true`),
+  ],
 );
 
 export const applications = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "job_postings_active_created_at_idx" ON "job_postings" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "job_postings"."is_active" = true;
