@@ -1,16 +1,25 @@
-// Prerendered pages load the app through this file: it starts the app's JavaScript only after
-// the page has painted, so the first paint waits for nothing but the HTML and the stylesheet.
+// Prerendered pages load the app through this file: it starts the app's JavaScript only once the
+// page has been painted, so the first paint waits for nothing but the HTML and the stylesheet.
 (function () {
   var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
   if (!entry) return;
+  var started = false;
   function start() {
+    if (started) return;
+    started = true;
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = 'anonymous';
     script.src = entry;
     document.head.appendChild(script);
   }
-  requestAnimationFrame(function () {
-    setTimeout(start, 0);
-  });
+  try {
+    new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length) start();
+    }).observe({ type: 'paint', buffered: true });
+  } catch (error) {
+    // No paint timing in this browser: the timer below starts the app.
+  }
+  // A background tab may not paint for a while; the app starts anyway.
+  setTimeout(start, 1500);
 })();

@@ -1,9 +1,6 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { emailSchema } from '@shared/contracts/auth';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -12,13 +9,15 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError, describeError } from '../../../lib/api';
 import { dashboardPathFor, useSession } from '../session';
 import { login, register, usePublicConfig } from '../api';
+import type { AuthFormValues } from '../auth-form-schema';
 
-const formSchema = z.object({
-  email: emailSchema,
-  password: z.string().min(1, 'Password is required'),
-  accountType: z.enum(['business', 'pro_staff']),
-});
-type FormValues = z.infer<typeof formSchema>;
+type FormValues = AuthFormValues;
+
+// The form validates on submit, so Zod and the shared contracts load then, not with the page.
+const lazyResolver: Resolver<FormValues> = async (values, context, options) => {
+  const { authFormResolver } = await import('../auth-form-schema');
+  return authFormResolver(values, context, options);
+};
 
 function failureMessage(error: unknown, mode: 'signin' | 'signup'): string {
   if (error instanceof ApiError && error.message.includes('401')) {
@@ -34,7 +33,7 @@ export default function AuthPage() {
   const navigate = useNavigate();
   const config = usePublicConfig();
   const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+    resolver: lazyResolver,
     defaultValues: { email: '', password: '', accountType: 'business' },
   });
   const { errors, isSubmitting } = form.formState;
