@@ -17,7 +17,7 @@
     new PerformanceObserver(function (list) {
       if (list.getEntriesByName('first-contentful-paint').length) start();
     }).observe({ type: 'paint', buffered: true });
-  } catch (error) {
+  } catch {
     // No paint timing in this browser: the timer below starts the app.
   }
   // A background tab may not paint for a while; the app starts anyway.
