@@ -15,7 +15,7 @@ export function ProStaffCard({ profile, signedIn }: { profile: ProStaffProfile; 
   const extra = profile.specialties.length - VISIBLE_SPECIALTIES;
   const name = `${profile.firstName} ${profile.lastName}`;
   return (
-    <Card className="flex flex-col" data-testid="pro-staff-card">
+    <Card className="render-when-visible-card flex flex-col" data-testid="pro-staff-card">
       <CardContent className="flex flex-1 flex-col gap-3 pt-5">
         <div className="flex items-start gap-3">
           {profile.profilePictureUrl ? (

@@ -33,7 +33,7 @@ const faqs = [
 
 export function FeaturesOverview() {
   return (
-    <section aria-labelledby="features-overview-heading" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+    <section aria-labelledby="features-overview-heading" className="render-when-visible mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <h2 id="features-overview-heading" className="text-2xl font-bold">Everything a pro staff program needs</h2>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {features.map(({ icon: Icon, title, text }) => (
@@ -52,7 +52,7 @@ export function FeaturesOverview() {
 
 export function ComparisonBlock() {
   return (
-    <section aria-labelledby="comparison-heading" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+    <section aria-labelledby="comparison-heading" className="render-when-visible mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <h2 id="comparison-heading" className="text-2xl font-bold">HuntStaff vs. doing it by hand</h2>
       <div className="mt-6 overflow-x-auto rounded-xl border border-bark-200 bg-white">
         <table className="w-full min-w-[560px] text-sm">

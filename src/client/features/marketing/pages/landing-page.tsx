@@ -81,7 +81,7 @@ export default function LandingPage() {
 
       <FeaturedProStaff />
 
-      <section aria-labelledby="pricing-heading" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <section aria-labelledby="pricing-heading" className="render-when-visible mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <h2 id="pricing-heading" className="text-2xl font-bold">Simple monthly pricing</h2>
         <p className="mt-1 text-bark-700">Every paid plan starts with a 14-day free trial. Cancel anytime.</p>
         <Tabs value={pricing} onValueChange={(value) => setPricing(value as UserType)} className="mt-6">
@@ -98,7 +98,7 @@ export default function LandingPage() {
       <ComparisonBlock />
       <LandingFaq />
 
-      <section className="mx-auto max-w-6xl px-4 py-12 text-center sm:px-6">
+      <section className="render-when-visible mx-auto max-w-6xl px-4 py-12 text-center sm:px-6">
         <h2 className="text-2xl font-bold">Ready for the season?</h2>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Button asChild size="lg" variant="accent"><Link to="/auth">Start Free Trial</Link></Button>
