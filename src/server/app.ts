@@ -9,7 +9,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { AppContext } from './lib/context';
 import { AppError, httpStatusByCode } from './lib/errors';
-import { SESSION_COOKIE } from './lib/auth';
+import { readSessionToken } from './lib/auth';
 import { assertSameOrigin } from './lib/csrf';
 import { databaseInputError, isDatabaseUnavailable } from './lib/db-errors';
 import { FileStorage, type Storage } from './lib/storage';
@@ -99,8 +99,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    assertSameOrigin(request);
-    const token = request.cookies[SESSION_COOKIE];
+    const token = readSessionToken(request, config);
+    assertSameOrigin(request, Boolean(token));
     if (token) request.user = await userForToken(ctx, token);
   });
 
@@ -192,7 +192,7 @@ async function registerClient(app: FastifyInstance, config: Config) {
     }
     const prerendered = prerenderedPages.get(request.url);
     // Signed-in visitors get the empty shell: prerendered pages show the signed-out header.
-    if (prerendered && !request.cookies[SESSION_COOKIE]) return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile(prerendered);
+    if (prerendered && !readSessionToken(request, config)) return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile(prerendered);
     return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile('index.html');
   });
 }

@@ -11,8 +11,22 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_COOKIE = 'hs_session';
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Absolute session lifetime: a session ends 30 days after sign-in, however active. */
+export const SESSION_TTL_MS = 30 * DAY_MS;
+/** Inactivity timeout: a session unused for 7 days ends (docs/decisions/011-sessions.md). */
+export const SESSION_IDLE_MS = 7 * DAY_MS;
+/** How stale last_seen_at may get before a request writes it again, so most requests only read. */
+export const SESSION_TOUCH_MS = 60 * 60 * 1000;
+
+/** With Secure cookies (production), the __Host- prefix makes browsers refuse the cookie unless it is host-only, on path / and over HTTPS. */
+export function sessionCookieName(config: Config): string {
+  return config.cookieSecure ? '__Host-hs_session' : 'hs_session';
+}
+
+export function readSessionToken(request: FastifyRequest, config: Config): string | undefined {
+  return request.cookies[sessionCookieName(config)];
+}
 
 export function newSessionToken(): string {
   return crypto.randomBytes(32).toString('base64url');
@@ -23,7 +37,7 @@ export function hashToken(token: string): string {
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(config), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -33,7 +47,7 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure });
+  reply.clearCookie(sessionCookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure });
 }
 
 export function requireUser(request: FastifyRequest): SessionUser {

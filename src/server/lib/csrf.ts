@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors';
-import { SESSION_COOKIE } from './auth';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -10,9 +9,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Requests without a session cookie (store webhooks, public store API) are not cookie-authenticated
  * and so cannot be forged this way.
  */
-export function assertSameOrigin(request: FastifyRequest): void {
+export function assertSameOrigin(request: FastifyRequest, hasSessionCookie: boolean): void {
   if (SAFE_METHODS.has(request.method)) return;
-  if (!request.cookies[SESSION_COOKIE]) return;
+  if (!hasSessionCookie) return;
   const source = request.headers.origin ?? request.headers.referer;
   if (!source) return;
   let sourceHost: string;

@@ -63,8 +63,9 @@ export class TestClient {
       payload: payload === undefined ? undefined : (payload as object),
       headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
     });
-    const setCookie = raw.cookies.find((c) => c.name === 'hs_session');
-    if (setCookie) this.cookie = setCookie.value ? `hs_session=${setCookie.value}` : undefined;
+    // hs_session, or __Host-hs_session when the app runs with Secure cookies (production).
+    const setCookie = raw.cookies.find((c) => c.name.endsWith('hs_session'));
+    if (setCookie) this.cookie = setCookie.value ? `${setCookie.name}=${setCookie.value}` : undefined;
     let body: any = raw.body;
     if (String(raw.headers['content-type'] ?? '').includes('application/json')) body = raw.json();
     return { status: raw.statusCode, body, headers: raw.headers, raw };

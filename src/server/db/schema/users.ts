@@ -19,6 +19,8 @@ export const sessions = pgTable(
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Last request seen on this session, kept to within an hour; drives the inactivity timeout. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );

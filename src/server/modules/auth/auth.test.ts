@@ -65,7 +65,7 @@ describe('POST /api/auth/login', () => {
   it('signs in with the right password and rotates the session token', async () => {
     const { client } = await signUp(t, 'business', 'login@example.com');
     const before = client.cookie;
-    const res = await client.post('/api/auth/login', { email: 'login@example.com', password: 'password123' });
+    const res = await client.post('/api/auth/login', { email: 'login@example.com', password: 'trail-cam-2026' });
     expect(res.status).toBe(200);
     expect(res.body.email).toBe('login@example.com');
     expect(client.cookie).not.toBe(before);
@@ -94,7 +94,7 @@ describe('POST /api/auth/login', () => {
     for (let i = 0; i < 10; i++) {
       expect((await client.post('/api/auth/login', { email: 'target@example.com', password: 'wrong-guess' })).status).toBe(401);
     }
-    const blocked = await client.post('/api/auth/login', { email: 'target@example.com', password: 'password123' });
+    const blocked = await client.post('/api/auth/login', { email: 'target@example.com', password: 'trail-cam-2026' });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.code).toBe('RATE_LIMITED');
     expect(blocked.body.error.message).toMatch(/Too many failed login attempts/);
@@ -144,6 +144,63 @@ describe('session endpoints', () => {
     await t.database.query(`update sessions set expires_at = now() - interval '1 minute' where user_id = ${user.id}`);
     expect((await client.get('/api/auth/me')).status).toBe(401);
     expect((await new TestClient(t.app, 'hs_session=forged').get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('ends a session unused for 7 days, however far its absolute expiry is', async () => {
+    const { client, user } = await signUp(t, 'pro_staff');
+    await t.database.query(`update sessions set last_seen_at = now() - interval '7 days 1 minute' where user_id = ${user.id}`);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('keeps an active session alive, writing last use at most once an hour', async () => {
+    const { client, user } = await signUp(t, 'pro_staff');
+    const lastSeen = async () => (await t.database.query<{ at: string }>(`select last_seen_at::text as at from sessions where user_id = ${user.id}`))[0].at;
+
+    await t.database.query(`update sessions set last_seen_at = now() - interval '6 days' where user_id = ${user.id}`);
+    const sixDaysAgo = await lastSeen();
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    const touched = await lastSeen();
+    expect(new Date(touched).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    await t.database.query(`update sessions set last_seen_at = now() - interval '30 minutes' where user_id = ${user.id}`);
+    const halfAnHourAgo = await lastSeen();
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    expect(await lastSeen()).toBe(halfAnHourAgo);
+    expect(halfAnHourAgo).not.toBe(sixDaysAgo);
+  });
+});
+
+describe('session cookie in production', () => {
+  let prod: TestApp;
+  beforeEach(async () => {
+    prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://huntstaff.example.com' });
+  });
+  afterEach(async () => {
+    await prod.close();
+  });
+
+  it('is a Secure __Host- cookie: host-only, path /, HttpOnly, SameSite=Lax', async () => {
+    const res = await new TestClient(prod.app).post('/api/auth/register', { email: 'prod@example.com', password: 'longenough', userType: 'business' });
+    expect(res.status).toBe(201);
+    expect(res.raw.cookies.map((c) => c.name)).toEqual(['__Host-hs_session']);
+    const cookie = res.raw.cookies[0];
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.domain).toBeUndefined();
+  });
+
+  it('does not accept the token under the unprefixed development name', async () => {
+    const { client } = await signUp(prod, 'business');
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    const token = client.cookie!.split('=')[1];
+    expect((await new TestClient(prod.app, `hs_session=${token}`).get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('logout clears the __Host- cookie', async () => {
+    const { client } = await signUp(prod, 'business');
+    const res = await client.post('/api/auth/logout');
+    expect(res.status).toBe(204);
+    expect(res.raw.cookies).toEqual([expect.objectContaining({ name: '__Host-hs_session', value: '' })]);
+    expect(client.cookie).toBeUndefined();
   });
 });
 

@@ -27,16 +27,26 @@ export async function findSessionUserById(db: Database, userId: number): Promise
   return row ?? null;
 }
 
-export async function findUserByTokenHash(db: Database, tokenHash: string, now: Date): Promise<SessionUser | null> {
+/** The user of a live session: not past its absolute expiry and used since `idleSince`. */
+export async function findSessionByTokenHash(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+  idleSince: Date,
+): Promise<{ user: SessionUser; sessionId: number; lastSeenAt: Date } | null> {
   const [row] = await db
-    .select(sessionUserColumns)
+    .select({ user: sessionUserColumns, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(businessProfiles, eq(businessProfiles.userId, users.id))
     .leftJoin(proStaffProfiles, eq(proStaffProfiles.userId, users.id))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)))
     .limit(1);
   return row ?? null;
+}
+
+export async function touchSession(db: Database, sessionId: number, now: Date) {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
 }
 
 export async function findCredentialsByEmail(db: Database, email: string) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { changePasswordBody, loginBody, passwordResetConfirmBody, passwordResetRequestBody, registerBody } from '@shared/contracts/auth';
 import { parse } from '../../lib/validate';
-import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '../../lib/auth';
+import { clearSessionCookie, readSessionToken, requireUser, setSessionCookie } from '../../lib/auth';
 import * as service from './service';
 import * as passwords from './password-service';
 
@@ -10,20 +10,20 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post('/api/auth/register', async (request, reply) => {
     const body = parse(registerBody, request.body);
-    const session = await service.register(ctx, body, request.ip, request.cookies[SESSION_COOKIE]);
+    const session = await service.register(ctx, body, request.ip, readSessionToken(request, ctx.config));
     setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
     return reply.status(201).send(session.user);
   });
 
   app.post('/api/auth/login', async (request, reply) => {
     const body = parse(loginBody, request.body);
-    const session = await service.login(ctx, body, request.ip, request.cookies[SESSION_COOKIE]);
+    const session = await service.login(ctx, body, request.ip, readSessionToken(request, ctx.config));
     setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
     return session.user;
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
-    await service.logout(ctx, request.cookies[SESSION_COOKIE]);
+    await service.logout(ctx, readSessionToken(request, ctx.config));
     clearSessionCookie(reply, ctx.config);
     return reply.status(204).send();
   });
@@ -47,7 +47,7 @@ export async function authRoutes(app: FastifyInstance) {
   app.post('/api/auth/change-password', async (request, reply) => {
     const user = requireUser(request);
     const body = parse(changePasswordBody, request.body);
-    await passwords.changePassword(ctx, user, body, request.cookies[SESSION_COOKIE]!);
+    await passwords.changePassword(ctx, user, body, readSessionToken(request, ctx.config)!);
     return reply.status(204).send();
   });
 }

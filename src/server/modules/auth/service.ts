@@ -2,7 +2,7 @@ import type { LoginBody, RegisterBody, SessionUser } from '@shared/contracts/aut
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
-import { hashToken, newSessionToken, SESSION_TTL_MS } from '../../lib/auth';
+import { hashToken, newSessionToken, SESSION_IDLE_MS, SESSION_TOUCH_MS, SESSION_TTL_MS } from '../../lib/auth';
 import { RateLimiter } from '../../lib/rate-limit';
 import * as repo from './repository';
 
@@ -68,8 +68,11 @@ export async function logout(ctx: AppContext, token: string | undefined): Promis
   if (token) await repo.deleteSessionByTokenHash(ctx.db, hashToken(token));
 }
 
-export async function userForToken(ctx: AppContext, token: string): Promise<SessionUser | null> {
-  return repo.findUserByTokenHash(ctx.db, hashToken(token), new Date());
+export async function userForToken(ctx: AppContext, token: string, now = new Date()): Promise<SessionUser | null> {
+  const session = await repo.findSessionByTokenHash(ctx.db, hashToken(token), now, new Date(now.getTime() - SESSION_IDLE_MS));
+  if (!session) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) await repo.touchSession(ctx.db, session.sessionId, now);
+  return session.user;
 }
 
 /** Test hook: forget throttling state between tests. */
