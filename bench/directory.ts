@@ -55,7 +55,7 @@ async function main() {
     await app.ready();
     const register = await app.inject({
       method: 'POST', url: '/api/auth/register',
-      payload: { email: `bench.business.${Date.now()}@example.com`, password: 'password123', userType: 'business' },
+      payload: { email: `bench.business.${Date.now()}@example.com`, password: 'trail-cam-2026', userType: 'business' },
     });
     const cookie = `hs_session=${register.cookies.find((c) => c.name === 'hs_session')!.value}`;
     await pool.query(`update users set subscription_tier = 'professional' where id = $1`, [register.json().id]);

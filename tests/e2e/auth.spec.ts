@@ -11,7 +11,7 @@ test('a new business signs up, lands on its dashboard, signs out and back in', a
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' })).toBeVisible();
 
-  await signIn(page, { email, password: 'password123' });
+  await signIn(page, { email, password: 'trail-cam-2026' });
   await expect(page).toHaveURL(/\/business-dashboard$/);
   await expectToast(page, 'Welcome back!');
 });
@@ -34,9 +34,23 @@ test('signing up with a taken email shows the registration failure toast', async
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.getByLabel('Email').fill(DEMO_PRO_STAFF.email);
-  await page.getByLabel('Password').fill('password123');
+  await page.getByLabel('Password').fill('trail-cam-2026');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expectToast(page, 'Registration Failed', 'An account with this email already exists');
+});
+
+test('signing up with a common password says so next to the password field and creates no account', async ({ page }) => {
+  const email = uniqueEmail('common');
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Password1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expectToast(page, 'Registration Failed', 'This password is too common and easy to guess. Choose another.');
+  await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#password-error')).toHaveText('This password is too common and easy to guess. Choose another.');
+  await expect(page).toHaveURL(/\/auth$/);
+  expect((await page.request.post('/api/auth/login', { data: { email, password: 'Password1' } })).status()).toBe(401);
 });
 
 test('the sign-in screen shows the demo business login hint when demo data is on', async ({ page }) => {

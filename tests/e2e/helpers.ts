@@ -14,7 +14,7 @@ export async function signUp(page: Page, accountType: 'business' | 'pro_staff', 
   await waitForPageReady(page);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('password123');
+  await page.getByLabel('Password').fill('trail-cam-2026');
   await page.getByLabel(accountType === 'business' ? 'Hunting Business' : 'Pro Staff').check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(accountType === 'business' ? /\/business-dashboard$/ : /\/pro-staff-dashboard$/);

@@ -24,7 +24,7 @@ test('a reset link that is not valid says so', async ({ page }) => {
 test('a signed-in user changes their password from the profile page', async ({ page }) => {
   const email = await signUp(page, 'pro_staff');
   await page.goto('/profile');
-  await page.getByLabel('Current password').fill('password123');
+  await page.getByLabel('Current password').fill('trail-cam-2026');
   await page.getByLabel('New password', { exact: true }).fill('changed-pass-1');
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expectToast(page, 'Password changed', 'Other devices have been signed out.');

@@ -81,12 +81,12 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   // ---- auth ----
   'POST /api/auth/register': {
     expect: all(201),
-    request: (_f, actor) => ({ url: '/api/auth/register', body: { email: `new.${actor}@example.com`, password: 'password123', userType: 'business' } }),
+    request: (_f, actor) => ({ url: '/api/auth/register', body: { email: `new.${actor}@example.com`, password: 'trail-cam-2026', userType: 'business' } }),
     note: 'Open sign-up; a signed-in caller gets a new session for the new account.',
   },
   'POST /api/auth/login': {
     expect: all(200),
-    request: (f) => ({ url: '/api/auth/login', body: { email: f.business.user.email, password: 'password123' } }),
+    request: (f) => ({ url: '/api/auth/login', body: { email: f.business.user.email, password: 'trail-cam-2026' } }),
     note: 'Authenticated by the credentials in the body.',
   },
   'POST /api/auth/logout': { expect: all(204), request: () => ({ url: '/api/auth/logout' }), note: 'Ends the session, if any.' },
@@ -103,7 +103,7 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   },
   'POST /api/auth/change-password': {
     expect: signedIn(204),
-    request: () => ({ url: '/api/auth/change-password', body: { currentPassword: 'password123', newPassword: 'password123' } }),
+    request: () => ({ url: '/api/auth/change-password', body: { currentPassword: 'trail-cam-2026', newPassword: 'trail-cam-2026' } }),
   },
 
   // ---- profiles and uploads ----

@@ -12,7 +12,7 @@ export type SignedIn = { client: TestClient; user: SessionUser };
 /** Registers through the API and returns a client holding the new session. */
 export async function signUp(t: TestApp, userType: 'business' | 'pro_staff', email = uniqueEmail(userType)): Promise<SignedIn> {
   const client = new TestClient(t.app);
-  const res = await client.post('/api/auth/register', { email, password: 'password123', userType });
+  const res = await client.post('/api/auth/register', { email, password: 'trail-cam-2026', userType });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { client, user: res.body };
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newSessionToken } from '../../lib/auth';
 import { RateLimiter } from '../../lib/rate-limit';
+import { assertNotCommonPassword } from '../../lib/common-passwords';
 import * as repo from './repository';
 
 const HOUR = 60 * 60 * 1000;
@@ -36,6 +37,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
 
 /** Sets a new password from an emailed token and signs the account out everywhere. */
 export async function confirmPasswordReset(ctx: AppContext, input: PasswordResetConfirmBody): Promise<void> {
+  assertNotCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const userId = await repo.consumeResetToken(tx, hashToken(input.token), new Date());
@@ -54,6 +56,7 @@ export async function changePassword(ctx: AppContext, user: SessionUser, input: 
   if (!currentHash || !(await verifyPassword(currentHash, input.currentPassword))) {
     throw new AppError('VALIDATION', 'Your current password is incorrect', [{ path: 'currentPassword', message: 'Incorrect password' }]);
   }
+  assertNotCommonPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await repo.updatePasswordHash(tx, user.id, passwordHash);

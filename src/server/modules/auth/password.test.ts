@@ -24,7 +24,7 @@ describe('password reset by emailed token', () => {
 
     expect((await anonymous.post('/api/auth/password-reset/confirm', { token, password: 'brand-new-pass' })).status).toBe(204);
     expect((await client.get('/api/auth/me')).status).toBe(401);
-    expect((await anonymous.post('/api/auth/login', { email: 'forgetful@example.com', password: 'password123' })).status).toBe(401);
+    expect((await anonymous.post('/api/auth/login', { email: 'forgetful@example.com', password: 'trail-cam-2026' })).status).toBe(401);
     expect((await anonymous.post('/api/auth/login', { email: 'forgetful@example.com', password: 'brand-new-pass' })).status).toBe(200);
 
     const reused = await new TestClient(t.app).post('/api/auth/password-reset/confirm', { token, password: 'another-pass' });
@@ -74,9 +74,9 @@ describe('POST /api/auth/change-password', () => {
   it('changes the password and signs out the other sessions only', async () => {
     const { client } = await signUp(t, 'business', 'mover@example.com');
     const otherDevice = new TestClient(t.app);
-    await otherDevice.post('/api/auth/login', { email: 'mover@example.com', password: 'password123' });
+    await otherDevice.post('/api/auth/login', { email: 'mover@example.com', password: 'trail-cam-2026' });
 
-    const res = await client.post('/api/auth/change-password', { currentPassword: 'password123', newPassword: 'even-better-1' });
+    const res = await client.post('/api/auth/change-password', { currentPassword: 'trail-cam-2026', newPassword: 'even-better-1' });
     expect(res.status).toBe(204);
     expect((await client.get('/api/auth/me')).status).toBe(200);
     expect((await otherDevice.get('/api/auth/me')).status).toBe(401);
@@ -88,7 +88,7 @@ describe('POST /api/auth/change-password', () => {
     const wrong = await client.post('/api/auth/change-password', { currentPassword: 'nope-nope', newPassword: 'even-better-1' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.details[0].path).toBe('currentPassword');
-    expect((await client.post('/api/auth/change-password', { currentPassword: 'password123', newPassword: 'short' })).status).toBe(400);
+    expect((await client.post('/api/auth/change-password', { currentPassword: 'trail-cam-2026', newPassword: 'short' })).status).toBe(400);
     expect((await new TestClient(t.app).post('/api/auth/change-password', { currentPassword: 'a', newPassword: 'even-better-1' })).status).toBe(401);
   });
 });
@@ -98,7 +98,47 @@ describe('sign-up throttling', () => {
     await t.close();
     t = await createTestApp({ RATE_LIMIT_REGISTRATIONS_PER_HOUR: '20' });
     for (let i = 0; i < 20; i++) await signUp(t, 'business', `bulk${i}@example.com`);
-    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'one-more@example.com', password: 'password123' });
+    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'one-more@example.com', password: 'trail-cam-2026' });
     expect(res.status).toBe(429);
+  });
+});
+
+describe('common passwords (ASVS 6.2.4)', () => {
+  const tooCommon = { code: 'VALIDATION', message: expect.stringContaining('too common') };
+
+  it('refuses a common password at sign-up, in any letter case, and creates no account', async () => {
+    for (const password of ['password1', 'Qwerty123', 'P@ssw0rd']) {
+      const res = await new TestClient(t.app).post('/api/auth/register', { email: 'common@example.com', password, userType: 'business' });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject(tooCommon);
+      expect(res.body.error.details).toEqual([{ path: 'password', message: expect.any(String) }]);
+    }
+    expect(await t.database.query('select id from users')).toEqual([]);
+  });
+
+  it('does not count a refused sign-up against the per-address limit', async () => {
+    await t.close();
+    t = await createTestApp({ RATE_LIMIT_REGISTRATIONS_PER_HOUR: '1' });
+    expect((await new TestClient(t.app).post('/api/auth/register', { email: 'c@example.com', password: 'password1' })).status).toBe(400);
+    expect((await new TestClient(t.app).post('/api/auth/register', { email: 'c@example.com', password: 'trail-cam-2026' })).status).toBe(201);
+  });
+
+  it('refuses a common new password on change, keeping the old one', async () => {
+    const { client, user } = await signUp(t, 'business');
+    const res = await client.post('/api/auth/change-password', { currentPassword: 'trail-cam-2026', newPassword: 'iloveyou1' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ path: 'newPassword', message: expect.stringContaining('too common') }]);
+    expect((await new TestClient(t.app).post('/api/auth/login', { email: user.email, password: 'trail-cam-2026' })).status).toBe(200);
+  });
+
+  it('refuses a common password on reset and leaves the link usable', async () => {
+    await signUp(t, 'pro_staff', 'reset.common@example.com');
+    const anonymous = new TestClient(t.app);
+    await anonymous.post('/api/auth/password-reset/request', { email: 'reset.common@example.com' });
+    const token = tokenFromMail(t.mailer.sent[0].text);
+    const refused = await anonymous.post('/api/auth/password-reset/confirm', { token, password: 'football1' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject(tooCommon);
+    expect((await anonymous.post('/api/auth/password-reset/confirm', { token, password: 'elk-camp-2026' })).status).toBe(204);
   });
 });

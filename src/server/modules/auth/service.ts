@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newSessionToken, SESSION_IDLE_MS, SESSION_TOUCH_MS, SESSION_TTL_MS } from '../../lib/auth';
 import { RateLimiter } from '../../lib/rate-limit';
+import { assertNotCommonPassword } from '../../lib/common-passwords';
 import * as repo from './repository';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -25,6 +26,7 @@ async function startSession(ctx: AppContext, userId: number, previousToken?: str
 }
 
 export async function register(ctx: AppContext, input: Required<RegisterBody>, ip: string, previousToken?: string): Promise<NewSession> {
+  assertNotCommonPassword(input.password, 'password');
   if (!registrationsByIp.hit(ip, ctx.config.registrationsPerHourPerIp)) {
     throw new AppError('RATE_LIMITED', 'Too many sign-ups from this network. Try again later.', {
       retryAfterSeconds: registrationsByIp.retryAfterSeconds(ip),

@@ -7,6 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { Field } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, describeError } from '../../../lib/api';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { dashboardPathFor, useSession } from '../session';
 import { login, register, usePublicConfig } from '../api';
 import type { AuthFormValues } from '../auth-form-schema';
@@ -48,6 +49,7 @@ export default function AuthPage() {
       toast(mode === 'signin' ? { title: 'Welcome back!' } : { title: 'Account created!' });
       navigate(dashboardPathFor(user.userType));
     } catch (error) {
+      showServerFieldErrors(error, form.setError);
       toast({ title: mode === 'signin' ? 'Login Failed' : 'Registration Failed', description: failureMessage(error, mode), variant: 'destructive' });
     }
   });
@@ -70,7 +72,7 @@ export default function AuthPage() {
             <Field id="email" label="Email" error={errors.email?.message}>
               <Input id="email" type="email" autoComplete="email" aria-invalid={Boolean(errors.email)} {...form.register('email')} />
             </Field>
-            <Field id="password" label="Password" error={errors.password?.message} hint={mode === 'signup' ? 'At least 8 characters.' : undefined}>
+            <Field id="password" label="Password" error={errors.password?.message} hint={mode === 'signup' ? 'At least 8 characters, and not a commonly used password.' : undefined}>
               <Input
                 id="password"
                 type="password"

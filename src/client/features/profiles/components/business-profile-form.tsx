@@ -13,7 +13,7 @@ import { apiRequest } from '../../../lib/api';
 import { useSession } from '../../auth/session';
 import { businessByUserKey } from '../api';
 import { AvatarUpload } from './avatar-upload';
-import { showServerFieldErrors } from './server-errors';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { SocialLinksFields } from './social-links-fields';
 
 type Input = z.input<typeof businessProfileBody>;

@@ -16,7 +16,7 @@ import { useSession } from '../../auth/session';
 import { proStaffByUserKey } from '../api';
 import { AvatarUpload } from './avatar-upload';
 import { ListEditor } from './list-editor';
-import { showServerFieldErrors } from './server-errors';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { SocialLinksFields } from './social-links-fields';
 
 type Input = z.input<typeof proStaffProfileBody>;
