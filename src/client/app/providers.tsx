@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
 import { queryClient } from '../lib/api';
 import { SessionProvider } from '../features/auth/session';
 import { Toaster } from '../components/ui/toast';
@@ -8,12 +7,10 @@ import { Toaster } from '../components/ui/toast';
 export function Providers({ children, prerendered = false }: { children: ReactNode; prerendered?: boolean }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-        <SessionProvider prerendered={prerendered}>
-          {children}
-          <Toaster />
-        </SessionProvider>
-      </Tooltip.Provider>
+      <SessionProvider prerendered={prerendered}>
+        {children}
+        <Toaster />
+      </SessionProvider>
     </QueryClientProvider>
   );
 }
