@@ -57,7 +57,8 @@ async function main() {
       method: 'POST', url: '/api/auth/register',
       payload: { email: `bench.business.${Date.now()}@example.com`, password: 'trail-cam-2026', userType: 'business' },
     });
-    const cookie = `hs_session=${register.cookies.find((c) => c.name === 'hs_session')!.value}`;
+    // Production mode: the session cookie carries the __Host- prefix.
+    const cookie = `__Host-hs_session=${register.cookies.find((c) => c.name === '__Host-hs_session')!.value}`;
     await pool.query(`update users set subscription_tier = 'professional' where id = $1`, [register.json().id]);
 
     // Record the SQL a request sends, so the same statements can be replayed straight on the pool.

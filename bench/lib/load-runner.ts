@@ -21,15 +21,27 @@ export type PhaseResult = {
 /** Requests built so far per scenario, kept across phases so writes never repeat (an application is made once). */
 const built = new WeakMap<Scenario, number>();
 
-function summarize(values: number[]): Latency {
+export function summarize(values: number[]): Latency {
   const sorted = Float64Array.from(values).sort();
   const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
   return { p50: at(50), p95: at(95), p99: at(99), max: sorted.length ? sorted[sorted.length - 1] : 0 };
 }
 
+/** Picks a scenario at random by weight and builds its next request. */
+export function nextRequest(scenarios: Scenario[], totalWeight: number): { index: number; params: RequestParams } {
+  let roll = Math.random() * totalWeight;
+  let index = 0;
+  while (roll >= scenarios[index].weight && index < scenarios.length - 1) roll -= scenarios[index++].weight;
+  const scenario = scenarios[index];
+  const n = built.get(scenario) ?? 0;
+  built.set(scenario, n + 1);
+  return { index, params: scenario.build(n) };
+}
+
 /**
- * Runs `scenarios` with autocannon: each request picks a scenario at random by weight. Latencies are
- * recorded for every response (autocannon's own histogram keeps 2xx only, and has no p95).
+ * Runs `scenarios` with autocannon, every connection sending again as soon as it is answered (the most
+ * the server can take): each request picks a scenario at random by weight. Latencies are recorded for
+ * every response (autocannon's own histogram keeps 2xx only, and has no p95).
  */
 export async function runPhase(options: { label: string; url: string; connections: number; duration: number; scenarios: Scenario[] }): Promise<PhaseResult> {
   const { scenarios } = options;
@@ -46,14 +58,9 @@ export async function runPhase(options: { label: string; url: string; connection
     requests: [
       {
         setupRequest: (request, context) => {
-          let roll = Math.random() * totalWeight;
-          let index = 0;
-          while (roll >= scenarios[index].weight && index < scenarios.length - 1) roll -= scenarios[index++].weight;
-          const scenario = scenarios[index];
-          const n = built.get(scenario) ?? 0;
-          built.set(scenario, n + 1);
+          const { index, params } = nextRequest(scenarios, totalWeight);
           context.scenario = index;
-          return { ...request, body: undefined, ...scenario.build(n) } as RequestParams;
+          return { ...request, body: undefined, ...params } as RequestParams;
         },
         // Called just before autocannon's 'response' event for the same answer, which carries the latency.
         onResponse: (status, body, context) => {
