@@ -67,6 +67,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mailer: options.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(app.log)),
     log: app.log,
   };
+  const onConnectionLost = (error: Error) => app.log.warn({ err: error }, 'database connection lost; the pool reconnects on the next query');
+  database.pool?.on('error', onConnectionLost);
   app.decorate('ctx', ctx);
   const apiRoutes: { method: string; url: string }[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -146,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await registerClient(app, config);
   app.addHook('onClose', async () => {
+    database.pool?.off('error', onConnectionLost);
     await ctx.events.close();
   });
   return app;

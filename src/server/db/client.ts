@@ -30,7 +30,16 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // Keep timestamps and bigints predictable across both drivers.
   pg.types.setTypeParser(20, (value: string) => Number(value));
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.PG_POOL_MAX ?? 10),
+    // While the database is unreachable, requests fail fast with 503 instead of waiting on the OS's TCP timeout.
+    connectionTimeoutMillis: Number(process.env.PG_CONNECT_TIMEOUT_MS ?? 5000),
+  });
+  // An idle connection the server drops (restart, failover, a pooler's idle timeout) makes the pool emit
+  // 'error'; unheard, that would end the process. The pool discards that client and the next query
+  // connects afresh, so there is nothing to do here (buildApp also logs it).
+  pool.on('error', () => undefined);
   const db = drizzle(pool) as unknown as Database;
   return {
     db,

@@ -7,6 +7,10 @@ import { MemoryStorage } from '../../lib/storage';
 import { MemoryMailer } from '../../lib/mailer';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
+import { openDatabase } from '../../db/client';
+import { LocalEventBus } from '../../lib/events';
+import { CuttableProxy } from '../../test/cuttable-proxy';
+import { resetDatabase, testDatabase } from '../../test/test-db';
 
 // A pool pointed at a port where nothing listens stands in for a database that is down.
 describe('database outage', () => {
@@ -32,5 +36,53 @@ describe('database outage', () => {
     expect(res.headers['retry-after']).toBe('5');
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(503);
+  });
+});
+
+// The whole path on a real PostgreSQL, reached through a proxy the test cuts and restores: connections in
+// the pool die under the app (as in a restart or failover), new ones are refused, then the database is back.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage and recovery on PostgreSQL', () => {
+  let app: FastifyInstance | undefined;
+  let proxy: CuttableProxy | undefined;
+  let database: DatabaseHandle | undefined;
+
+  afterAll(async () => {
+    await app?.close();
+    await proxy?.close();
+    await database?.close();
+  });
+
+  it('answers 503 while the database is gone, survives its dropped connections and serves again once it is back', async () => {
+    await resetDatabase(await testDatabase());
+    const target = new URL(process.env.TEST_DATABASE_URL!);
+    proxy = new CuttableProxy(target.hostname, Number(target.port || 5432));
+    const viaProxy = new URL(target);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(await proxy.start());
+    database = await openDatabase({ url: viaProxy.toString() });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', CLIENT_DIST_DIR: '/nonexistent' });
+    app = await buildApp({ config, database, storage: new MemoryStorage(), mailer: new MemoryMailer(), events: new LocalEventBus(), logger: false });
+    const credentials = { email: 'outage@example.com', password: 'trail-cam-2026' };
+
+    const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...credentials, userType: 'business' } });
+    expect(registered.statusCode).toBe(201);
+    const cookie = `hs_session=${registered.cookies.find((c) => c.name === 'hs_session')!.value}`;
+    expect(database.pool!.idleCount).toBeGreaterThan(0);
+
+    proxy.cut();
+    // The pooled connections hear the server go away; unhandled, that 'error' would end the process.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const down = await app.inject({ method: 'POST', url: '/api/auth/login', payload: credentials });
+    expect(down.statusCode).toBe(503);
+    expect(down.json().error.code).toBe('SERVICE_UNAVAILABLE');
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(503);
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+
+    proxy.restore();
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe(credentials.email);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/login', payload: credentials })).statusCode).toBe(200);
   });
 });
