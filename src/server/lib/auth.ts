@@ -14,7 +14,7 @@ declare module 'fastify' {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Absolute session lifetime: a session ends 30 days after sign-in, however active. */
 export const SESSION_TTL_MS = 30 * DAY_MS;
-/** Inactivity timeout: a session unused for 7 days ends (docs/decisions/011-sessions.md). */
+/** Inactivity timeout: a session unused for 7 days ends (docs/decisions/011-security-asvs-l2.md). */
 export const SESSION_IDLE_MS = 7 * DAY_MS;
 /** How stale last_seen_at may get before a request writes it again, so most requests only read. */
 export const SESSION_TOUCH_MS = 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import { AppError } from './errors';
 let commonPasswords: Set<string> | undefined;
 
 /** True when the password is in zxcvbn's ranked list of about 49,000 commonly used passwords (any letter case). */
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   commonPasswords ??= new Set(dictionary['passwords-common']);
   return commonPasswords.has(password.toLowerCase());
 }
