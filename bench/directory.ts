@@ -11,6 +11,7 @@ import { throwawayDatabase } from './lib/throwaway-database';
 import { seedProStaff } from './lib/seed-pro-staff';
 import { MemoryStorage } from '../src/server/lib/storage';
 import { LocalEventBus } from '../src/server/lib/events';
+import { sessionCookieName } from '../src/server/lib/auth';
 
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 100_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 150);
@@ -57,8 +58,8 @@ async function main() {
       method: 'POST', url: '/api/auth/register',
       payload: { email: `bench.business.${Date.now()}@example.com`, password: 'trail-cam-2026', userType: 'business' },
     });
-    // Production mode: the session cookie carries the __Host- prefix.
-    const cookie = `__Host-hs_session=${register.cookies.find((c) => c.name === '__Host-hs_session')!.value}`;
+    const cookieName = sessionCookieName(config);
+    const cookie = `${cookieName}=${register.cookies.find((c) => c.name === cookieName)!.value}`;
     await pool.query(`update users set subscription_tier = 'professional' where id = $1`, [register.json().id]);
 
     // Record the SQL a request sends, so the same statements can be replayed straight on the pool.

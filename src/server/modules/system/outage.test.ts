@@ -9,6 +9,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase } from '../../db/client';
 import { LocalEventBus } from '../../lib/events';
+import { sessionCookieName } from '../../lib/auth';
 import { CuttableProxy } from '../../test/cuttable-proxy';
 import { resetDatabase, testDatabase } from '../../test/test-db';
 
@@ -66,7 +67,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage and recovery on
 
     const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...credentials, userType: 'business' } });
     expect(registered.statusCode).toBe(201);
-    const cookie = `hs_session=${registered.cookies.find((c) => c.name === 'hs_session')!.value}`;
+    const cookieName = sessionCookieName(config);
+    const cookie = `${cookieName}=${registered.cookies.find((c) => c.name === cookieName)!.value}`;
     expect(database.pool!.idleCount).toBeGreaterThan(0);
 
     proxy.cut();
