@@ -4,13 +4,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!fs.existsSync(chromium)) {
-  const banner = '!'.repeat(78);
-  console.error(`\n${banner}\n  NO BROWSER: Chromium was not found at ${chromium}.\n  The end-to-end suite cannot run. Install it with:  apt-get install -y chromium\n  or point CHROMIUM_PATH at a Chromium binary.\n${banner}\n`);
-  process.exit(1);
-}
+const chromium = ensureChromium();
 
 const freePort = () =>
   new Promise((resolve, reject) => {
