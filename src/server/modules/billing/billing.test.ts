@@ -76,7 +76,7 @@ describe('without Stripe keys', () => {
     const { client } = await createBusiness(t, { tier: 'professional' });
     const res = await client.get('/api/subscription-status');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ hasSubscription: false, tier: 'professional', status: null, cancelAtPeriodEnd: false, currentPeriodEnd: null });
+    expect(res.body).toEqual({ hasSubscription: false, tier: 'professional', status: null, cancelAtPeriodEnd: false, currentPeriodEnd: null, trial: null, trialAvailable: false });
   });
 
   it('refuses webhooks when no webhook secret is configured', async () => {

@@ -14,7 +14,6 @@ export type SubscriptionRecord = {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   amountCents: number;
-  lastEventAt: number;
   createdAt: Date;
 };
 
@@ -39,7 +38,6 @@ const subscriptionColumns = {
   currentPeriodEnd: subscriptions.currentPeriodEnd,
   cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
   amountCents: subscriptions.amountCents,
-  lastEventAt: subscriptions.lastEventAt,
   createdAt: subscriptions.createdAt,
 };
 
