@@ -4,7 +4,7 @@ import { resetDatabase } from './test/test-db';
 import { dropCheckpoint, saveCheckpoint } from './test/db-checkpoint';
 import { actors, createFixtures, multipart, parties, PRIVATE_MARKER, type Actor, type Fixtures } from './test/authorization-fixtures';
 import { authorizationMatrix, type MatrixEntry, type MatrixRequest, type Statuses } from './test/authorization-matrix';
-import { FakeStripeServer } from './modules/billing/fake-stripe-server';
+import { FakeStripeServer } from './test/fake-stripe-server';
 import { resetBillingThrottling } from './modules/billing/service';
 import { resetPageViewThrottling } from './modules/billing/page-view-routes';
 import { resetLoginThrottling } from './modules/auth/service';

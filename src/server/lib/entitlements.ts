@@ -1,5 +1,16 @@
+import { sql } from 'drizzle-orm';
 import { describeLimit, planFor, type Plan, type PlanLimits, type UserType } from '@shared/plans';
+import { planTrials } from '../db/schema/billing';
+import { users } from '../db/schema/users';
 import { AppError } from './errors';
+
+/**
+ * The tier whose limits apply to a user, as a column for any query over `users`: the subscribed
+ * tier, or on Free the plan of a trial still running (decision record 014). Computed at read time, so
+ * a trial ends on time even before the scheduled job has recorded its end. Session users carry this
+ * value as `subscriptionTier`, which is what `planOf` and the limit checks below read.
+ */
+export const effectiveTier = sql<string>`case when ${users.subscriptionTier} = 'free' then coalesce((select ${planTrials.tier} from ${planTrials} where ${planTrials.userId} = ${users.id} and ${planTrials.endsAt} > now()), 'free') else ${users.subscriptionTier} end`;
 
 export function planOf(user: { userType: UserType; subscriptionTier: string }): Plan {
   return planFor(user.userType, user.subscriptionTier);

@@ -318,6 +318,17 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: () => ({ url: '/api/cancel-subscription' }),
     setup: liveSubscriptions,
   },
+  'POST /api/start-trial': {
+    // The fixture accounts are on paid plans, so only the admin (on Free) may still start a trial.
+    expect: { anonymous: 401, admin: 200, otherBusiness: 409, otherProStaff: 409, business: 409, proStaff: 409 },
+    request: (_f, actor) => ({ url: '/api/start-trial', body: { tier: isProStaff(actor) ? 'pro' : 'startup' } }),
+    note: "Starts the caller's own free trial (no card); one per account, Free accounts only.",
+  },
+  'POST /api/test/end-my-trial': {
+    expect: { anonymous: 401, admin: 404, otherBusiness: 404, otherProStaff: 404, business: 404, proStaff: 404 },
+    request: () => ({ url: '/api/test/end-my-trial' }),
+    note: "NODE_ENV=test only; ends the caller's own trial, and nobody here has one.",
+  },
   'POST /api/stripe/webhook': {
     expect: all(400),
     request: () => ({ url: '/api/stripe/webhook', body: { id: 'evt_matrix', type: 'customer.subscription.deleted', data: { object: {} } } }),

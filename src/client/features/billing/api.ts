@@ -4,7 +4,9 @@ import type {
   CancelSubscriptionResponse,
   CreateSubscriptionBody,
   CreateSubscriptionResponse,
+  StartTrialBody,
   SubscriptionStatusResponse,
+  TrialStatus,
 } from '@shared/contracts/billing';
 import { apiRequest } from '../../lib/api';
 
@@ -21,9 +23,13 @@ export function useSubscriptionStatus(enabled: boolean) {
 export const createSubscription = (body: CreateSubscriptionBody) =>
   apiRequest<CreateSubscriptionResponse>('POST', '/api/create-subscription', body);
 
+export const startTrial = (body: StartTrialBody) => apiRequest<TrialStatus>('POST', '/api/start-trial', body);
+
 export const cancelSubscription = () => apiRequest<CancelSubscriptionResponse>('POST', '/api/cancel-subscription');
 
 export const fetchSubscriptionStatus = () => apiRequest<SubscriptionStatusResponse>('GET', '/api/subscription-status');
+
+export const daysLeftText = (days: number) => `${days} day${days === 1 ? '' : 's'} left`;
 
 /** 'Jan 5, 2025' from unix seconds. */
 export function formatPeriodEnd(seconds: number | null): string {

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** The Stripe customer that belongs to a user (created on the first subscribe, reused afterwards). */
@@ -26,12 +26,28 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     /** Monthly price in cents. */
     amountCents: integer('amount_cents').notNull().default(0),
-    /** `created` (unix seconds) of the last Stripe event applied, so an older event never overwrites a newer one. */
-    lastEventAt: bigint('last_event_at', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('subscriptions_user_id_idx').on(table.userId)],
+);
+
+/**
+ * The free trial of a paid plan, no card needed (decision record 014). One per account (the key is the
+ * user). The plan applies while `ends_at` is in the future and the account is on Free; the scheduled
+ * job only records the reminder and the end (`reminder_sent_at`, `ended_at`) so each mail goes once.
+ */
+export const planTrials = pgTable(
+  'plan_trials',
+  {
+    userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    tier: text('tier').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [index('plan_trials_ends_at_idx').on(table.endsAt)],
 );
 
 /** Paid Stripe invoices: the revenue record. */

@@ -3,12 +3,14 @@ import type { Database } from '../../db/client';
 import { passwordResetTokens, sessions, users } from '../../db/schema/users';
 import { businessProfiles, proStaffProfiles } from '../../db/schema/profiles';
 import type { SessionUser } from '@shared/contracts/auth';
+import { effectiveTier } from '../../lib/entitlements';
 
 const sessionUserColumns = {
   id: users.id,
   email: users.email,
   userType: users.userType,
-  subscriptionTier: users.subscriptionTier,
+  // The plan that applies now (a running free trial included), not only the subscribed one.
+  subscriptionTier: effectiveTier,
   isAdmin: users.isAdmin,
   businessId: businessProfiles.id,
   proStaffId: proStaffProfiles.id,

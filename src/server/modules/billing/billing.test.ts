@@ -1,15 +1,16 @@
+import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { createBusiness, createProStaff, signUp } from '../../test/factories';
-import { FakeStripeServer } from './fake-stripe-server';
+import { FakeStripeServer } from '../../test/fake-stripe-server';
 import { resetPageViewThrottling } from './page-view-routes';
 import { resetBillingThrottling } from './service';
 
 const WEBHOOK_SECRET = 'whsec_test_fake';
+const invoiceFixture = JSON.parse(readFileSync(new URL('../../../../tests/fixtures/stripe/invoice.json', import.meta.url), 'utf8'));
 let fake: FakeStripeServer;
 let t: TestApp;
-let eventSeq = 0;
 
 beforeAll(async () => {
   fake = await new FakeStripeServer().start();
@@ -34,22 +35,16 @@ async function sendWebhook(event: Record<string, unknown>, options: { signature?
   return { status: res.statusCode, body: res.json() };
 }
 
-function subscriptionEvent(type: string, subscription: Record<string, any>, overrides: Record<string, unknown> = {}) {
-  return {
-    id: `evt_test_${++eventSeq}`,
-    object: 'event',
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: { object: subscription },
-    ...overrides,
-  };
+/** An event in Stripe's published envelope (tests/fixtures/stripe/event.json) around `object`. */
+function subscriptionEvent(type: string, object: Record<string, any>, overrides: Record<string, unknown> = {}) {
+  return { ...fake.event(type, object), ...overrides };
 }
 
 /** Subscribes through the API (fake Stripe) and returns the Stripe subscription object. */
 async function subscribe(client: TestClient, tier: string) {
   const res = await client.post('/api/create-subscription', { tier });
   expect(res.status).toBe(200);
-  return { res, subscription: structuredClone(fake.subscriptions.get(res.body.subscriptionId)!) };
+  return { res, subscription: fake.subscription(res.body.subscriptionId) };
 }
 
 async function tierOf(client: TestClient): Promise<string> {
@@ -81,7 +76,7 @@ describe('without Stripe keys', () => {
     const { client } = await createBusiness(t, { tier: 'professional' });
     const res = await client.get('/api/subscription-status');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ hasSubscription: false, tier: 'professional', status: null, cancelAtPeriodEnd: false, currentPeriodEnd: null });
+    expect(res.body).toEqual({ hasSubscription: false, tier: 'professional', status: null, cancelAtPeriodEnd: false, currentPeriodEnd: null, trial: null, trialAvailable: false });
   });
 
   it('refuses webhooks when no webhook secret is configured', async () => {
@@ -103,7 +98,7 @@ describe('with Stripe (local fake API)', () => {
       const res = await client.post('/api/create-subscription', { tier: 'startup' });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
-        clientSecret: expect.stringMatching(/^seti_secret_/), intentType: 'setup', subscriptionId: expect.stringMatching(/^sub_/),
+        clientSecret: expect.stringMatching(/^seti_\w+_secret_/), intentType: 'setup', subscriptionId: expect.stringMatching(/^sub_/),
         status: 'trialing', trialDays: 14, billingStartsAt: expect.any(Number),
       });
       expect(res.body.billingStartsAt - Date.now() / 1000).toBeGreaterThan(13.9 * 86400);
@@ -153,25 +148,25 @@ describe('with Stripe (local fake API)', () => {
       expect(switched.status).toBe(200);
       // No second trial and no double billing: the new plan is billed from the end of the paid period.
       expect(switched.body).toMatchObject({ intentType: 'setup', trialDays: 0, status: 'trialing', billingStartsAt: cancelled.body.currentPeriodEnd });
-      const created = fake.subscriptions.get(switched.body.subscriptionId)!;
+      const created = fake.subscription(switched.body.subscriptionId);
       expect(created.trial_end).toBe(cancelled.body.currentPeriodEnd);
       expect(fake.customers.size).toBe(customersBefore);
       expect(created.customer).toBe(subscription.customer);
 
       // The new plan applies at once and survives the old subscription's end.
-      await sendWebhook(subscriptionEvent('customer.subscription.created', structuredClone(created)));
+      await sendWebhook(subscriptionEvent('customer.subscription.created', created));
       expect(await tierOf(client)).toBe('professional');
-      await sendWebhook(subscriptionEvent('customer.subscription.deleted', { ...subscription, status: 'canceled' }));
+      await sendWebhook(subscriptionEvent('customer.subscription.deleted', fake.setStatus(subscription.id, 'canceled')));
       expect(await tierOf(client)).toBe('professional');
     });
 
     it('reuses an unconfirmed subscription for the same plan and cancels it for another', async () => {
       const { client } = await createBusiness(t);
       const { subscription: trial } = await subscribe(client, 'startup');
-      await sendWebhook(subscriptionEvent('customer.subscription.deleted', { ...trial, status: 'canceled' }));
+      await sendWebhook(subscriptionEvent('customer.subscription.deleted', fake.setStatus(trial.id, 'canceled')));
       // No trial the second time, so the subscription waits for a card payment (incomplete).
       const first = await client.post('/api/create-subscription', { tier: 'professional' });
-      expect(first.body).toMatchObject({ status: 'incomplete', intentType: 'payment', clientSecret: expect.stringMatching(/^pi_secret_/) });
+      expect(first.body).toMatchObject({ status: 'incomplete', intentType: 'payment', clientSecret: expect.stringMatching(/^pi_\w+_secret_/) });
       const again = await client.post('/api/create-subscription', { tier: 'professional' });
       expect(again.body.subscriptionId).toBe(first.body.subscriptionId);
       expect(again.body.clientSecret).toBe(first.body.clientSecret);
@@ -211,7 +206,7 @@ describe('with Stripe (local fake API)', () => {
       expect(status.body).toMatchObject({ hasSubscription: true, tier: 'professional', status: 'trialing', cancelAtPeriodEnd: false });
       expect(status.body.currentPeriodEnd).toBe(subscription.items.data[0].current_period_end);
 
-      await sendWebhook(subscriptionEvent('customer.subscription.deleted', { ...subscription, status: 'canceled' }));
+      await sendWebhook(subscriptionEvent('customer.subscription.deleted', fake.setStatus(subscription.id, 'canceled')));
       expect(await tierOf(client)).toBe('free');
       expect((await client.get('/api/subscription-status')).body).toMatchObject({ hasSubscription: false, tier: 'free', status: 'canceled' });
     });
@@ -219,16 +214,16 @@ describe('with Stripe (local fake API)', () => {
     it('keeps the plan while past_due and drops it when unpaid', async () => {
       const { client } = await createProStaff(t);
       const { subscription } = await subscribe(client, 'elite');
-      await sendWebhook(subscriptionEvent('customer.subscription.updated', { ...subscription, status: 'past_due' }));
+      await sendWebhook(subscriptionEvent('customer.subscription.updated', fake.setStatus(subscription.id, 'past_due')));
       expect(await tierOf(client)).toBe('elite');
-      await sendWebhook(subscriptionEvent('customer.subscription.updated', { ...subscription, status: 'unpaid' }, { created: Math.floor(Date.now() / 1000) + 5 }));
+      await sendWebhook(subscriptionEvent('customer.subscription.updated', fake.setStatus(subscription.id, 'unpaid')));
       expect(await tierOf(client)).toBe('free');
     });
 
     it('accepts JSON with a charset parameter, as Stripe sends it', async () => {
       const { client } = await createBusiness(t);
       const { subscription } = await subscribe(client, 'startup');
-      const payload = JSON.stringify(subscriptionEvent('customer.subscription.created', { ...subscription, status: 'active' }));
+      const payload = JSON.stringify(subscriptionEvent('customer.subscription.created', fake.setStatus(subscription.id, 'active')));
       const res = await t.app.inject({
         method: 'POST', url: '/api/stripe/webhook', payload,
         headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
@@ -240,7 +235,7 @@ describe('with Stripe (local fake API)', () => {
     it('rejects a bad or missing signature and changes nothing', async () => {
       const { client } = await createBusiness(t);
       const { subscription } = await subscribe(client, 'startup');
-      const event = subscriptionEvent('customer.subscription.created', { ...subscription, status: 'active' });
+      const event = subscriptionEvent('customer.subscription.created', fake.setStatus(subscription.id, 'active'));
       const forged = await sendWebhook(event, { secret: 'whsec_someone_else' });
       expect(forged.status).toBe(400);
       expect(forged.body.error.message).toBe('Invalid Stripe signature');
@@ -263,42 +258,97 @@ describe('with Stripe (local fake API)', () => {
     it('processes a duplicate event id only once', async () => {
       const { client } = await createBusiness(t);
       const { subscription } = await subscribe(client, 'startup');
-      const deleted = subscriptionEvent('customer.subscription.deleted', { ...subscription, status: 'canceled' });
       await sendWebhook(subscriptionEvent('customer.subscription.created', subscription));
+      const deleted = subscriptionEvent('customer.subscription.deleted', fake.setStatus(subscription.id, 'canceled'));
       expect((await sendWebhook(deleted)).body).toEqual({ received: true });
+      const retrievals = fake.requests.filter((r) => r.method === 'GET').length;
       expect(await tierOf(client)).toBe('free');
       // Same event id again, even with a different body: acknowledged, not applied.
       const duplicate = await sendWebhook({ ...deleted, type: 'customer.subscription.created', data: { object: { ...subscription, status: 'active' } } });
       expect(duplicate).toEqual({ status: 200, body: { received: true, duplicate: true } });
       expect(await tierOf(client)).toBe('free');
+      // A duplicate does not even ask Stripe.
+      expect(fake.requests.filter((r) => r.method === 'GET')).toHaveLength(retrievals);
       const [row] = await t.database.query<{ n: number }>(`select count(*)::int as n from processed_stripe_events where event_id = '${deleted.id}'`);
       expect(row.n).toBe(1);
     });
 
-    it('ignores an event older than the last one applied', async () => {
+    it('applies Stripe\'s current state, not the event snapshot: a stale incomplete in the same second keeps active', async () => {
       const { client } = await createBusiness(t);
       const { subscription } = await subscribe(client, 'startup');
-      const now = Math.floor(Date.now() / 1000);
-      await sendWebhook(subscriptionEvent('customer.subscription.updated', { ...subscription, status: 'active' }, { created: now + 10 }));
-      await sendWebhook(subscriptionEvent('customer.subscription.updated', { ...subscription, status: 'unpaid' }, { created: now }));
+      const second = Math.floor(Date.now() / 1000);
+      const incomplete = subscriptionEvent('customer.subscription.created', fake.setStatus(subscription.id, 'incomplete'), { created: second });
+      const active = subscriptionEvent('customer.subscription.updated', fake.setStatus(subscription.id, 'active'), { created: second });
+      // Stripe delivers the newer event first; the older one, from the same second, arrives last.
+      await sendWebhook(active);
       expect(await tierOf(client)).toBe('startup');
-      expect((await client.get('/api/subscription-status')).body.status).toBe('active');
+      expect((await sendWebhook(incomplete)).body).toEqual({ received: true });
+      expect(await tierOf(client)).toBe('startup');
+      expect((await client.get('/api/subscription-status')).body).toMatchObject({ hasSubscription: true, tier: 'startup', status: 'active' });
+      // Each event made the app ask Stripe for the subscription.
+      expect(fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/subscriptions/${subscription.id}`)).toHaveLength(2);
     });
 
-    it('records paid invoices as revenue and ignores unknown users and event types', async () => {
+    it('a Stripe deletion is final: created, deleted, updated in the same second leaves the account on Free', async () => {
       const { client } = await createBusiness(t);
       const { subscription } = await subscribe(client, 'startup');
+      const second = Math.floor(Date.now() / 1000);
+      const created = subscriptionEvent('customer.subscription.created', fake.setStatus(subscription.id, 'active'), { created: second });
+      const updated = subscriptionEvent('customer.subscription.updated', { ...fake.subscription(subscription.id), cancel_at_period_end: true }, { created: second });
+      await sendWebhook(created);
+      expect(await tierOf(client)).toBe('startup');
+      await sendWebhook(subscriptionEvent('customer.subscription.deleted', fake.setStatus(subscription.id, 'canceled'), { created: second }));
+      expect(await tierOf(client)).toBe('free');
+      // The update's handler asked Stripe before the cancellation and got the live state back (a race
+      // between two deliveries): that stale answer must not revive the subscription.
+      fake.subscriptions.get(subscription.id)!.status = 'active';
+      expect((await sendWebhook(updated)).status).toBe(200);
+      expect(await tierOf(client)).toBe('free');
+      expect((await client.get('/api/subscription-status')).body).toMatchObject({ hasSubscription: false, tier: 'free', status: 'canceled' });
+    });
+
+    it('on an invoice event records the payment and applies the subscription as Stripe has it', async () => {
+      const { client } = await createBusiness(t);
+      const { subscription } = await subscribe(client, 'startup');
+      await sendWebhook(subscriptionEvent('customer.subscription.created', subscription));
+      fake.setStatus(subscription.id, 'active');
       const invoice = {
-        id: 'in_paid_1', object: 'invoice', customer: subscription.customer, amount_paid: 4900, currency: 'usd', created: 1_700_000_000,
-        status_transitions: { paid_at: 1_700_000_100 }, parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
+        ...invoiceFixture, id: 'in_paid_1', customer: subscription.customer, amount_paid: 4900, currency: 'usd', created: 1_700_000_000,
+        status_transitions: { ...invoiceFixture.status_transitions, paid_at: 1_700_000_100 },
+        parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: {}, subscription: subscription.id } },
       };
       expect((await sendWebhook(subscriptionEvent('invoice.paid', invoice))).status).toBe(200);
       expect((await sendWebhook(subscriptionEvent('invoice.payment_succeeded', invoice))).status).toBe(200);
-      const rows = await t.database.query<{ amount_cents: number }>('select amount_cents from subscription_payments');
-      expect(rows).toEqual([{ amount_cents: 4900 }]);
-      const stranger = await sendWebhook(subscriptionEvent('customer.subscription.created', { ...subscription, id: 'sub_other', customer: 'cus_unknown', metadata: {} }));
-      expect(stranger.body).toEqual({ received: true, ignored: true });
+      const rows = await t.database.query<{ amount_cents: number; paid_at: Date }>('select amount_cents, paid_at from subscription_payments');
+      expect(rows).toEqual([{ amount_cents: 4900, paid_at: new Date(1_700_000_100_000) }]);
+      expect((await client.get('/api/subscription-status')).body.status).toBe('active');
+    });
+
+    it('ignores subscriptions of unknown users or unknown to Stripe, and other event types', async () => {
+      const { client } = await createBusiness(t);
+      await subscribe(client, 'startup');
+      // A subscription of a Stripe customer that is not one of our accounts (made in the dashboard, say).
+      const direct = new Stripe(fake.secretKey, { host: '127.0.0.1', port: fake.port, protocol: 'http' });
+      const customer = await direct.customers.create({ email: 'someone@example.com' });
+      const price = (await direct.prices.list({ limit: 1 })).data[0];
+      const foreign = await direct.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], trial_period_days: 3 });
+      const stranger = await sendWebhook(subscriptionEvent('customer.subscription.created', fake.subscription(foreign.id)));
+      expect(stranger).toEqual({ status: 200, body: { received: true, ignored: true } });
+      const unknown = await sendWebhook(subscriptionEvent('customer.subscription.updated', { ...fake.subscription(foreign.id), id: 'sub_not_in_stripe' }));
+      expect(unknown).toEqual({ status: 200, body: { received: true, ignored: true } });
       expect((await sendWebhook(subscriptionEvent('charge.refunded', { id: 'ch_1' }))).body).toEqual({ received: true, ignored: true });
+      expect(await t.database.query(`select * from subscriptions where stripe_subscription_id = '${foreign.id}'`)).toEqual([]);
+    });
+
+    it('answers 503 while Stripe cannot be reached, so Stripe retries, and applies the retry', async () => {
+      const { client } = await createBusiness(t);
+      const { subscription } = await subscribe(client, 'startup');
+      const event = subscriptionEvent('customer.subscription.created', fake.setStatus(subscription.id, 'active'));
+      fake.failures = { status: 500, count: 3 };
+      expect((await sendWebhook(event)).status).toBe(503);
+      expect(await tierOf(client)).toBe('free');
+      expect((await sendWebhook(event)).body).toEqual({ received: true });
+      expect(await tierOf(client)).toBe('startup');
     });
   });
 
@@ -306,7 +356,7 @@ describe('with Stripe (local fake API)', () => {
     it('cancels at period end, keeps the plan until then and is idempotent', async () => {
       const { client } = await createBusiness(t);
       const { subscription } = await subscribe(client, 'startup');
-      await sendWebhook(subscriptionEvent('customer.subscription.created', { ...subscription, status: 'active' }));
+      await sendWebhook(subscriptionEvent('customer.subscription.created', fake.setStatus(subscription.id, 'active')));
       const res = await client.post('/api/cancel-subscription');
       expect(res.status).toBe(200);
       const periodEnd = subscription.items.data[0].current_period_end;
@@ -321,7 +371,7 @@ describe('with Stripe (local fake API)', () => {
       expect((await client.post('/api/cancel-subscription')).body).toEqual({ cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd });
       expect(fake.posts(`/v1/subscriptions/${subscription.id}`)).toHaveLength(1);
 
-      await sendWebhook(subscriptionEvent('customer.subscription.deleted', { ...subscription, status: 'canceled', cancel_at_period_end: true }));
+      await sendWebhook(subscriptionEvent('customer.subscription.deleted', fake.setStatus(subscription.id, 'canceled')));
       expect(await tierOf(client)).toBe('free');
     });
 

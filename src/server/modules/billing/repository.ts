@@ -14,7 +14,6 @@ export type SubscriptionRecord = {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   amountCents: number;
-  lastEventAt: number;
   createdAt: Date;
 };
 
@@ -39,7 +38,6 @@ const subscriptionColumns = {
   currentPeriodEnd: subscriptions.currentPeriodEnd,
   cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
   amountCents: subscriptions.amountCents,
-  lastEventAt: subscriptions.lastEventAt,
   createdAt: subscriptions.createdAt,
 };
 
@@ -115,21 +113,23 @@ export async function insertSubscriptionIfMissing(db: Database, values: Subscrip
   await db.insert(subscriptions).values(values).onConflictDoNothing({ target: subscriptions.stripeSubscriptionId });
 }
 
+/** Stripe statuses a subscription never leaves: a canceled or expired subscription is final. */
+export const terminalStatuses = ['canceled', 'incomplete_expired'] as const;
+const isTerminal = (status: string) => (terminalStatuses as readonly string[]).includes(status);
+
 /**
- * Applies Stripe's view of a subscription as of `eventCreated` (unix seconds). An event older than
- * the last one applied is ignored (Stripe does not guarantee delivery order).
+ * Applies Stripe's current view of a subscription (retrieved, not taken from the event). A deletion
+ * is final: a retrieve that raced with the cancellation and answered with an older, live state
+ * never revives a subscription already recorded as ended. Returns false when nothing was applied.
  */
-export async function applySubscriptionState(db: Database, values: SubscriptionValues, eventCreated: number): Promise<boolean> {
+export async function applySubscriptionState(db: Database, values: SubscriptionValues): Promise<boolean> {
   const existing = await findSubscriptionByStripeId(db, values.stripeSubscriptionId);
   if (!existing) {
-    await db.insert(subscriptions).values({ ...values, lastEventAt: eventCreated }).onConflictDoNothing({ target: subscriptions.stripeSubscriptionId });
+    await db.insert(subscriptions).values(values).onConflictDoNothing({ target: subscriptions.stripeSubscriptionId });
     return true;
   }
-  if (eventCreated < existing.lastEventAt) return false;
-  await db
-    .update(subscriptions)
-    .set({ ...values, lastEventAt: eventCreated, updatedAt: new Date() })
-    .where(eq(subscriptions.id, existing.id));
+  if (isTerminal(existing.status) && !isTerminal(values.status)) return false;
+  await db.update(subscriptions).set({ ...values, updatedAt: new Date() }).where(eq(subscriptions.id, existing.id));
   return true;
 }
 
@@ -144,6 +144,11 @@ export async function updateSubscriptionFields(
 
 export async function setUserTier(db: Database, userId: number, tier: string): Promise<void> {
   await db.update(users).set({ subscriptionTier: tier }).where(eq(users.id, userId));
+}
+
+export async function isEventProcessed(db: Database, eventId: string): Promise<boolean> {
+  const [row] = await db.select({ eventId: processedStripeEvents.eventId }).from(processedStripeEvents).where(eq(processedStripeEvents.eventId, eventId)).limit(1);
+  return Boolean(row);
 }
 
 /** Marks an event as handled; false when it was handled before (a duplicate delivery). */

@@ -4,6 +4,7 @@ import {
   type CancelSubscriptionResponse,
   type CreateSubscriptionResponse,
   type SubscriptionStatusResponse,
+  TRIAL_DAYS,
 } from '@shared/contracts/billing';
 import { isTierValidFor, planFor, type UserType } from '@shared/plans';
 import type { AppContext } from '../../lib/context';
@@ -11,9 +12,9 @@ import { AppError } from '../../lib/errors';
 import { RateLimiter } from '../../lib/rate-limit';
 import { paymentProviderError, stripeFor } from './stripe-client';
 import * as repo from './repository';
+import * as trials from './repository-trials';
+import { isTrialAvailable, trialStatusOf } from './trial-service';
 
-/** Spec FAQ: every paid plan starts with a 14-day free trial (first subscription only). */
-export const TRIAL_DAYS = 14;
 
 const toUnix = (date: Date | null): number | null => (date ? Math.floor(date.getTime() / 1000) : null);
 const fromUnix = (seconds: number | null | undefined): Date | null => (seconds ? new Date(seconds * 1000) : null);
@@ -126,6 +127,11 @@ export async function createSubscription(ctx: AppContext, user: SessionUser, tie
   // Switching while the old plan runs out: the new plan applies now, but is billed only from the
   // day the already-paid period ends, so nobody pays twice for the same days.
   const paidUntil = live?.currentPeriodEnd && live.currentPeriodEnd.getTime() > Date.now() + 60_000 ? toUnix(live.currentPeriodEnd) : null;
+  // A card added during the free trial converts it without a gap: billing starts when the trial ends.
+  // One trial per account: after a trial, or a first subscription's trial, Stripe grants none.
+  const trial = await trials.findTrial(ctx.db, user.id);
+  const trialUntil = !paidUntil && trial && trial.endsAt.getTime() > Date.now() + 60_000 ? toUnix(trial.endsAt) : null;
+  const billingFrom = paidUntil ?? trialUntil;
 
   try {
     // A modal reopened for the same plan reuses the unconfirmed subscription; others are cancelled.
@@ -143,7 +149,7 @@ export async function createSubscription(ctx: AppContext, user: SessionUser, tie
     const customerId = await customerIdFor(ctx, stripe, user, key);
     const priceId = await priceIdFor(stripe, user.userType, plan.id);
     const previous = await repo.countSubscriptions(ctx.db, user.id);
-    const trialDays = !paidUntil && (await repo.countSubscriptions(ctx.db, user.id, { startedOnly: true })) === 0 ? TRIAL_DAYS : 0;
+    const trialDays = !billingFrom && (await isTrialAvailable(ctx, user.id)) ? TRIAL_DAYS : 0;
     const endTrialWhenNoCard = { trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } };
     const subscription = await stripe.subscriptions.create(
       {
@@ -151,7 +157,7 @@ export async function createSubscription(ctx: AppContext, user: SessionUser, tie
         items: [{ price: priceId }],
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
-        ...(paidUntil ? { trial_end: paidUntil, ...endTrialWhenNoCard } : {}),
+        ...(billingFrom ? { trial_end: billingFrom, ...endTrialWhenNoCard } : {}),
         ...(trialDays ? { trial_period_days: trialDays, ...endTrialWhenNoCard } : {}),
         metadata: { userId: String(user.id), userType: user.userType, tier: plan.id },
         expand: expandForSecret,
@@ -183,8 +189,10 @@ export async function createSubscription(ctx: AppContext, user: SessionUser, tie
 
 export async function subscriptionStatus(ctx: AppContext, user: SessionUser): Promise<SubscriptionStatusResponse> {
   const live = await repo.findLiveSubscription(ctx.db, user.id);
-  const current = await repo.findUserBilling(ctx.db, user.id);
-  const tier = current?.subscriptionTier ?? user.subscriptionTier;
+  const account = await repo.findUserBilling(ctx.db, user.id);
+  const trialRecord = await trials.findTrial(ctx.db, user.id);
+  const trial = trialRecord ? trialStatusOf(trialRecord, account?.subscriptionTier ?? 'free') : null;
+  const trialAvailable = !live && (await isTrialAvailable(ctx, user.id));
   if (live) {
     return {
       hasSubscription: true,
@@ -193,10 +201,13 @@ export async function subscriptionStatus(ctx: AppContext, user: SessionUser): Pr
       status: live.status,
       cancelAtPeriodEnd: live.cancelAtPeriodEnd,
       currentPeriodEnd: toUnix(live.currentPeriodEnd),
+      trial,
+      trialAvailable,
     };
   }
+  const tier = (await trials.findEffectiveTier(ctx.db, user.id)) ?? user.subscriptionTier;
   const latest = await repo.findLatestSubscription(ctx.db, user.id);
-  return { hasSubscription: false, tier, status: latest?.status ?? null, cancelAtPeriodEnd: false, currentPeriodEnd: null };
+  return { hasSubscription: false, tier, status: latest?.status ?? null, cancelAtPeriodEnd: false, currentPeriodEnd: null, trial, trialAvailable };
 }
 
 export async function cancelSubscription(ctx: AppContext, user: SessionUser): Promise<CancelSubscriptionResponse> {

@@ -3,6 +3,7 @@ import { planFor, isTierValidFor, type UserType } from '@shared/plans';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { recomputeTier } from './service';
+import { paymentProviderError, stripeFor } from './stripe-client';
 import * as repo from './repository';
 
 export type WebhookResult = { received: true; duplicate?: true; ignored?: true };
@@ -23,41 +24,66 @@ export function verifyEvent(ctx: AppContext, rawBody: Buffer | undefined, signat
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
 
+/** The subscription an event is about: the object itself, or the invoice's subscription. */
+function subscriptionIdOf(event: Stripe.Event): string | null {
+  if (event.type.startsWith('customer.subscription.')) return (event.data.object as Stripe.Subscription).id ?? null;
+  if (event.type.startsWith('invoice.')) return idOf((event.data.object as Stripe.Invoice).parent?.subscription_details?.subscription);
+  return null;
+}
+
+/**
+ * Stripe is the source of truth (decision record 014): an event only says "this subscription
+ * changed", so we retrieve the subscription and apply its current state instead of the event's
+ * snapshot. Events arrive in any order and several share one `created` second, so a snapshot can
+ * be stale; the retrieved object never is. Retrieved outside the transaction so no database
+ * connection waits on Stripe. A subscription Stripe does not know is answered 200 and ignored.
+ */
+async function currentSubscription(ctx: AppContext, subscriptionId: string): Promise<Stripe.Subscription | null> {
+  try {
+    return await stripeFor(ctx.config).subscriptions.retrieve(subscriptionId);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+    ctx.log.error({ err: error, subscriptionId }, 'stripe subscription retrieve failed; Stripe will retry the event');
+    throw paymentProviderError(error);
+  }
+}
+
 /**
  * Applies one verified event. The event id is recorded in the same transaction as its effects, so
  * a duplicate delivery is a no-op and a failed one is retried by Stripe.
  */
 export async function handleEvent(ctx: AppContext, event: Stripe.Event): Promise<WebhookResult> {
+  const subscriptionId = subscriptionIdOf(event);
+  const handled = event.type.startsWith('customer.subscription.') || event.type.startsWith('invoice.');
+  if (!handled) {
+    const fresh = await repo.markEventProcessed(ctx.db, event.id, event.type);
+    return fresh ? { received: true, ignored: true } : { received: true, duplicate: true };
+  }
+  if (await repo.isEventProcessed(ctx.db, event.id)) return { received: true, duplicate: true };
+  const current = subscriptionId ? await currentSubscription(ctx, subscriptionId) : null;
+
   const affectedUsers = new Set<number>();
   const result = await ctx.db.transaction(async (tx) => {
     const txCtx: AppContext = { ...ctx, db: tx };
     if (!(await repo.markEventProcessed(tx, event.id, event.type))) return { received: true, duplicate: true } as const;
-    switch (event.type) {
-      case 'customer.subscription.created':
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted':
-      case 'customer.subscription.paused':
-      case 'customer.subscription.resumed': {
-        const userId = await applySubscription(txCtx, event.data.object, event.created, event.type === 'customer.subscription.deleted');
-        if (userId === null) return { received: true, ignored: true } as const;
-        await recomputeTier(txCtx, userId);
-        affectedUsers.add(userId);
-        return { received: true } as const;
-      }
-      case 'invoice.paid':
-      case 'invoice.payment_succeeded': {
-        await recordInvoice(txCtx, event.data.object);
-        return { received: true } as const;
-      }
-      default:
-        return { received: true, ignored: true } as const;
+    if (paidInvoiceEvents.has(event.type)) await recordInvoice(txCtx, event.data.object as Stripe.Invoice);
+    if (!current) {
+      if (subscriptionId) ctx.log.warn({ subscriptionId, eventId: event.id }, 'stripe event for a subscription Stripe does not know ignored');
+      return paidInvoiceEvents.has(event.type) ? ({ received: true } as const) : ({ received: true, ignored: true } as const);
     }
+    const userId = await applySubscription(txCtx, current);
+    if (userId === null) return { received: true, ignored: true } as const;
+    await recomputeTier(txCtx, userId);
+    affectedUsers.add(userId);
+    return { received: true } as const;
   });
   for (const userId of affectedUsers) {
     await ctx.events.publish(userId, { type: 'subscription.updated', data: {} }).catch(() => undefined);
   }
   return result;
 }
+
+const paidInvoiceEvents = new Set(['invoice.paid', 'invoice.payment_succeeded']);
 
 async function userIdFor(ctx: AppContext, subscription: Stripe.Subscription): Promise<number | null> {
   const customerId = idOf(subscription.customer);
@@ -74,7 +100,7 @@ function tierOf(subscription: Stripe.Subscription, userType: UserType): string |
   return null;
 }
 
-async function applySubscription(ctx: AppContext, subscription: Stripe.Subscription, eventCreated: number, deleted: boolean): Promise<number | null> {
+async function applySubscription(ctx: AppContext, subscription: Stripe.Subscription): Promise<number | null> {
   const userId = await userIdFor(ctx, subscription);
   const user = userId ? await repo.findUserBilling(ctx.db, userId) : null;
   if (!user) {
@@ -89,21 +115,16 @@ async function applySubscription(ctx: AppContext, subscription: Stripe.Subscript
   }
   const item = subscription.items?.data?.[0];
   const periodEnd = item?.current_period_end ?? (subscription as unknown as { current_period_end?: number }).current_period_end ?? subscription.trial_end;
-  await repo.applySubscriptionState(
-    ctx.db,
-    {
+  await repo.applySubscriptionState(ctx.db, {
       userId: user.id,
       stripeCustomerId: idOf(subscription.customer) ?? existing?.stripeCustomerId ?? '',
       stripeSubscriptionId: subscription.id,
       tier,
-      status: deleted ? 'canceled' : subscription.status,
+      status: subscription.status,
       currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
       amountCents: (item?.price?.unit_amount ?? 0) * (item?.quantity ?? 1) || existing?.amountCents || 0,
-    },
-    // A deletion is final, whatever the order it arrives in.
-    deleted ? Number.MAX_SAFE_INTEGER : eventCreated,
-  );
+  });
   return user.id;
 }
 

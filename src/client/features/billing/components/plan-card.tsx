@@ -15,7 +15,17 @@ const buttonText: Record<PlanCardState, string> = {
   free: 'Free Forever',
 };
 
-export function PlanCard({ plan, state, isCurrent, onChoose }: { plan: Plan; state: PlanCardState; isCurrent: boolean; onChoose(plan: Plan): void }) {
+type Props = {
+  plan: Plan;
+  state: PlanCardState;
+  isCurrent: boolean;
+  onChoose(plan: Plan): void;
+  /** Offered while the account may still start its free trial; works without payment keys. */
+  onStartTrial?: (plan: Plan) => void;
+  startingTrial?: boolean;
+};
+
+export function PlanCard({ plan, state, isCurrent, onChoose, onStartTrial, startingTrial }: Props) {
   return (
     <Card className={cn('flex flex-col', plan.popular && 'border-2 border-blaze-500', isCurrent && 'ring-2 ring-forest-600')} data-testid={`plan-${plan.id}`}>
       <PlanHeader plan={plan} isCurrent={isCurrent} />
@@ -29,7 +39,12 @@ export function PlanCard({ plan, state, isCurrent, onChoose }: { plan: Plan; sta
           ))}
         </ul>
       </CardContent>
-      <CardFooter>
+      <CardFooter className="flex flex-col gap-2">
+        {onStartTrial && plan.priceCents > 0 && (
+          <Button className="w-full" variant="outline" disabled={startingTrial} onClick={() => onStartTrial(plan)}>
+            Start 14-day free trial
+          </Button>
+        )}
         <Button
           className="w-full"
           variant={plan.popular ? 'accent' : 'primary'}

@@ -15,6 +15,7 @@ import {
   createSubscription,
   fetchSubscriptionStatus,
   formatPeriodEnd,
+  startTrial,
   subscriptionStatusKey,
   usePaymentConfig,
   useSubscriptionStatus,
@@ -22,6 +23,7 @@ import {
 import { PlanCard, type PlanCardState } from '../components/plan-card';
 import { CurrentSubscriptionCard } from '../components/current-subscription-card';
 import { SubscribeDialog } from '../components/subscribe-dialog';
+import { TrialCard } from '../components/trial-card';
 
 export default function SubscriptionPage() {
   return (
@@ -50,6 +52,7 @@ function Subscription({ user }: { user: SessionUser }) {
   const [selected, setSelected] = useState<Plan | null>(null);
   const [intent, setIntent] = useState<CreateSubscriptionResponse | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  const [startingTrial, setStartingTrial] = useState(false);
 
   const publishableKey = config.data?.stripePublishableKey ?? null;
   const plans = plansFor(user.userType);
@@ -96,6 +99,19 @@ function Subscription({ user }: { user: SessionUser }) {
     else toast({ title: 'Success!', description: 'Your subscription has been activated. Please refresh the page.' });
   }
 
+  async function beginTrial(plan: Plan) {
+    setStartingTrial(true);
+    try {
+      const trial = await startTrial({ tier: plan.id });
+      await reloadAll();
+      toast({ title: 'Free trial started', description: `You have ${plan.name} for ${trial.daysLeft} days. No card needed.` });
+    } catch (error) {
+      toast({ title: 'Error', description: describeError(error, 'Failed to start the free trial'), variant: 'destructive' });
+    } finally {
+      setStartingTrial(false);
+    }
+  }
+
   async function cancel() {
     setCancelling(true);
     try {
@@ -135,12 +151,23 @@ function Subscription({ user }: { user: SessionUser }) {
           </div>
         </div>
       )}
+      {current?.trial && !current.hasSubscription && <TrialCard userType={user.userType} trial={current.trial} canAddCard={Boolean(publishableKey)} />}
       {current?.hasSubscription && <CurrentSubscriptionCard status={current} cancelling={cancelling} onCancel={cancel} />}
       {publishableKey && (
         <h2 className="mb-4 text-xl font-semibold">{user.userType === 'pro_staff' ? 'Choose Your Pro Staff Plan' : 'Choose Your Business Plan'}</h2>
       )}
       <div className={`grid gap-6 md:grid-cols-2 ${plans.length === 4 ? 'xl:grid-cols-4' : 'lg:grid-cols-3'}`}>
-        {plans.map((plan) => <PlanCard key={plan.id} plan={plan} state={stateOf(plan)} isCurrent={plan.id === tier} onChoose={choose} />)}
+        {plans.map((plan) => (
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            state={stateOf(plan)}
+            isCurrent={plan.id === tier}
+            onChoose={choose}
+            onStartTrial={current?.trialAvailable ? beginTrial : undefined}
+            startingTrial={startingTrial}
+          />
+        ))}
       </div>
       <p className="mt-6 text-sm text-bark-700">
         All paid plans include a 14-day free trial, a 30-day money-back guarantee and 24/7 support. Prices are per month in US dollars.

@@ -26,6 +26,7 @@ import { NewFeatureBanner } from '../components/new-feature-banner';
 import { ProfileStatusCard } from '../components/profile-status-card';
 import { StatCard } from '../components/stat-card';
 import { SubscriptionCard } from '../components/subscription-card';
+import { TrialBanner } from '../../billing/components/trial-banner';
 
 const tabs = [
   ['overview', 'Overview'],
@@ -146,6 +147,7 @@ function BusinessDashboard({ user }: { user: SessionUser }) {
       <NewFeatureBanner storageKey="huntstaff.banner.business-applicants">
         <strong>New:</strong> pro staff can now apply to your job postings. Review applicants and accept them from the Jobs tab.
       </NewFeatureBanner>
+      <TrialBanner userType="business" />
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Active Pro Staff" value={stats.data?.activeProStaff ?? 0} icon={Users} />

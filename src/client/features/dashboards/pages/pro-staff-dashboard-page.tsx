@@ -20,6 +20,7 @@ import { NewFeatureBanner } from '../components/new-feature-banner';
 import { ProfileStatusCard } from '../components/profile-status-card';
 import { StatCard } from '../components/stat-card';
 import { SubscriptionCard } from '../components/subscription-card';
+import { TrialBanner } from '../../billing/components/trial-banner';
 
 const OPPORTUNITIES_SHOWN = 5;
 
@@ -54,6 +55,7 @@ function ProStaffDashboard({ user }: { user: SessionUser }) {
       <NewFeatureBanner storageKey="huntstaff.banner.pro-staff-apply">
         <strong>New:</strong> apply to jobs right from your dashboard and follow each application's status.
       </NewFeatureBanner>
+      <TrialBanner userType="pro_staff" />
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Profile Rating" value={`${rating.toFixed(1)}/5`} icon={Star} />

@@ -1,0 +1,131 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeStripeServer } from '../../test/fake-stripe-server';
+import { createBusiness } from '../../test/factories';
+import { createTestApp } from '../../test/test-app';
+import { resetBillingThrottling } from './service';
+
+// The fake Stripe refuses what Stripe refuses for every call the app makes (decision record 014),
+// so a test that passes against it would not fail against Stripe for those reasons.
+let fake: FakeStripeServer;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  fake = await new FakeStripeServer().start();
+  stripe = new Stripe(fake.secretKey, { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
+});
+afterAll(async () => {
+  await fake.stop();
+});
+
+const caught = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected Stripe to refuse'); }, (error: unknown) => error as Stripe.errors.StripeError);
+
+async function customerAndPrice(lookupKey = `key_${Math.random()}`) {
+  const customer = await stripe.customers.create({ email: 'buyer@example.com' });
+  const price = await stripe.prices.create({ currency: 'usd', unit_amount: 4900, recurring: { interval: 'month' }, lookup_key: lookupKey, product_data: { name: 'Plan' } });
+  return { customer, price };
+}
+
+describe('fake Stripe is as strict as Stripe', () => {
+  it('checks the API key with Stripe\'s 401 and error shape', async () => {
+    const wrong = new Stripe('sk_test_someone_elses_key', { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
+    const error = await caught(wrong.customers.create({ email: 'x@example.com' }));
+    expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect(error.statusCode).toBe(401);
+    expect(error.message).toMatch(/^Invalid API Key provided: sk_test_\*+_key$/);
+    const anonymous = await fetch(`http://127.0.0.1:${fake.port}/v1/customers`, { method: 'POST' });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: { type: 'invalid_request_error', message: expect.stringMatching(/^You did not provide an API key/) } });
+  });
+
+  it('replays an idempotency key with the same parameters and refuses it with others (idempotency_error)', async () => {
+    const first = await stripe.customers.create({ email: 'a@example.com' }, { idempotencyKey: 'customer:same' });
+    const again = await stripe.customers.create({ email: 'a@example.com' }, { idempotencyKey: 'customer:same' });
+    expect(again.id).toBe(first.id);
+    expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
+    const error = await caught(stripe.customers.create({ email: 'b@example.com' }, { idempotencyKey: 'customer:same' }));
+    expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    expect(error.statusCode).toBe(400);
+    expect(error.type).toBe('StripeIdempotencyError');
+    expect(error.raw).toMatchObject({ type: 'idempotency_error', message: expect.stringContaining("Try using a key other than 'customer:same'") });
+    // A key is bound to its endpoint too.
+    expect(await caught(stripe.prices.create({ currency: 'usd', unit_amount: 1, product_data: { name: 'x' } }, { idempotencyKey: 'customer:same' }))).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+  });
+
+  it('refuses a second price with the same lookup_key unless transfer_lookup_key moves it', async () => {
+    const { price } = await customerAndPrice('huntstaff_test_lookup');
+    const params = { currency: 'usd', unit_amount: 5900, recurring: { interval: 'month' as const }, lookup_key: 'huntstaff_test_lookup', product_data: { name: 'Plan' } };
+    const error = await caught(stripe.prices.create(params));
+    expect(error.statusCode).toBe(400);
+    expect(error.raw).toMatchObject({ type: 'invalid_request_error', param: 'lookup_key', message: `A price (\`${price.id}\`) already uses that lookup key.` });
+    const moved = await stripe.prices.create({ ...params, transfer_lookup_key: true });
+    expect((await stripe.prices.list({ lookup_keys: ['huntstaff_test_lookup'] })).data.map((p) => p.id)).toEqual([moved.id]);
+  });
+
+  it('refuses a trial_end in the past, and trial_end together with trial_period_days', async () => {
+    const { customer, price } = await customerAndPrice();
+    const past = Math.floor(Date.now() / 1000) - 60;
+    const error = await caught(stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], trial_end: past }));
+    expect(error.statusCode).toBe(400);
+    expect(error.raw).toMatchObject({ type: 'invalid_request_error', param: 'trial_end', message: 'Invalid timestamp: must be an integer Unix timestamp in the future.' });
+    const both = await caught(stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], trial_end: past + 86400, trial_period_days: 3 }));
+    expect(both.statusCode).toBe(400);
+    const future = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], trial_end: past + 86400 });
+    expect(future).toMatchObject({ status: 'trialing', trial_end: past + 86400 });
+  });
+
+  it('refuses unknown parameters and unknown customers or prices', async () => {
+    const { customer, price } = await customerAndPrice();
+    const unknown = await caught(stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], trial_days: 3 } as never));
+    expect(unknown.raw).toMatchObject({ code: 'parameter_unknown', param: 'trial_days', message: 'Received unknown parameter: trial_days' });
+    const missing = await caught(stripe.subscriptions.create({ customer: 'cus_nobody', items: [{ price: price.id }] }));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.raw).toMatchObject({ code: 'resource_missing', message: "No such customer: 'cus_nobody'" });
+  });
+
+  it('refuses to change or cancel again a canceled subscription', async () => {
+    const { customer, price } = await customerAndPrice();
+    const subscription = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], trial_period_days: 14 });
+    expect((await stripe.subscriptions.cancel(subscription.id)).status).toBe('canceled');
+    const update = await caught(stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }));
+    expect(update.statusCode).toBe(400);
+    expect(update.message).toBe('A canceled subscription can only update its cancellation_details and metadata.');
+    expect((await stripe.subscriptions.update(subscription.id, { metadata: { note: 'kept' } })).metadata).toMatchObject({ note: 'kept' });
+    const cancelAgain = await caught(stripe.subscriptions.cancel(subscription.id));
+    expect(cancelAgain.statusCode).toBe(404);
+  });
+
+  it('returns related objects as ids unless they are listed in expand', async () => {
+    const { customer, price } = await customerAndPrice();
+    const trial = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], trial_period_days: 14, payment_behavior: 'default_incomplete' });
+    expect(trial.pending_setup_intent).toMatch(/^seti_/);
+    expect(trial.latest_invoice).toMatch(/^in_/);
+    expect(trial.customer).toBe(customer.id);
+    const expanded = await stripe.subscriptions.retrieve(trial.id, { expand: ['pending_setup_intent', 'latest_invoice', 'customer'] });
+    expect(expanded.pending_setup_intent).toMatchObject({ object: 'setup_intent', client_secret: expect.stringMatching(/^seti_\w+_secret_/) });
+    expect(expanded.customer).toMatchObject({ id: customer.id, object: 'customer' });
+    // confirmation_secret is includable: only there when named.
+    expect(expanded.latest_invoice).toMatchObject({ object: 'invoice' });
+    expect(expanded.latest_invoice).not.toHaveProperty('confirmation_secret');
+
+    const paying = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], payment_behavior: 'default_incomplete', expand: ['latest_invoice.confirmation_secret'] });
+    expect(paying.status).toBe('incomplete');
+    expect(paying.latest_invoice).toMatchObject({ confirmation_secret: { type: 'payment_intent', client_secret: expect.stringMatching(/^pi_\w+_secret_/) } });
+    expect(paying.pending_setup_intent).toBeNull();
+  });
+});
+
+describe('the app against the strict fake', () => {
+  it('cannot create a subscription with a wrong secret key (503, no details)', async () => {
+    const t = await createTestApp(fake.env({ STRIPE_SECRET_KEY: 'sk_test_revoked_key_1234' }));
+    try {
+      resetBillingThrottling();
+      const { client } = await createBusiness(t);
+      const res = await client.post('/api/create-subscription', { tier: 'startup' });
+      expect(res.status).toBe(503);
+      expect(res.body.error.message).not.toMatch(/sk_test/);
+    } finally {
+      await t.close();
+    }
+  });
+});

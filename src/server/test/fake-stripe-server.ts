@@ -1,0 +1,357 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for the parts of the Stripe API the app calls, so tests run the real `stripe` SDK
+ * over HTTP (host/port/protocol options) without network access. It is meant to be as strict as
+ * Stripe for those calls (decision record 014): it checks the API key, refuses unknown parameters,
+ * idempotency-key reuse with other parameters, a second price with the same lookup key, a trial end
+ * in the past and changes to canceled subscriptions, and returns related objects as ids unless they
+ * are listed in `expand`. Objects start from Stripe's published fixtures (tests/fixtures/stripe), and
+ * errors use Stripe's `{ error: { type, code?, message, param? } }` shape. Test-only.
+ */
+export type RecordedRequest = { method: string; path: string; idempotencyKey: string | undefined; body: Record<string, unknown> };
+
+type Json = Record<string, any>;
+type Reply = { status: number; body: Json };
+
+const fixtureDir = new URL('../../../tests/fixtures/stripe/', import.meta.url);
+const fixture = (name: string): Json => JSON.parse(fs.readFileSync(new URL(`${name}.json`, fixtureDir), 'utf8'));
+const templates = {
+  customer: fixture('customer'),
+  price: fixture('price'),
+  subscription: fixture('subscription'),
+  invoice: fixture('invoice'),
+  setupIntent: fixture('setup_intent'),
+  event: fixture('event'),
+};
+
+/** Top-level parameters Stripe accepts on each call the app makes (from the API reference / OpenAPI spec). */
+const allowedParams: Record<string, string[]> = {
+  'POST /v1/customers': [
+    'address', 'balance', 'business_name', 'cash_balance', 'description', 'email', 'expand', 'individual_name', 'invoice_prefix',
+    'invoice_settings', 'metadata', 'name', 'next_invoice_sequence', 'payment_method', 'phone', 'preferred_locales', 'shipping',
+    'source', 'tax', 'tax_exempt', 'tax_id_data', 'test_clock', 'validate',
+  ],
+  'GET /v1/prices': ['active', 'created', 'currency', 'ending_before', 'expand', 'limit', 'lookup_keys', 'product', 'recurring', 'starting_after', 'type'],
+  'POST /v1/prices': [
+    'active', 'billing_scheme', 'currency', 'currency_options', 'custom_unit_amount', 'expand', 'lookup_key', 'metadata', 'nickname',
+    'product', 'product_data', 'recurring', 'tax_behavior', 'tiers', 'tiers_mode', 'transfer_lookup_key', 'transform_quantity',
+    'unit_amount', 'unit_amount_decimal',
+  ],
+  'POST /v1/subscriptions': [
+    'add_invoice_items', 'application_fee_percent', 'automatic_tax', 'backdate_start_date', 'billing_cycle_anchor', 'billing_cycle_anchor_config',
+    'billing_mode', 'billing_thresholds', 'cancel_at', 'cancel_at_period_end', 'collection_method', 'currency', 'customer', 'customer_account',
+    'days_until_due', 'default_payment_method', 'default_source', 'default_tax_rates', 'description', 'discounts', 'expand',
+    'invoice_settings', 'items', 'metadata', 'off_session', 'on_behalf_of', 'payment_behavior', 'payment_settings',
+    'pending_invoice_item_interval', 'proration_behavior', 'transfer_data', 'trial_end', 'trial_from_plan', 'trial_period_days', 'trial_settings',
+  ],
+  'GET /v1/subscriptions/:id': ['expand'],
+  'POST /v1/subscriptions/:id': [
+    'add_invoice_items', 'application_fee_percent', 'automatic_tax', 'billing_cycle_anchor', 'billing_thresholds', 'cancel_at',
+    'cancel_at_period_end', 'cancellation_details', 'collection_method', 'days_until_due', 'default_payment_method', 'default_source',
+    'default_tax_rates', 'description', 'discounts', 'expand', 'invoice_settings', 'items', 'metadata', 'off_session', 'on_behalf_of',
+    'pause_collection', 'payment_behavior', 'payment_settings', 'pending_invoice_item_interval', 'proration_behavior', 'proration_date',
+    'transfer_data', 'trial_end', 'trial_from_plan', 'trial_settings',
+  ],
+  'DELETE /v1/subscriptions/:id': ['cancellation_details', 'expand', 'invoice_now', 'prorate'],
+};
+
+const errorReply = (status: number, type: string, message: string, extra: { code?: string; param?: string } = {}): Reply => ({
+  status,
+  body: { error: { type, message, ...(extra.code ? { code: extra.code, doc_url: `https://stripe.com/docs/error-codes/${extra.code.replace(/_/g, '-')}` } : {}), ...(extra.param ? { param: extra.param } : {}) } },
+});
+const invalid = (message: string, param?: string, code?: string) => errorReply(400, 'invalid_request_error', message, { param, code });
+const missingResource = (kind: string, id: string, param?: string) => errorReply(404, 'invalid_request_error', `No such ${kind}: '${id}'`, { code: 'resource_missing', param });
+
+export class FakeStripeServer {
+  readonly secretKey = 'sk_test_fake';
+  readonly requests: RecordedRequest[] = [];
+  readonly customers = new Map<string, Json>();
+  readonly prices = new Map<string, Json>();
+  /** Stored as Stripe keeps them: related objects by id (see `render` for what a response shows). */
+  readonly subscriptions = new Map<string, Json>();
+  readonly invoices = new Map<string, Json>();
+  readonly setupIntents = new Map<string, Json>();
+  /** Makes the next `count` calls fail with `status` (the SDK retries, so a real outage is several). */
+  failures: { status: number; count: number } | null = null;
+  private readonly idempotency = new Map<string, { fingerprint: string; reply: Reply }>();
+  private readonly server = http.createServer((req, res) => void this.handle(req, res));
+  private seq = 0;
+  port = 0;
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Env for createTestApp: the SDK talks to this server. */
+  env(extra: Record<string, string> = {}): Record<string, string> {
+    return {
+      STRIPE_SECRET_KEY: this.secretKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test_fake',
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(this.port),
+      STRIPE_API_PROTOCOL: 'http',
+      ...extra,
+    };
+  }
+
+  posts(pathPrefix: string): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === 'POST' && r.path.startsWith(pathPrefix));
+  }
+
+  /** The subscription as `GET /v1/subscriptions/:id` shows it without `expand` (related objects as ids). */
+  subscription(id: string): Json {
+    return structuredClone(this.render(this.subscriptions.get(id)!, []));
+  }
+
+  /** Moves a subscription to another status, as Stripe does when a payment succeeds, fails or a trial ends. */
+  setStatus(id: string, status: string): Json {
+    const subscription = this.subscriptions.get(id)!;
+    subscription.status = status;
+    if (status === 'canceled') subscription.canceled_at = subscription.ended_at = Math.floor(Date.now() / 1000);
+    return this.subscription(id);
+  }
+
+  /** A webhook event in Stripe's envelope (its published `event` fixture) around `object`. */
+  event(type: string, object: Json, created = Math.floor(Date.now() / 1000)): Json {
+    return { ...structuredClone(templates.event), id: this.id('evt'), type, created, data: { object: structuredClone(object) } };
+  }
+
+  private id(prefix: string) {
+    return `${prefix}_fake${++this.seq}`;
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const method = req.method ?? 'GET';
+    const raw = method === 'POST' ? Buffer.concat(chunks).toString('utf8') : url.search.slice(1);
+    const body = parseForm(raw);
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    this.requests.push({ method, path: url.pathname, idempotencyKey, body });
+
+    const send = (reply: Reply, headers: Record<string, string> = {}) => {
+      res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_fake${this.seq}`, ...headers });
+      res.end(JSON.stringify(reply.body));
+    };
+    const auth = this.checkApiKey(req.headers.authorization);
+    if (auth) return send(auth);
+    if (this.failures && this.failures.count > 0) {
+      const { status } = this.failures;
+      this.failures.count -= 1;
+      return send(errorReply(status, status === 402 ? 'card_error' : 'api_error', 'Simulated failure'));
+    }
+    // Stripe honours idempotency keys on POST only; a key is bound to its first request's endpoint and parameters.
+    if (method === 'POST' && idempotencyKey) {
+      const fingerprint = createHash('sha256').update(`${method} ${url.pathname} ${canonical(body)}`).digest('hex');
+      const earlier = this.idempotency.get(idempotencyKey);
+      if (earlier && earlier.fingerprint !== fingerprint) {
+        return send(errorReply(400, 'idempotency_error',
+          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`));
+      }
+      if (earlier) return send(earlier.reply, { 'idempotent-replayed': 'true' });
+      const reply = this.route(method, url.pathname, body);
+      if (reply.status < 500) this.idempotency.set(idempotencyKey, { fingerprint, reply });
+      return send(reply);
+    }
+    return send(this.route(method, url.pathname, body));
+  }
+
+  private checkApiKey(header: string | undefined): Reply | null {
+    const key = /^Bearer (.+)$/.exec(header ?? '')?.[1];
+    if (!key) {
+      return errorReply(401, 'invalid_request_error',
+        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.");
+    }
+    if (key !== this.secretKey) {
+      const shown = key.length > 12 ? `${key.slice(0, 8)}${'*'.repeat(key.length - 12)}${key.slice(-4)}` : key;
+      return errorReply(401, 'invalid_request_error', `Invalid API Key provided: ${shown}`);
+    }
+    return null;
+  }
+
+  private route(method: string, path: string, body: Json): Reply {
+    const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    const routeKey = `${method} ${subscriptionPath ? '/v1/subscriptions/:id' : path}`;
+    const allowed = allowedParams[routeKey];
+    if (!allowed) return errorReply(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+    const unknown = Object.keys(body).find((name) => !allowed.includes(name));
+    if (unknown) return invalid(`Received unknown parameter: ${unknown}`, unknown, 'parameter_unknown');
+    const expand = Object.values((body.expand ?? {}) as Json).map(String);
+
+    switch (routeKey) {
+      case 'POST /v1/customers':
+        return this.ok(this.createCustomer(body));
+      case 'GET /v1/prices':
+        return this.ok(this.listPrices(body));
+      case 'POST /v1/prices':
+        return this.createPrice(body);
+      case 'POST /v1/subscriptions':
+        return this.createSubscription(body, expand);
+      default:
+        return this.onSubscription(method, subscriptionPath![1], body, expand);
+    }
+  }
+
+  private ok(body: Json): Reply {
+    return { status: 200, body };
+  }
+
+  private createCustomer(body: Json): Json {
+    const customer = { ...structuredClone(templates.customer), id: this.id('cus'), created: now(), email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {} };
+    this.customers.set(customer.id, customer);
+    return customer;
+  }
+
+  private listPrices(body: Json): Json {
+    const keys = Object.values((body.lookup_keys ?? {}) as Json);
+    const activeOnly = body.active === undefined ? null : body.active === 'true';
+    const data = [...this.prices.values()]
+      .filter((price) => (keys.length === 0 || keys.includes(price.lookup_key)) && (activeOnly === null || price.active === activeOnly))
+      .slice(0, Number(body.limit ?? 10));
+    return { object: 'list', data, has_more: false, url: '/v1/prices' };
+  }
+
+  private createPrice(body: Json): Reply {
+    if (!body.currency) return invalid('Missing required param: currency.', 'currency', 'parameter_missing');
+    if (!body.product && !body.product_data) return invalid('You must specify either `product` or `product_data` when creating a price.', 'product');
+    if (body.lookup_key) {
+      const holder = [...this.prices.values()].find((price) => price.lookup_key === body.lookup_key);
+      if (holder && body.transfer_lookup_key !== 'true') return invalid(`A price (\`${holder.id}\`) already uses that lookup key.`, 'lookup_key');
+      if (holder) holder.lookup_key = null;
+    }
+    const unitAmount = Number(body.unit_amount);
+    const price = {
+      ...structuredClone(templates.price), id: this.id('price'), created: now(), currency: body.currency, unit_amount: unitAmount,
+      unit_amount_decimal: String(unitAmount), lookup_key: body.lookup_key ?? null, metadata: body.metadata ?? {},
+      product: body.product ?? this.id('prod'), type: body.recurring ? 'recurring' : 'one_time',
+      recurring: body.recurring ? { ...templates.price.recurring, interval: body.recurring.interval, interval_count: 1 } : null,
+    };
+    this.prices.set(price.id, price);
+    return this.ok(price);
+  }
+
+  private createSubscription(body: Json, expand: string[]): Reply {
+    if (!body.customer) return invalid('Missing required param: customer.', 'customer', 'parameter_missing');
+    if (!this.customers.has(body.customer)) return missingResource('customer', body.customer, 'customer');
+    const items = Object.values((body.items ?? {}) as Json) as Json[];
+    if (items.length === 0) return invalid('Missing required param: items.', 'items', 'parameter_missing');
+    const price = this.prices.get(items[0].price);
+    if (!price) return missingResource('price', String(items[0].price), 'items[0][price]');
+    if (body.trial_end !== undefined && body.trial_period_days !== undefined) {
+      return invalid('You may only specify one of these parameters: trial_end, trial_period_days.', 'trial_end');
+    }
+    const at = now();
+    let trialEnd: number | null = null;
+    if (body.trial_end !== undefined && body.trial_end !== 'now') {
+      trialEnd = Number(body.trial_end);
+      if (!Number.isInteger(trialEnd) || trialEnd <= at) return invalid('Invalid timestamp: must be an integer Unix timestamp in the future.', 'trial_end', 'parameter_invalid_integer');
+    }
+    if (body.trial_period_days !== undefined) trialEnd = at + Number(body.trial_period_days) * 86400;
+    const id = this.id('sub');
+    const periodEnd = trialEnd ?? at + 30 * 86400;
+    const customer = body.customer as string;
+    let pendingSetupIntent: string | null = null;
+    const invoice = { ...structuredClone(templates.invoice), id: this.id('in'), customer, created: at, subscription: undefined,
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: body.metadata ?? {}, subscription: id } } };
+    if (trialEnd) {
+      // A trial with default_incomplete: a $0 invoice is paid and a SetupIntent collects the card.
+      const setupId = this.id('seti');
+      const setupIntent: Json = { ...structuredClone(templates.setupIntent), id: setupId, client_secret: `${setupId}_secret_${id}`, customer, created: at, status: 'requires_payment_method', usage: 'off_session' };
+      this.setupIntents.set(setupIntent.id, setupIntent);
+      pendingSetupIntent = setupIntent.id;
+      Object.assign(invoice, { amount_due: 0, amount_paid: 0, amount_remaining: 0, status: 'paid', confirmation_secret: null });
+    } else {
+      Object.assign(invoice, { amount_due: price.unit_amount, amount_paid: 0, amount_remaining: price.unit_amount, status: 'open',
+        confirmation_secret: { client_secret: `pi_fake${this.seq}_secret_${id}`, type: 'payment_intent' } });
+    }
+    this.invoices.set(invoice.id, invoice);
+    const item = { ...structuredClone(templates.subscription.items.data[0]), id: this.id('si'), created: at, price, quantity: 1, subscription: id,
+      current_period_start: at, current_period_end: periodEnd };
+    delete item.plan;
+    const subscription = {
+      ...structuredClone(templates.subscription), id, customer, created: at, start_date: at, billing_cycle_anchor: periodEnd,
+      status: trialEnd ? 'trialing' : 'incomplete', cancel_at: null, canceled_at: null, ended_at: null, cancel_at_period_end: false,
+      metadata: body.metadata ?? {}, trial_start: trialEnd ? at : null, trial_end: trialEnd,
+      items: { object: 'list', data: [item], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
+      pending_setup_intent: pendingSetupIntent, latest_invoice: invoice.id,
+    };
+    this.subscriptions.set(id, subscription);
+    return this.ok(this.render(subscription, expand));
+  }
+
+  private onSubscription(method: string, id: string, body: Json, expand: string[]): Reply {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) return missingResource('subscription', id);
+    if (method === 'GET') return this.ok(this.render(subscription, expand));
+    const canceled = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
+    if (method === 'DELETE') {
+      // Stripe treats a canceled subscription as gone: cancelling it again is "No such subscription".
+      if (canceled) return missingResource('subscription', id);
+      Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now() });
+      return this.ok(this.render(subscription, expand));
+    }
+    if (canceled && Object.keys(body).some((name) => !['cancellation_details', 'metadata', 'expand'].includes(name))) {
+      return invalid('A canceled subscription can only update its cancellation_details and metadata.');
+    }
+    if (body.cancel_at_period_end !== undefined) {
+      subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+      subscription.cancel_at = subscription.cancel_at_period_end ? subscription.items.data[0].current_period_end : null;
+    }
+    if (body.metadata) subscription.metadata = { ...subscription.metadata, ...body.metadata };
+    return this.ok(this.render(subscription, expand));
+  }
+
+  /** Related objects are ids unless expanded; an invoice's `confirmation_secret` appears only when expanded. */
+  private render(subscription: Json, expand: string[]): Json {
+    const out = structuredClone(subscription);
+    const expanded = (field: string) => expand.some((path) => path === field || path.startsWith(`${field}.`));
+    if (expanded('customer')) out.customer = this.customers.get(subscription.customer) ?? subscription.customer;
+    if (expanded('pending_setup_intent') && subscription.pending_setup_intent) out.pending_setup_intent = this.setupIntents.get(subscription.pending_setup_intent);
+    if (expanded('latest_invoice') && subscription.latest_invoice) {
+      const invoice = structuredClone(this.invoices.get(subscription.latest_invoice)!);
+      if (!expand.includes('latest_invoice.confirmation_secret')) delete invoice.confirmation_secret;
+      out.latest_invoice = invoice;
+    }
+    return out;
+  }
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Parameters in a fixed order, so the same request always has the same fingerprint. */
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const entries = Object.entries(value as Json).sort(([a], [b]) => a.localeCompare(b));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+}
+
+/** Parses Stripe's form encoding (`a[b][0]=c`) into nested objects (arrays stay index-keyed objects). */
+export function parseForm(text: string): Json {
+  const out: Json = {};
+  if (!text) return out;
+  for (const pair of text.split('&')) {
+    const [rawKey, rawValue = ''] = pair.split('=');
+    const key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+    const value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
+    const parts = key.split(/\[|\]\[|\]/).filter(Boolean);
+    let node = out;
+    parts.forEach((part, index) => {
+      if (index === parts.length - 1) node[part] = value;
+      else node = node[part] ??= {};
+    });
+  }
+  return out;
+}
