@@ -12,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { toast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api';
 import { AnalyticsDialog } from '../components/analytics-dialog';
+import { PromotionsTrend } from '../../analytics/components/promotions-trend';
 import { PromotionCard } from '../components/promotion-card';
 import { PromotionFormDialog, type PromotionFormValues } from '../components/promotion-form-dialog';
 import { useCreatePromotion, useDeletePromotion, usePromotions, useUpdatePromotion } from '../api';
@@ -189,7 +190,7 @@ function PromotionsManager({ businessId }: { businessId: number }) {
           </TabsList>
           <TabsContent value="active">{list(all.filter((p) => p.isActive))}</TabsContent>
           <TabsContent value="all">{list(all)}</TabsContent>
-          <TabsContent value="analytics"><AnalyticsTotals promotions={all} /></TabsContent>
+          <TabsContent value="analytics"><AnalyticsTotals promotions={all} /><PromotionsTrend /></TabsContent>
         </Tabs>
       )}
       <PromotionFormDialog
