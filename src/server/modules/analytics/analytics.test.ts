@@ -240,3 +240,43 @@ describe('assertFeature', () => {
     }
   });
 });
+
+describe('demo data', () => {
+  it('gives the demo business charts with something in them, without touching the accounts tests sign in as', async () => {
+    const { seedDemoData } = await import('../../db/seed/demo-data');
+    await seedDemoData(t.database.db);
+    const business = new TestClient(t.app);
+    expect((await business.post('/api/auth/login', { email: 'demo.business@example.com', password: 'demo1234' })).status).toBe(200);
+
+    const series = await business.get('/api/analytics/business');
+    expect(series.status).toBe(200);
+    const weeks = series.body.weeks as Week[];
+    expect(weeks.every((w) => w.profileViews > 0)).toBe(true);
+    for (const key of ['applications', 'messagesReceived', 'messagesSent', 'codeUses'] as const) {
+      expect(weeks.filter((w) => w[key] > 0).length, key).toBeGreaterThanOrEqual(6);
+    }
+    expect(series.body.money.map((m: { currency: string }) => m.currency)).toEqual(['CAD', 'USD']);
+    const promotionDays = (await business.get('/api/analytics/promotions')).body.days as { impressions: number }[];
+    expect(promotionDays.filter((d) => d.impressions > 0).length).toBeGreaterThanOrEqual(20);
+    const admin = new TestClient(t.app);
+    await admin.post('/api/auth/login', { email: 'admin@example.com', password: 'demo1234' });
+    const growth = (await admin.get('/api/admin/growth')).body.weeks as { newBusinesses: number; newProStaff: number }[];
+    expect(growth.filter((w) => w.newBusinesses + w.newProStaff > 0).length).toBeGreaterThanOrEqual(8);
+
+    // Nothing unread, nothing from the reserved pro staff, and this month's activity under the Free limits.
+    const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1)).toISOString();
+    const [unread] = await t.database.query<{ n: number }>(`select count(*)::int as n from messages where not is_read`);
+    expect(unread.n).toBe(0);
+    const reserved = await t.database.query<{ n: number }>(`
+      select count(*)::int as n from users u where u.email in ('demo.prostaff@example.com', 'rosa.delgado@example.com', 'ben.carver@example.com')
+        and (exists (select 1 from messages m where m.from_user_id = u.id or m.to_user_id = u.id)
+          or exists (select 1 from applications a join pro_staff_profiles p on p.id = a.pro_staff_id where p.user_id = u.id))`);
+    expect(reserved[0].n).toBe(0);
+    const busiest = await t.database.query<{ applications: number; messages: number }>(`
+      select (select coalesce(max(n), 0) from (select count(*) as n from applications where created_at >= '${month}' group by pro_staff_id) a)::int as applications,
+        (select coalesce(max(n), 0) from (select count(*) as n from messages m join users u on u.id = m.from_user_id
+          where u.user_type = 'pro_staff' and m.created_at >= '${month}' group by from_user_id) m)::int as messages`);
+    expect(busiest[0].applications).toBeLessThanOrEqual(1);
+    expect(busiest[0].messages).toBeLessThanOrEqual(2);
+  });
+});
