@@ -32,11 +32,14 @@ type Props = {
 
 const plain = (value: number) => value.toLocaleString('en-US');
 
-/** The smallest 1, 2 or 5 × 10^n at or above `value`, so the axis reads in round numbers. */
+/**
+ * The top of the axis: the smallest 1, 2, 4, 6 or 8 × 10^n at or above `value`, at least 2, so the axis and its
+ * middle line read in round numbers (a count axis never shows 2.5).
+ */
 export function niceCeiling(value: number): number {
-  if (!(value > 0)) return 1;
+  if (!(value > 2)) return 2;
   const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 5, 10]) if (step * power >= value) return step * power;
+  for (const step of [1, 2, 4, 6, 8]) if (step * power >= value) return step * power;
   return 10 * power;
 }
 

@@ -37,7 +37,7 @@ export async function seedDemoActivity(tx: Database, now = new Date()): Promise<
   // Sign-ups spread over the weeks (admin growth chart); the admin account stays the oldest.
   const accounts = await tx.select({ id: users.id, email: users.email }).from(users).orderBy(asc(users.id));
   for (const [index, account] of accounts.entries()) {
-    const daysAgo = account.email === DEMO_ADMIN_EMAIL ? WEEKS * 7 + 30 : Math.max(0, WEEKS * 7 - 3 - index * 6);
+    const daysAgo = account.email === DEMO_ADMIN_EMAIL ? WEEKS * 7 + 30 : Math.round((WEEKS * 7 - 3) * (1 - index / accounts.length));
     await tx.update(users).set({ createdAt: at(daysAgo, 9) }).where(eq(users.id, account.id));
   }
 
@@ -96,11 +96,18 @@ export async function seedDemoActivity(tx: Database, now = new Date()): Promise<
       if (at(daysAgo).getTime() >= monthStart && week > 1) continue;
       const asked = at(daysAgo, 10);
       const answered = at(daysAgo, 16);
-      await tx.insert(messages).values([
+      const thread: (typeof messages.$inferInsert)[] = [
         { conversationId: conversation.id, fromUserId: pro.userId, toUserId: business.userId, content: `Checking in on the ${week === 0 ? 'late' : 'early'} season plans.`, isRead: true, readAt: answered, createdAt: asked },
-        { conversationId: conversation.id, fromUserId: business.userId, toUserId: pro.userId, content: 'Thanks, the schedule is in the shared calendar.', isRead: true, readAt: answered, createdAt: answered },
-      ]);
-      last = answered;
+      ];
+      // Most weeks the business answers; some weeks it also follows up.
+      if ((week + index) % 5 !== 1) {
+        thread.push({ conversationId: conversation.id, fromUserId: business.userId, toUserId: pro.userId, content: 'Thanks, the schedule is in the shared calendar.', isRead: true, readAt: answered, createdAt: answered });
+      }
+      if ((week * 3 + index) % 4 === 0) {
+        thread.push({ conversationId: conversation.id, fromUserId: business.userId, toUserId: pro.userId, content: 'Gear for the next hunt ships Friday.', isRead: true, readAt: answered, createdAt: new Date(answered.getTime() + 60_000) });
+      }
+      await tx.insert(messages).values(thread);
+      last = thread[thread.length - 1].createdAt!;
     }
     await tx.update(conversations).set({ lastMessageAt: last }).where(eq(conversations.id, conversation.id));
   }
