@@ -23,6 +23,7 @@ export const routes = [
   { path: '/reviews', element: page(() => import('../features/reviews/pages/reviews-page')) },
   { path: '/advertisements', element: page(() => import('../features/ads/pages/advertisements-page')) },
   { path: '/discount-codes', element: page(() => import('../features/discounts/pages/discount-codes-page')) },
+  { path: '/business-analytics', element: page(() => import('../features/analytics/pages/business-analytics-page')) },
   { path: '/promotions', element: page(() => import('../features/promotions/pages/promotions-page')) },
   { path: '/business-features', element: page(() => import('../features/marketing/pages/business-features-page')) },
   { path: '/pro-staff-features', element: page(() => import('../features/marketing/pages/pro-staff-features-page')) },

@@ -38,10 +38,16 @@ export function assertWithinLimit(
   });
 }
 
+/**
+ * Throws 403 when the user's plan does not include a feature (analytics, featured placement). 403 rather than
+ * 402: no amount of usage unlocks it, only another plan; details.upgradeUrl says where to get one.
+ */
 export function assertFeature(user: { userType: UserType; subscriptionTier: string }, feature: 'analytics' | 'featuredPlacement', what: string): void {
   const plan = planOf(user);
   if (!plan.limits[feature]) {
-    throw new AppError('PLAN_LIMIT', `Your ${plan.name} plan does not include ${what}. Upgrade at /subscription.`, {
+    throw new AppError('FORBIDDEN', `Your ${plan.name} plan does not include ${what}. Upgrade your plan to get it.`, {
+      reason: 'plan_feature',
+      feature,
       plan: plan.id,
       upgradeUrl: '/subscription',
     });

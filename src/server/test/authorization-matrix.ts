@@ -339,4 +339,9 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'GET /api/admin/analytics': { expect: adminOnly, request: at(() => '/api/admin/analytics') },
   'GET /api/admin/recent-users': { expect: adminOnly, request: at(() => '/api/admin/recent-users') },
   'GET /api/admin/platform-stats': { expect: adminOnly, request: at(() => '/api/admin/platform-stats') },
+  'GET /api/admin/growth': { expect: adminOnly, request: at(() => '/api/admin/growth?weeks=4') },
+
+  // ---- analytics (own data only; the fixture businesses are on Enterprise, which includes analytics) ----
+  'GET /api/analytics/business': { expect: anyBusinessProfile(200), request: at(() => '/api/analytics/business?weeks=4') },
+  'GET /api/analytics/promotions': { expect: anyBusinessProfile(200), request: at(() => '/api/analytics/promotions?days=7') },
 };

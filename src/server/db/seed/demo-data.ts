@@ -4,6 +4,7 @@ import { businessProfiles, proStaffProfiles } from '../schema/profiles';
 import { jobPostings } from '../schema/jobs';
 import { hashPassword } from '../../lib/passwords';
 import { DEMO_ADMIN_EMAIL, DEMO_BUSINESS_EMAIL, DEMO_PASSWORD, DEMO_PRO_STAFF_EMAIL } from './demo-accounts';
+import { seedDemoActivity } from './demo-activity';
 import { seedCommissionsAndReviews } from './demo-commissions-reviews';
 
 type BusinessSeed = {
@@ -110,5 +111,6 @@ export async function seedDemoData(db: Database): Promise<void> {
     }
 
     await seedCommissionsAndReviews(tx);
+    await seedDemoActivity(tx);
   });
 }

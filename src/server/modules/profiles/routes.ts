@@ -4,6 +4,7 @@ import { businessProfileBody, directoryQuery, proStaffProfileBody, tagSearchQuer
 import { parse } from '../../lib/validate';
 import { requireRole, requireUser } from '../../lib/auth';
 import * as service from './service';
+import { recordProfileView } from '../analytics/service';
 
 export async function profilesRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -23,7 +24,9 @@ export async function profilesRoutes(app: FastifyInstance) {
 
   app.get('/api/pro-staff-profiles/:id', async (request) => {
     const { id } = parse(idParam, request.params);
-    return service.getProStaff(ctx, id);
+    const profile = await service.getProStaff(ctx, id);
+    await recordProfileView(ctx, request.user, { profileType: 'pro_staff', profileId: id });
+    return profile;
   });
 
   app.post('/api/pro-staff-profiles', async (request, reply) => {
@@ -40,7 +43,9 @@ export async function profilesRoutes(app: FastifyInstance) {
 
   app.get('/api/business-profiles/:id', async (request) => {
     const { id } = parse(idParam, request.params);
-    return service.getBusiness(ctx, id);
+    const profile = await service.getBusiness(ctx, id);
+    await recordProfileView(ctx, request.user, { profileType: 'business', profileId: id });
+    return profile;
   });
 
   app.post('/api/business-profiles', async (request, reply) => {

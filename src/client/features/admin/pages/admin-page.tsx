@@ -9,6 +9,7 @@ import { describeError } from '../../../lib/api';
 import { useSession } from '../../auth/session';
 import { useAdminAnalytics, usePlatformStats, useRecentUsers } from '../api';
 import { formatCount, formatPercent, StatCard } from '../components/stat-card';
+import { GrowthChart } from '../../analytics/components/growth-chart';
 import { EngagementPanel, GrowthPanel, PlatformHealthPanel, RecentUsersPanel, SubscriptionsPanel } from '../components/admin-panels';
 
 export default function AdminPage() {
@@ -67,11 +68,11 @@ export default function AdminPage() {
               <SubscriptionsPanel data={data} />
               <EngagementPanel data={data} />
             </div>
+            <GrowthChart />
             <div className="grid gap-6 lg:grid-cols-3">
               <div className="lg:col-span-2"><RecentUsersPanel users={recent.data} /></div>
               <PlatformHealthPanel stats={platform.data} revenue={data} />
             </div>
-            <p className="text-xs text-bark-700">Definitions of every figure: docs/decisions/009-admin-metrics.md.</p>
           </div>
         )
       )}

@@ -1,4 +1,5 @@
 import type { BusinessJobStats, OwnJobPosting } from '@shared/contracts/jobs';
+import { Link } from 'react-router';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 
 const percent = (part: number, whole: number) => (whole === 0 ? '0%' : `${Math.round((part / whole) * 100)}%`);
@@ -51,6 +52,7 @@ export function BusinessAnalyticsDialog({ open, onOpenChange, stats, postings }:
             )}
           </tbody>
         </table>
+        <Link to="/business-analytics" className="mt-4 inline-block text-sm font-medium text-forest-700 underline">Weekly trends: views, applications, messages, code uses and revenue</Link>
       </DialogContent>
     </Dialog>
   );

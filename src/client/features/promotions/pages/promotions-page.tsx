@@ -12,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { toast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api';
 import { AnalyticsDialog } from '../components/analytics-dialog';
+import { PromotionsTrend } from '../../analytics/components/promotions-trend';
 import { PromotionCard } from '../components/promotion-card';
 import { PromotionFormDialog, type PromotionFormValues } from '../components/promotion-form-dialog';
 import { useCreatePromotion, useDeletePromotion, usePromotions, useUpdatePromotion } from '../api';
@@ -43,11 +44,10 @@ function AnalyticsTotals({ promotions }: { promotions: Promotion[] }) {
     <div className="flex flex-col gap-6">
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {totals.map((total) => (
-          <Card key={total.label}>
-            <CardContent className="p-5">
-              <dt className="text-sm text-bark-700">{total.label}</dt>
-              <dd className="mt-1 text-2xl font-bold" data-testid={`total-${total.label.toLowerCase().replace(/\s+/g, '-')}`}>{total.value}</dd>
-            </CardContent>
+          // dt and dd directly in the card's div: a dl may only wrap them in one div (axe definition-list).
+          <Card key={total.label} className="p-5">
+            <dt className="text-sm text-bark-700">{total.label}</dt>
+            <dd className="mt-1 text-2xl font-bold" data-testid={`total-${total.label.toLowerCase().replace(/\s+/g, '-')}`}>{total.value}</dd>
           </Card>
         ))}
       </dl>
@@ -189,7 +189,7 @@ function PromotionsManager({ businessId }: { businessId: number }) {
           </TabsList>
           <TabsContent value="active">{list(all.filter((p) => p.isActive))}</TabsContent>
           <TabsContent value="all">{list(all)}</TabsContent>
-          <TabsContent value="analytics"><AnalyticsTotals promotions={all} /></TabsContent>
+          <TabsContent value="analytics"><AnalyticsTotals promotions={all} /><PromotionsTrend /></TabsContent>
         </Tabs>
       )}
       <PromotionFormDialog

@@ -1,0 +1,20 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * One row per time a profile was opened by someone other than its owner; the weekly "profile views"
+ * series of the business analytics page counts these (docs/decisions/019-analytics-charts.md).
+ * profile_id is a business_profiles or pro_staff_profiles id, told apart by profile_type.
+ */
+export const profileViews = pgTable(
+  'profile_views',
+  {
+    id: serial('id').primaryKey(),
+    profileType: text('profile_type', { enum: ['business', 'pro_staff'] }).notNull(),
+    profileId: integer('profile_id').notNull(),
+    /** Null for visitors without a session. */
+    viewerUserId: integer('viewer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('profile_views_profile_created_idx').on(table.profileType, table.profileId, table.createdAt)],
+);
