@@ -12,7 +12,7 @@ export function GrowthChart() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Growth over time</CardTitle>
+        <CardTitle>Sign-ups over time</CardTitle>
         <CardDescription>The last 12 weeks (UTC, starting Monday).</CardDescription>
       </CardHeader>
       <CardContent>
