@@ -93,6 +93,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/**
+ * The address links in emails point to: PUBLIC_URL, or outside production the server's own configured
+ * address. Never the request's Host or X-Forwarded-Host, which a client chooses (issue 17).
+ */
+export function appOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
+}
+
 function parseTrustProxy(value: string): boolean | string {
   if (['true', '1', 'yes'].includes(value)) return true;
   if (['false', '0', 'no', ''].includes(value)) return false;
