@@ -40,7 +40,8 @@ export const massMessageBody = z.object({
 });
 export type MassMessageBody = z.input<typeof massMessageBody>;
 
-export type OtherUser = { id: number; email: string; userType: 'business' | 'pro_staff'; name: string | null };
+/** `email` is null until the two users share a conversation. */
+export type OtherUser = { id: number; email: string | null; userType: 'business' | 'pro_staff'; name: string | null };
 
 export type MessageAttachment = {
   id: number;
