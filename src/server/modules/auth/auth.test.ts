@@ -233,6 +233,14 @@ describe('API conventions', () => {
     const res = await new TestClient(t.app).get('/api/config');
     expect(res.body).toEqual({ demoLoginHint: null, stripePublishableKey: null });
   });
+
+  it('GET /api/config never advertises demo logins in production, even with demo data forced on', async () => {
+    await t.close();
+    t = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://huntstaff.example.com', SEED_DEMO: 'true' });
+    const res = await new TestClient(t.app).get('/api/config');
+    expect(res.body.demoLoginHint).toBeNull();
+    expect(res.raw.body).not.toContain('demo1234');
+  });
 });
 
 describe('cross-site request protection', () => {
