@@ -2,10 +2,15 @@ import { loadConfig } from './config';
 import { isDatabaseEmpty, openDatabase, runMigrations } from './db/client';
 import { seedDemoData } from './db/seed/demo-data';
 import { buildApp } from './app';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { adminsWithDemoPassword } from './modules/auth/demo-credentials';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` }).catch((error: unknown) => {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 await runMigrations(database);
 if (config.seedDemo && (await isDatabaseEmpty(database.db))) await seedDemoData(database.db, { withAdmin: config.env !== 'production' });
 

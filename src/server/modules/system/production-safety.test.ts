@@ -63,7 +63,8 @@ async function startProduction(extraEnv: Record<string, string> = {}): Promise<S
 }
 
 async function waitUntilUp(server: Started): Promise<void> {
-  for (let i = 0; i < 240; i++) {
+  // A fresh embedded database runs every migration first: a minute or more on a busy machine.
+  for (let i = 0; i < 720; i++) {
     const up = await fetch(`${server.base}/api/health`).then((res) => res.ok, () => false);
     if (up) return;
     const done = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve(null), 250))]);
@@ -75,7 +76,7 @@ async function waitUntilUp(server: Started): Promise<void> {
 const login = (base: string, email: string) =>
   fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) }).then((res) => res.status);
 
-describe('production and the published demo credentials', { timeout: 240_000 }, () => {
+describe('production and the published demo credentials', { timeout: 480_000 }, () => {
   it('seeds no demo accounts, advertises none, and refuses to start while an admin has the demo password', async () => {
     const server = await startProduction();
     await waitUntilUp(server);
