@@ -15,6 +15,7 @@ import { databaseInputError, isDatabaseUnavailable } from './lib/db-errors';
 import { FileStorage, type Storage } from './lib/storage';
 import { createEventBus, type EventBus } from './lib/events';
 import { LogMailer, SmtpMailer, type Mailer } from './lib/mailer';
+import { loggerOptions } from './lib/logging';
 import { userForToken } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -46,6 +47,8 @@ export type BuildOptions = {
   events?: EventBus;
   mailer?: Mailer;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 };
 
 /** Largest upload any route accepts; routes check their own, smaller limits. */
@@ -54,7 +57,7 @@ const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

@@ -15,6 +15,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
+  it('never seeds demo data in production unless SEED_DEMO=true forces it (issue 17)', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://huntstaff.example.com' };
+    expect(loadConfig(production)).toMatchObject({ seedDemo: false, demoSeedForced: false });
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' })).toMatchObject({ seedDemo: true, demoSeedForced: true });
+    expect(loadConfig({}).demoSeedForced).toBe(false);
+  });
+
   it('requires PUBLIC_URL in production, where reset links must not come from request headers', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required/);
   });

@@ -35,6 +35,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   seedDemo: boolean;
+  /** Production with SEED_DEMO=true: demo data on purpose, logged as a warning at every start (issue 17). */
+  demoSeedForced: boolean;
   clientDistDir: string;
   logLevel: string;
   /** Base of links in emails; required in production so a forged Host header cannot redirect them. */
@@ -72,8 +74,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    // Demo data is seeded into the embedded database by default, never into a real one unless asked.
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    // Demo data is seeded into the embedded database by default, never into a real one unless asked,
+    // and never in production unless SEED_DEMO=true forces it (issue 17: demo logins are published).
+    seedDemo: e.NODE_ENV === 'production' ? e.SEED_DEMO === true : (e.SEED_DEMO ?? !e.DATABASE_URL),
+    demoSeedForced: e.NODE_ENV === 'production' && e.SEED_DEMO === true,
     clientDistDir: path.resolve(e.CLIENT_DIST_DIR ?? './dist/client'),
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
@@ -91,6 +95,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       protocol: e.STRIPE_API_PROTOCOL,
     },
   };
+}
+
+/**
+ * The address links in emails point to: PUBLIC_URL, or outside production the server's own configured
+ * address. Never the request's Host or X-Forwarded-Host, which a client chooses (issue 17).
+ */
+export function appOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
 }
 
 function parseTrustProxy(value: string): boolean | string {

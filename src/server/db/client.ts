@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { lockDataDir } from './data-dir-lock';
 
 export type Database = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
 
@@ -58,11 +59,19 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dir) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = new PGlite(dir ? path.resolve(dir) : undefined, {
-    extensions: { pg_trgm },
-    parsers: { 20: (value: string) => Number(value) },
-  });
-  await client.waitReady;
+  // Before PGlite reads a byte: a second process must never open the same folder (issue 17, decision 015).
+  const lock = dir ? lockDataDir(path.resolve(dir)) : undefined;
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = new PGlite(dir ? path.resolve(dir) : undefined, {
+      extensions: { pg_trgm },
+      parsers: { 20: (value: string) => Number(value) },
+    });
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzle(client) as unknown as Database;
   return {
     db,
@@ -71,7 +80,10 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
       const result = await client.exec(text);
       return (result.at(-1)?.rows ?? []) as never[];
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      lock?.release();
+    },
   };
 }
 

@@ -30,6 +30,8 @@ export type MatrixEntry = {
   stream?: true;
   /** Why the answer is what it is, where the table alone does not say (public routes, other kinds of authentication). */
   note?: string;
+  /** More texts (besides PRIVATE_MARKER) that no answer to a non-party may contain, e.g. the owners' emails. */
+  privateTexts?: (f: Fixtures) => string[];
 };
 
 const all = (status: number): Statuses => ({ anonymous: status, admin: status, otherBusiness: status, otherProStaff: status, business: status, proStaff: status });
@@ -159,6 +161,8 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     expect: signedIn(200),
     request: (f, actor) => ({ url: `/api/conversations/with/${actor === 'proStaff' ? f.business.user.id : f.proStaff.user.id}` }),
     note: 'Anyone signed in may open a chat with anyone; the existing conversation shows only to its participants.',
+    // Issue 17: a stranger learns the name and account type, never the email (it was used to harvest emails).
+    privateTexts: (f) => [f.business.user.email, f.proStaff.user.email],
   },
   'GET /api/messages': {
     expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 200, proStaff: 200 },

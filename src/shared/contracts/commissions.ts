@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { centsToDecimalString, parseMoneyToCents } from '../format';
-import { dbId } from './common';
+import { dbIdParam } from './common';
 
 export const commissionStatuses = ['pending', 'paid', 'cancelled'] as const;
 export type CommissionStatus = (typeof commissionStatuses)[number];
@@ -75,7 +75,7 @@ export const payeeQuery = z.object({
   search: z.string().trim().max(100).optional().default(''),
 });
 
-export const businessIdParam = z.object({ businessId: dbId });
+export const businessIdParam = z.object({ businessId: dbIdParam });
 
 export type RankingEntry = {
   /** The pro staff profile id (one entry per pro staffer). */

@@ -1,10 +1,18 @@
 import { z } from 'zod';
 
-/** A database id: a positive 32-bit integer (PostgreSQL serial). */
-export const dbId = z.coerce.number().int().positive().max(2_147_483_647);
+const MAX_DB_ID = 2_147_483_647;
 
-export const idParam = z.object({ id: dbId });
-export const userIdParam = z.object({ userId: dbId });
+/**
+ * A database id in a JSON body: a positive 32-bit integer (PostgreSQL serial) sent as a JSON number.
+ * Never coerced: `true`, "12" or [12] are refused (issue 17: `toUserId: true` once messaged user 1).
+ */
+export const dbId = z.number().int().positive().max(MAX_DB_ID);
+
+/** A database id in a path or query string: plain decimal digits only ("1e0", "0x1", " 1" and "true" are refused). */
+export const dbIdParam = z.union([dbId, z.string().regex(/^[0-9]{1,10}$/, 'Expected an id').transform(Number).pipe(dbId)]);
+
+export const idParam = z.object({ id: dbIdParam });
+export const userIdParam = z.object({ userId: dbIdParam });
 
 export const errorBody = z.object({
   error: z.object({

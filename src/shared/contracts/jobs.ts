@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId } from './common';
+import { dbId, dbIdParam } from './common';
 
 export const applicationStatuses = ['pending', 'shortlisted', 'accepted', 'rejected', 'withdrawn'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
@@ -57,8 +57,8 @@ export const jobPostingsQuery = z.object({
 });
 export type JobPostingsQuery = z.input<typeof jobPostingsQuery>;
 
-export const businessIdParam = z.object({ businessId: dbId });
-export const proStaffIdParam = z.object({ proStaffId: dbId });
+export const businessIdParam = z.object({ businessId: dbIdParam });
+export const proStaffIdParam = z.object({ proStaffId: dbIdParam });
 
 export const createApplicationBody = z.object({
   jobPostingId: dbId,

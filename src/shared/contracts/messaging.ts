@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { proStaffSpecialties } from '../specialties';
+import { dbIdParam } from './common';
 
 export const MESSAGE_MAX_LENGTH = 5000;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -14,16 +15,17 @@ const messageContent = z
   .max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH} characters`);
 
 export const sendMessageBody = z.object({
-  toUserId: z.coerce.number({ error: 'Choose who to message' }).int().positive('Choose who to message'),
+  // JSON numbers only, never coerced (issue 17).
+  toUserId: z.number({ error: 'Choose who to message' }).int().positive('Choose who to message').max(2_147_483_647, 'Choose who to message'),
   content: messageContent,
-  conversationId: z.coerce.number().int().positive().nullish(),
+  conversationId: z.number().int().positive().max(2_147_483_647).nullish(),
 });
 export type SendMessageBody = z.input<typeof sendMessageBody>;
 
 export const listMessagesQuery = z.object({
-  conversationId: z.coerce.number({ error: 'conversationId is required' }).int().positive('conversationId is required'),
+  conversationId: dbIdParam,
   /** Only messages with a smaller id (the page before). */
-  before: z.coerce.number().int().positive().optional(),
+  before: dbIdParam.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
@@ -38,7 +40,8 @@ export const massMessageBody = z.object({
 });
 export type MassMessageBody = z.input<typeof massMessageBody>;
 
-export type OtherUser = { id: number; email: string; userType: 'business' | 'pro_staff'; name: string | null };
+/** `email` is null until the two users share a conversation. */
+export type OtherUser = { id: number; email: string | null; userType: 'business' | 'pro_staff'; name: string | null };
 
 export type MessageAttachment = {
   id: number;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId } from './common';
+import { dbIdParam } from './common';
 
 export const revieweeTypes = ['business', 'pro_staff'] as const;
 export type RevieweeType = (typeof revieweeTypes)[number];
@@ -41,7 +41,7 @@ export type CreateReviewBody = z.input<typeof createReviewBody>;
 export const reviewListQuery = z
   .object({
     revieweeType: revieweeTypeSchema.optional(),
-    revieweeId: dbId.optional(),
+    revieweeId: dbIdParam.optional(),
   })
   .refine((query) => query.revieweeId === undefined || query.revieweeType !== undefined, {
     message: 'Give revieweeType with revieweeId',

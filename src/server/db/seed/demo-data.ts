@@ -73,11 +73,15 @@ const proStaff: ProSeed[] = [
   { email: 'ben.carver@example.com', firstName: 'Ben', lastName: 'Carver', location: 'Knoxville, TN', specialties: ['Turkey Hunting', 'Deer Hunting'], experience: 10, rating: 4.1, isVerified: false, bio: 'Appalachian turkey and whitetail hunter, call maker and storyteller.' },
 ];
 
-/** Seeds the demo marketplace in one transaction. Safe to call only on an empty database. */
-export async function seedDemoData(db: Database): Promise<void> {
+/**
+ * Seeds the demo marketplace in one transaction. Safe to call only on an empty database.
+ * `withAdmin: false` leaves out admin@example.com: production refuses to start while an admin has the
+ * published demo password, so a forced production seed has no demo admin (issue 17).
+ */
+export async function seedDemoData(db: Database, options: { withAdmin?: boolean } = {}): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    await tx.insert(users).values({ email: DEMO_ADMIN_EMAIL, passwordHash, userType: 'business', isAdmin: true });
+    if (options.withAdmin ?? true) await tx.insert(users).values({ email: DEMO_ADMIN_EMAIL, passwordHash, userType: 'business', isAdmin: true });
 
     for (const [index, business] of businesses.entries()) {
       const [user] = await tx

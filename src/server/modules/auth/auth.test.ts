@@ -88,17 +88,37 @@ describe('POST /api/auth/login', () => {
     expect(res.status).toBe(400);
   });
 
-  it('throttles repeated failures for one account with 429', async () => {
+  // Issue 17, item 7: ten wrong passwords from anywhere used to lock any account for everyone, its owner included.
+  const loginFrom = (remoteAddress: string, email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+
+  it('slows down one client guessing one account with 429 and a growing Retry-After, not a lock', async () => {
     await signUp(t, 'business', 'target@example.com');
-    const client = new TestClient(t.app);
-    for (let i = 0; i < 10; i++) {
-      expect((await client.post('/api/auth/login', { email: 'target@example.com', password: 'wrong-guess' })).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await loginFrom('198.51.100.7', 'target@example.com', 'wrong-guess')).statusCode).toBe(401);
+    const blocked = await loginFrom('198.51.100.7', 'target@example.com', 'trail-cam-2026');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe('RATE_LIMITED');
+    expect(blocked.json().error.message).toMatch(/Too many failed login attempts/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(30);
+    // Another client is not slowed down by that one's failures.
+    expect((await loginFrom('192.0.2.10', 'target@example.com', 'trail-cam-2026')).statusCode).toBe(200);
+  });
+
+  it('lets a client with no failures sign in with the right password while others hammer the account', async () => {
+    await signUp(t, 'business', 'hammered@example.com');
+    for (let i = 0; i < 30; i++) {
+      const status = (await loginFrom(`203.0.113.${i % 6}`, 'hammered@example.com', 'wrong-guess')).statusCode;
+      expect([401, 429]).toContain(status);
     }
-    const blocked = await client.post('/api/auth/login', { email: 'target@example.com', password: 'trail-cam-2026' });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.error.code).toBe('RATE_LIMITED');
-    expect(blocked.body.error.message).toMatch(/Too many failed login attempts/);
-    expect(blocked.headers['retry-after']).toBeDefined();
+    expect((await loginFrom('192.0.2.10', 'hammered@example.com', 'trail-cam-2026')).statusCode).toBe(200);
+  });
+
+  it('backs off longer with every further failure of the same client on the same account', async () => {
+    const { loginBackoffSeconds } = await import('./service');
+    expect([5, 6, 7, 8].map(loginBackoffSeconds)).toEqual([30, 60, 120, 240]);
+    expect(loginBackoffSeconds(4)).toBe(0);
+    expect(loginBackoffSeconds(40)).toBe(15 * 60);
   });
 });
 
@@ -232,6 +252,14 @@ describe('API conventions', () => {
   it('GET /api/config hides the demo hint unless demo data is on', async () => {
     const res = await new TestClient(t.app).get('/api/config');
     expect(res.body).toEqual({ demoLoginHint: null, stripePublishableKey: null });
+  });
+
+  it('GET /api/config never advertises demo logins in production, even with demo data forced on', async () => {
+    await t.close();
+    t = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://huntstaff.example.com', SEED_DEMO: 'true' });
+    const res = await new TestClient(t.app).get('/api/config');
+    expect(res.body.demoLoginHint).toBeNull();
+    expect(res.raw.body).not.toContain('demo1234');
   });
 });
 

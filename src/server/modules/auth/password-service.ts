@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newSessionToken } from '../../lib/auth';
 import { RateLimiter } from '../../lib/rate-limit';
 import { assertNotCommonPassword } from '../../lib/common-passwords';
+import { appOrigin } from '../../config';
 import * as repo from './repository';
 
 const HOUR = 60 * 60 * 1000;
@@ -16,7 +17,7 @@ const resetMailsByEmail = new RateLimiter(3, HOUR);
  * Emails a one-time reset link when the account exists. The answer is the same either way,
  * so the endpoint cannot be used to find out who has an account.
  */
-export async function requestPasswordReset(ctx: AppContext, email: string, ip: string, origin: string): Promise<void> {
+export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
   if (!resetRequestsByIp.hit(ip)) {
     throw new AppError('RATE_LIMITED', 'Too many password reset requests. Try again later.', {
       retryAfterSeconds: resetRequestsByIp.retryAfterSeconds(ip),
@@ -27,7 +28,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
 
   const token = newSessionToken();
   await repo.insertResetToken(ctx.db, { userId: account.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
-  const link = `${ctx.config.publicUrl ?? origin}/reset-password?token=${token}`;
+  const link = `${appOrigin(ctx.config)}/reset-password?token=${token}`;
   await ctx.mailer.send({
     to: email,
     subject: 'Reset your HuntStaff password',

@@ -42,6 +42,17 @@ describe('password reset by emailed token', () => {
     expect(t.mailer.sent[0].text).not.toContain('evil.example.net');
   });
 
+  it('without PUBLIC_URL builds the link from the configured address, never from Host or X-Forwarded-Host', async () => {
+    await t.close();
+    // TRUST_PROXY on: even a trusted proxy's forwarded host must not decide where the link points.
+    t = await createTestApp({ PORT: '5123', HOST: '0.0.0.0', TRUST_PROXY: 'true' });
+    await signUp(t, 'business', 'dev.victim@example.com');
+    const res = await new TestClient(t.app).request('POST', '/api/auth/password-reset/request', { email: 'dev.victim@example.com' }, { host: 'evil.example.com', 'x-forwarded-host': 'evil.example.net', 'x-forwarded-proto': 'https' });
+    expect(res.status).toBe(202);
+    expect(t.mailer.sent[0].text).toContain('http://localhost:5123/reset-password?token=');
+    expect(t.mailer.sent[0].text).not.toMatch(/evil\.example/);
+  });
+
   it('answers the same for unknown emails and sends nothing', async () => {
     const res = await new TestClient(t.app).post('/api/auth/password-reset/request', { email: 'nobody@example.com' });
     expect(res.status).toBe(202);

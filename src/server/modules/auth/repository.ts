@@ -123,3 +123,8 @@ export async function updatePasswordHash(db: Database, userId: number, passwordH
 export async function deleteAllSessions(db: Database, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
+
+/** Password hashes of every admin account, for the production start-up check on demo credentials. */
+export async function findAdminPasswordHashes(db: Database): Promise<{ email: string; passwordHash: string }[]> {
+  return db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.isAdmin, true));
+}

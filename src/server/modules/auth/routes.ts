@@ -32,8 +32,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post('/api/auth/password-reset/request', async (request, reply) => {
     const body = parse(passwordResetRequestBody, request.body);
-    const origin = `${request.protocol}://${request.host}`;
-    await passwords.requestPasswordReset(ctx, body.email, request.ip, origin);
+    await passwords.requestPasswordReset(ctx, body.email, request.ip);
     return reply.status(202).send({ message: 'If an account exists for that email, a reset link is on its way.' });
   });
 

@@ -8,7 +8,11 @@ import { assertNotCommonPassword } from '../../lib/common-passwords';
 import * as repo from './repository';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const failuresByAccount = new RateLimiter(10, FIFTEEN_MINUTES);
+// No account lockout (issue 17): a lock keyed on the account alone let anyone lock anyone out. Failures are
+// counted per (account, client address), which only slows that client down, and per client address, which
+// keeps credential stuffing from one address throttled. See docs/decisions/011-security-asvs-l2.md.
+const FREE_FAILURES_PER_CLIENT = 5;
+const failuresByAccountAndClient = new Map<string, { count: number; lastAt: number }>();
 const failuresByIp = new RateLimiter(50, FIFTEEN_MINUTES);
 const registrationsByIp = new RateLimiter(20, 60 * 60 * 1000);
 
@@ -39,17 +43,43 @@ export async function register(ctx: AppContext, input: Required<RegisterBody>, i
   return startSession(ctx, userId, previousToken);
 }
 
-function tooManyAttempts(key: string, limiter: RateLimiter): AppError {
-  const minutes = Math.ceil(limiter.retryAfterSeconds(key) / 60);
-  return new AppError('RATE_LIMITED', `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-    retryAfterSeconds: limiter.retryAfterSeconds(key),
-  });
+/** Wait after the `failures`-th failure of one client on one account: 30 s, doubling, at most 15 minutes. */
+export function loginBackoffSeconds(failures: number): number {
+  if (failures < FREE_FAILURES_PER_CLIENT) return 0;
+  return Math.min(30 * 2 ** (failures - FREE_FAILURES_PER_CLIENT), FIFTEEN_MINUTES / 1000);
+}
+
+function tooManyAttempts(retryAfterSeconds: number): AppError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new AppError('RATE_LIMITED', `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { retryAfterSeconds });
+}
+
+/** Seconds this client must still wait before trying this account again; 0 when it may try now. */
+function pairWaitSeconds(key: string, now: number): number {
+  const entry = failuresByAccountAndClient.get(key);
+  if (!entry) return 0;
+  if (now - entry.lastAt > FIFTEEN_MINUTES) {
+    failuresByAccountAndClient.delete(key);
+    return 0;
+  }
+  const waitMs = loginBackoffSeconds(entry.count) * 1000 - (now - entry.lastAt);
+  return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
+}
+
+function recordPairFailure(key: string, now: number): void {
+  const entry = failuresByAccountAndClient.get(key);
+  failuresByAccountAndClient.set(key, { count: (entry && now - entry.lastAt <= FIFTEEN_MINUTES ? entry.count : 0) + 1, lastAt: now });
+  if (failuresByAccountAndClient.size > 50_000) {
+    for (const [k, e] of failuresByAccountAndClient) if (now - e.lastAt > FIFTEEN_MINUTES) failuresByAccountAndClient.delete(k);
+  }
 }
 
 export async function login(ctx: AppContext, input: LoginBody, ip: string, previousToken?: string): Promise<NewSession> {
-  const accountKey = input.email;
-  if (failuresByAccount.isBlocked(accountKey)) throw tooManyAttempts(accountKey, failuresByAccount);
-  if (failuresByIp.isBlocked(ip)) throw tooManyAttempts(ip, failuresByIp);
+  const pairKey = `${input.email}\n${ip}`;
+  const now = Date.now();
+  const wait = pairWaitSeconds(pairKey, now);
+  if (wait > 0) throw tooManyAttempts(wait);
+  if (failuresByIp.isBlocked(ip)) throw tooManyAttempts(failuresByIp.retryAfterSeconds(ip));
 
   const credentials = await repo.findCredentialsByEmail(ctx.db, input.email);
   const valid = credentials
@@ -57,11 +87,11 @@ export async function login(ctx: AppContext, input: LoginBody, ip: string, previ
     : (await verifyPassword(await dummyPasswordHash(), input.password), false);
 
   if (!credentials || !valid) {
-    failuresByAccount.hit(accountKey);
+    recordPairFailure(pairKey, Date.now());
     failuresByIp.hit(ip);
     throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
   }
-  failuresByAccount.reset(accountKey);
+  failuresByAccountAndClient.delete(pairKey);
   await repo.touchUser(ctx.db, credentials.id, new Date());
   return startSession(ctx, credentials.id, previousToken);
 }
@@ -79,5 +109,6 @@ export async function userForToken(ctx: AppContext, token: string, now = new Dat
 
 /** Test hook: forget throttling state between tests. */
 export function resetLoginThrottling(): void {
-  for (const limiter of [failuresByAccount, failuresByIp, registrationsByIp]) limiter.clear();
+  failuresByAccountAndClient.clear();
+  for (const limiter of [failuresByIp, registrationsByIp]) limiter.clear();
 }

@@ -90,7 +90,9 @@ export async function conversationWith(ctx: AppContext, user: SessionUser, other
   const otherUser = await repo.findUser(ctx.db, otherUserId);
   if (!otherUser) throw notFound('User');
   const [existing] = await repo.listConversations(ctx.db, user.id, otherUserId);
-  return { otherUser, conversation: existing ? toConversation(existing) : null };
+  // A stranger's email stays hidden until the two share a conversation: any id could be looked up (issue 17).
+  if (!existing) return { otherUser: { ...otherUser, email: null }, conversation: null };
+  return { otherUser, conversation: toConversation(existing) };
 }
 
 async function participantConversation(ctx: AppContext, user: SessionUser, conversationId: number) {

@@ -9,7 +9,8 @@ export async function systemRoutes(app: FastifyInstance) {
   app.get('/api/config', async (): Promise<PublicConfig> => {
     const key = ctx.config.stripe.publishableKey;
     return {
-      demoLoginHint: ctx.config.seedDemo ? { email: DEMO_BUSINESS_EMAIL, password: DEMO_PASSWORD } : null,
+      // Production never advertises the published demo logins, even with demo data forced on (issue 17).
+      demoLoginHint: ctx.config.seedDemo && ctx.config.env !== 'production' ? { email: DEMO_BUSINESS_EMAIL, password: DEMO_PASSWORD } : null,
       stripePublishableKey: key && key.startsWith('pk_') ? key : null,
     };
   });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -28,14 +28,28 @@ function failureMessage(error: unknown, mode: 'signin' | 'signup'): string {
   return describeError(error);
 }
 
+/**
+ * What was typed into the prerendered form before the app started (issue 17): the form cannot submit
+ * until then, and react-hook-form would otherwise reset the fields to empty when it takes them over.
+ */
+function typedBeforeStart(id: 'email' | 'password'): string {
+  if (typeof document === 'undefined') return '';
+  const input = document.getElementById(id);
+  return input instanceof HTMLInputElement ? input.value : '';
+}
+
 export default function AuthPage() {
   const [mode, setMode] = useState<'signin' | 'signup'>('signin');
+  // False in the prerendered HTML and the first (hydrating) render: the submit button stays disabled, so
+  // Enter cannot submit the form natively and put the password in a URL before the app handles it.
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
   const session = useSession();
   const navigate = useNavigate();
   const config = usePublicConfig();
   const form = useForm<FormValues>({
     resolver: lazyResolver,
-    defaultValues: { email: '', password: '', accountType: 'business' },
+    defaultValues: { email: typedBeforeStart('email'), password: typedBeforeStart('password'), accountType: 'business' },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -68,7 +82,8 @@ export default function AuthPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+          {/* method="post": even a native submit never puts the fields in the URL. */}
+          <form method="post" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
             <Field id="email" label="Email" error={errors.email?.message}>
               <Input id="email" type="email" autoComplete="email" aria-invalid={Boolean(errors.email)} {...form.register('email')} />
             </Field>
@@ -94,7 +109,7 @@ export default function AuthPage() {
                 </label>
               </fieldset>
             )}
-            <Button type="submit" disabled={isSubmitting} size="lg">
+            <Button type="submit" disabled={!started || isSubmitting} size="lg">
               {isSubmitting ? 'Please wait...' : mode === 'signin' ? 'Sign In' : 'Create Account'}
             </Button>
           </form>

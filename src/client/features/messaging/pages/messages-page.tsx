@@ -91,7 +91,7 @@ function Messages({ user }: { user: SessionUser }) {
 
         <Card className={cn('flex flex-col overflow-hidden md:col-span-2 md:h-[70vh]', otherUser && 'h-[70vh]')}>
           <div className="border-b border-bark-200 px-4 py-3">
-            <h2 className="text-base font-semibold">{otherUser ? `Chat with ${otherUser.email}` : 'Select a conversation'}</h2>
+            <h2 className="text-base font-semibold">{otherUser ? `Chat with ${otherUser.email ?? otherUser.name ?? userTypeLabel(otherUser.userType)}` : 'Select a conversation'}</h2>
             {otherUser?.name && <p className="text-xs text-bark-700">{otherUser.name} · {userTypeLabel(otherUser.userType)}</p>}
           </div>
           {otherUser ? (
