@@ -63,3 +63,10 @@ export function formatMinorUnits(minor: number, currency: string): string {
 export function formatMoney(minor: number, currency: string): string {
   return `${currency} ${formatMinorUnits(minor, currency)}`;
 }
+
+/** Per-currency totals of amounts in several currencies, never added across currencies. */
+export function totalsByCurrency(items: { amountMinor: number; currency: string }[]): { currency: string; minor: number }[] {
+  const totals = new Map<string, number>();
+  for (const item of items) totals.set(item.currency, (totals.get(item.currency) ?? 0) + item.amountMinor);
+  return [...totals].map(([currency, minor]) => ({ currency, minor })).sort((a, b) => a.currency.localeCompare(b.currency));
+}
