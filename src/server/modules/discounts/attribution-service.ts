@@ -150,9 +150,11 @@ async function applyInTransaction(db: Database, facts: VerifiedOrderFacts, optio
     }
   }
   for (const refund of facts.refunds ?? []) await attr.upsertRefund(db, order.id, refund.key, refund.amountMinor);
-  const refunded = await attr.refundedMinor(db, order.id);
+  // A fresh order has no earlier refunds or commission: two round trips saved on the common path.
+  const fresh = Boolean(inserted);
+  const refunded = fresh && !facts.refunds?.length ? 0 : await attr.refundedMinor(db, order.id);
 
-  let commission = await attr.findMainCommission(db, businessId, facts.orderId);
+  let commission = fresh ? null : await attr.findMainCommission(db, businessId, facts.orderId);
   let outcome: AttributionOutcome = firstVerified ? 'recorded' : 'duplicate';
   if (!commission) {
     const owner = order.discountCodeId ? codeRows.find((row) => row.id === order.discountCodeId) ?? credited : credited;

@@ -1,27 +1,50 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { createBusiness, createProStaff } from '../../test/factories';
 import { resetStoreApiThrottling } from './store-service';
 import { bigCommerceHeaders, fixture, fixtureText, hmacBase64, shopifyHeaders, wooCommerceHeaders } from '../../../../tests/fixtures/sign';
 
 let t: TestApp;
-let fakeBigCommerce: http.Server | null = null;
+const STORE_HASH = 'abc123xyz';
+const TOKEN = 'bc_token_0123456789abcdef';
+/** What the fake BigCommerce answers for GET /v2/orders/{id}; tests change it between deliveries. */
+const bigCommerce: { order: Record<string, unknown> } = { order: {} };
+let fakeBigCommerce: http.Server;
+let fakeBigCommerceUrl = '';
+
+/** A local BigCommerce answering the v2 order and coupons endpoints with the documented shapes; 401 without the token. */
+beforeAll(async () => {
+  fakeBigCommerce = http.createServer((req, res) => {
+    const send = (status: number, body?: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(body === undefined ? '' : JSON.stringify(body));
+    };
+    if (req.headers['x-auth-token'] !== TOKEN) return send(401, [{ status: 401, message: 'You are not authorized to access this resource.' }]);
+    const match = /^\/stores\/([^/]+)\/v2\/orders\/(\d+)(\/coupons)?$/.exec(req.url ?? '');
+    if (!match || match[1] !== STORE_HASH || Number(match[2]) !== bigCommerce.order.id) return send(404, [{ status: 404, message: 'The requested resource was not found.' }]);
+    return send(200, match[3] ? fixture('bigcommerce/order-coupons.json') : bigCommerce.order);
+  });
+  await new Promise<void>((resolve) => fakeBigCommerce.listen(0, '127.0.0.1', resolve));
+  fakeBigCommerceUrl = `http://127.0.0.1:${(fakeBigCommerce.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => fakeBigCommerce.close(resolve));
+});
 beforeEach(async () => {
   resetStoreApiThrottling();
+  bigCommerce.order = fixture('bigcommerce/order.json');
+  t = await createTestApp({ BIGCOMMERCE_API_URL: fakeBigCommerceUrl });
 });
 afterEach(async () => {
   await t.close();
-  if (fakeBigCommerce) await new Promise((resolve) => fakeBigCommerce!.close(resolve));
-  fakeBigCommerce = null;
 });
 
 type Platform = { id: number; apiKey: string; publishableKey: string; secretKey: string; webhookSecret: string };
 type CommissionRow = { id: number; pro_staff_id: number; amount_cents: number; currency: string; status: string; source: string; order_id: string; adjusts_commission_id: number | null; description: string };
 
-async function setup(platformType: string, env: Record<string, string> = {}) {
-  t = await createTestApp(env);
+async function setup(platformType: string) {
   const biz = await createBusiness(t, { tier: 'professional' });
   const jake = await createProStaff(t, { firstName: 'Jake', lastName: 'Morrison' });
   const res = await biz.client.post('/api/integration-platforms', { name: `My ${platformType} store`, platformType });
@@ -253,30 +276,9 @@ describe('WooCommerce webhooks', () => {
 });
 
 describe('BigCommerce webhooks with server-side fetch', () => {
-  const STORE_HASH = 'abc123xyz';
-  const TOKEN = 'bc_token_0123456789abcdef';
-
-  /** A local BigCommerce answering the v2 order and coupons endpoints with the documented shapes; 401 without the token. */
-  async function startFakeBigCommerce(state: { order: Record<string, unknown> }) {
-    fakeBigCommerce = http.createServer((req, res) => {
-      const send = (status: number, body?: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(body === undefined ? '' : JSON.stringify(body));
-      };
-      if (req.headers['x-auth-token'] !== TOKEN) return send(401, [{ status: 401, message: 'You are not authorized to access this resource.' }]);
-      const match = /^\/stores\/([^/]+)\/v2\/orders\/(\d+)(\/coupons)?$/.exec(req.url ?? '');
-      if (!match || match[1] !== STORE_HASH) return send(404, [{ status: 404, message: 'The requested resource was not found.' }]);
-      if (Number(match[2]) !== state.order.id) return send(404, [{ status: 404, message: 'The requested resource was not found.' }]);
-      return send(200, match[3] ? fixture('bigcommerce/order-coupons.json') : state.order);
-    });
-    await new Promise<void>((resolve) => fakeBigCommerce!.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(fakeBigCommerce!.address() as AddressInfo).port}`;
-  }
-
   it('fetches the order and coupons, pays on subtotal_ex_tax less discounts, and follows status 14 and refund/created', async () => {
-    const state = { order: fixture('bigcommerce/order.json') };
-    const url = await startFakeBigCommerce(state);
-    const { biz, jake, platform } = await setup('bigcommerce', { BIGCOMMERCE_API_URL: url });
+    const state = bigCommerce;
+    const { biz, jake, platform } = await setup('bigcommerce');
     const saved = await biz.client.patch(`/api/integration-platforms/${platform.id}`, { bigcommerceStoreHash: STORE_HASH, bigcommerceApiToken: TOKEN });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ bigcommerceStoreHash: STORE_HASH, hasBigcommerceToken: true });
@@ -303,9 +305,8 @@ describe('BigCommerce webhooks with server-side fetch', () => {
   });
 
   it('records a refused token or a missing order as ignored, and keeps a thin order without credentials', async () => {
-    const state = { order: fixture('bigcommerce/order.json') };
-    const url = await startFakeBigCommerce(state);
-    const { biz, platform } = await setup('bigcommerce', { BIGCOMMERCE_API_URL: url });
+    const state = bigCommerce;
+    const { biz, platform } = await setup('bigcommerce');
     const body = JSON.stringify(fixture('bigcommerce/webhook-order-created.json'));
     const send = () => inject(`/api/webhooks/bigcommerce/${platform.id}`, body, bigCommerceHeaders(platform.webhookSecret));
     expect((await send()).json()).toMatchObject({ action: 'recorded', orderId: '250' });
