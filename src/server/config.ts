@@ -26,6 +26,9 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  // Store integrations: the BigCommerce REST API base (a local fake in tests) and the key sealing store API tokens.
+  BIGCOMMERCE_API_URL: z.string().url().default('https://api.bigcommerce.com'),
+  INTEGRATION_SECRET_KEY: z.string().optional(),
 });
 
 export type Config = {
@@ -56,6 +59,9 @@ export type Config = {
     port: number | undefined;
     protocol: 'http' | 'https' | undefined;
   };
+  bigcommerceApiUrl: string;
+  /** 32-byte key (hex or base64) sealing store API tokens; a key file in dataDir is used when unset. */
+  integrationSecretKey: string | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -94,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       port: e.STRIPE_API_PORT,
       protocol: e.STRIPE_API_PROTOCOL,
     },
+    bigcommerceApiUrl: e.BIGCOMMERCE_API_URL,
+    integrationSecretKey: e.INTEGRATION_SECRET_KEY || undefined,
   };
 }
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { DEMO_BUSINESS, DEMO_PRO_STAFF, expectToast, seriousViolations, signIn, signUp } from './helpers';
+import { fixture, shopifyHeaders } from '../fixtures/sign';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 // Several sign-ins, dialogs and axe scans per test on a shared, busy machine.
@@ -16,17 +17,20 @@ test('a business adds a store, creates a pro staffer code, and an order through 
   await expect(page.getByText(`GET /api/discount-codes/validate/{code}`)).toBeVisible();
   await expect(page.getByText('POST /api/discount-codes/track-usage')).toBeVisible();
 
-  // Integration platform: the key is shown once, masked afterwards.
+  // Integration platform: both keys are shown once, masked afterwards.
   await page.getByRole('tab', { name: 'Integration Platforms' }).click();
   await page.getByRole('button', { name: 'Add Platform' }).click();
   await page.getByLabel('Name').fill(`Store ${suffix}`);
   await page.getByLabel('Platform type').selectOption('custom');
   await page.getByRole('button', { name: 'Add Platform' }).last().click();
   await expectToast(page, 'Success', 'Integration platform added successfully.');
-  const apiKey = (await page.getByTestId('secret-API key').textContent())!.trim();
-  expect(apiKey).toMatch(/^hsk_live_/);
+  const apiKey = (await page.getByTestId('secret-Publishable key').textContent())!.trim();
+  const secretKey = (await page.getByTestId('secret-Secret key').textContent())!.trim();
+  expect(apiKey).toMatch(/^hpk_live_/);
+  expect(secretKey).toMatch(/^hsk_secret_/);
   await page.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByText(`hsk_live_••••••••${apiKey.slice(-4)}`)).toBeVisible();
+  await expect(page.getByText(`hpk_live_••••••••${apiKey.slice(-4)}`)).toBeVisible();
+  await expect(page.getByText(`hsk_secret_••••••••${secretKey.slice(-4)}`)).toBeVisible();
 
   // Discount code owned by a pro staffer.
   await page.getByRole('tab', { name: 'Discount Codes' }).click();
@@ -46,15 +50,17 @@ test('a business adds a store, creates a pro staffer code, and an order through 
   await expectToast(page, 'Copied', 'Code copied to clipboard.');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
 
-  // The store uses the public API with the key.
+  // The storefront checks codes with the publishable key; the store's server reports the order with the secret key.
   const headers = { 'X-Api-Key': apiKey };
   const valid = await page.request.get(`/api/discount-codes/validate/${code.toLowerCase()}`, { headers });
   expect(await valid.json()).toMatchObject({ valid: true, discountType: 'percentage', discountValue: 15 });
   const order = { code, orderId: `E2E-${suffix}`, orderValue: 200 };
-  const first = await page.request.post('/api/discount-codes/track-usage', { headers, data: order });
+  expect((await page.request.post('/api/discount-codes/track-usage', { headers, data: order })).status()).toBe(403);
+  const server = { 'X-Api-Key': secretKey };
+  const first = await page.request.post('/api/discount-codes/track-usage', { headers: server, data: order });
   expect(first.status()).toBe(201);
   expect(await first.json()).toMatchObject({ duplicate: false, commission: { amount: '20.00', status: 'pending' } });
-  const again = await page.request.post('/api/discount-codes/track-usage', { headers, data: order });
+  const again = await page.request.post('/api/discount-codes/track-usage', { headers: server, data: order });
   expect(await again.json()).toMatchObject({ duplicate: true });
 
   await page.reload();
@@ -65,6 +71,49 @@ test('a business adds a store, creates a pro staffer code, and an order through 
   await expect(page.getByTestId(`code-${code}`).getByText('Inactive', { exact: true })).toBeVisible();
   const inactive = await page.request.get(`/api/discount-codes/validate/${code}`, { headers });
   expect(await inactive.json()).toMatchObject({ valid: false, reason: 'inactive' });
+});
+
+test('the delivery log shows an unverified browser signal and the signed Shopify order that paid', async ({ page }) => {
+  const suffix = unique();
+  const code = `E2E${suffix}`;
+  const webhookSecret = `shpss_e2e_${suffix.toLowerCase()}_0123456789`;
+  await signIn(page, DEMO_BUSINESS);
+  const platform = await (await page.request.post('/api/integration-platforms', { data: { name: `Shopify ${suffix}`, platformType: 'shopify', webhookSecret } })).json();
+  const pros = await (await page.request.get('/api/discount-codes/pro-staff-options')).json();
+  const created = await page.request.post('/api/discount-codes', {
+    data: { code, description: 'E2E', discountType: 'percentage', discountValue: 10, platform: 'All platforms', proStaffId: pros[0].id, commissionRate: 10 },
+  });
+  expect(created.status()).toBe(201);
+  const orderId = `9${Date.now()}`;
+  // The browser reports first, with a forged value: an unverified signal.
+  const signal = await page.request.post('/api/track/discount', { headers: { 'X-Api-Key': platform.publishableKey }, data: { discountCode: code, orderValue: 9999999, orderId } });
+  expect(await signal.json()).toEqual({ recorded: true, duplicate: false, verified: false });
+  // Then Shopify's signed orders/create webhook (the fixture, with this code and order id).
+  const order = { ...fixture('shopify/orders-create.json'), id: Number(orderId), admin_graphql_api_id: `gid://shopify/Order/${orderId}`, discount_codes: [{ code: 'WELCOME5' }, { code: code.toLowerCase() }], discount_applications: [] };
+  const body = JSON.stringify(order);
+  const hook = await page.request.post(`/api/webhooks/shopify/${platform.id}`, { headers: shopifyHeaders(webhookSecret, body, 'orders/create'), data: body });
+  expect(await hook.json()).toMatchObject({ action: 'created' });
+
+  await page.goto('/discount-codes');
+  await page.getByRole('tab', { name: 'Integration Platforms' }).click();
+  const log = page.getByTestId('delivery-log');
+  const rows = log.getByTestId('delivery-row').filter({ hasText: orderId });
+  await expect(rows).toHaveCount(2);
+  const paid = rows.filter({ hasText: 'Commission created' });
+  await expect(paid.getByText('orders/create')).toBeVisible();
+  await expect(paid.getByText(`Codes: WELCOME5, ${code}`)).toBeVisible();
+  await expect(paid.getByRole('link', { name: /Commission #\d+/ })).toBeVisible();
+  const unverified = rows.filter({ hasText: 'Unverified signal' });
+  await expect(unverified.getByText('browser/track-discount')).toBeVisible();
+  await expect(unverified.getByText(/never paid until a signed webhook/)).toBeVisible();
+  await log.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('delivery-log.png'), fullPage: true });
+  expect(await seriousViolations(page, '[data-testid="delivery-log"]')).toEqual([]);
+
+  // The commission pays on the signed subtotal (199.00), not the forged 9,999,999.
+  await paid.getByRole('link', { name: /Commission #\d+/ }).click();
+  await expect(page.getByText(`Order ${orderId} with code ${code}: 10% of USD 199.00 merchandise subtotal after discounts, before tax and shipping`)).toBeVisible();
+  await page.request.delete(`/api/integration-platforms/${platform.id}`);
 });
 
 test('the create dialog shows field errors and the server refuses a duplicate code', async ({ page }) => {

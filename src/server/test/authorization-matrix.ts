@@ -275,6 +275,8 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'POST /api/integration-platforms': { expect: anyBusinessProfile(201), request: () => ({ url: '/api/integration-platforms', body: { name: 'Web shop', platformType: 'custom' } }) },
   'PATCH /api/integration-platforms/:id': { expect: businessOwnerOnly(200), request: (f) => ({ url: `/api/integration-platforms/${f.ids.shopify}`, body: { name: 'Renamed shop', isActive: false } }) },
   'POST /api/integration-platforms/:id/rotate-key': { expect: businessOwnerOnly(200), request: (f) => ({ url: `/api/integration-platforms/${f.ids.shopify}/rotate-key` }) },
+  'DELETE /api/integration-platforms/:id': { expect: businessOwnerOnly(204), request: (f) => ({ url: `/api/integration-platforms/${f.ids.shopify}` }), note: 'Orders, commissions and the delivery log are kept.' },
+  'GET /api/integration-platforms/deliveries': { expect: anyBusinessProfile(200), request: at(() => '/api/integration-platforms/deliveries'), note: "The caller's own delivery log." },
 
   // ---- public store API (X-Api-Key) ----
   'GET /api/discount-codes/validate/:code': { expect: all(401), request: at(() => '/api/discount-codes/validate/OWNER10'), note: storeApiNote },

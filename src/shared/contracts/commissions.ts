@@ -46,14 +46,19 @@ export type Commission = {
   id: number;
   businessId: number;
   proStaffId: number;
-  /** Decimal string in US dollars, e.g. "125.50". */
+  /** Decimal string in the commission's currency, e.g. "125.50" USD or "2.935" KWD; negative for adjustments. */
   amount: string;
+  /** Minor units of `currency` (cents, fils, yen). */
   amountCents: number;
+  /** ISO 4217; amounts of different currencies are never added. */
+  currency: string;
+  /** For an adjustment entry: the paid commission it corrects. */
+  adjustsCommissionId: number | null;
   description: string | null;
   /** YYYY-MM-DD or null. */
   dueDate: string | null;
   status: CommissionStatus;
-  source: 'manual' | 'order';
+  source: 'manual' | 'order' | 'adjustment';
   orderId: string | null;
   createdAt: string;
   paidAt: string | null;
@@ -90,7 +95,9 @@ export type RankingEntry = {
     specialties: string[];
     experience: number;
   };
-  /** Decimal strings in US dollars. */
+  /** The currency of the totals: rankings are per currency (?currency=, USD by default). */
+  currency: string;
+  /** Decimal strings in `currency`. */
   totalCommissions: string;
   averageCommission: string;
   totalCommissionsCents: number;

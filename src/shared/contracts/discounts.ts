@@ -81,9 +81,12 @@ export type DiscountCode = {
   isActive: boolean;
   expiresAt: string | null;
   webhookUrl: string | null;
+  /** Verified orders (signed webhook or secret-key call) still placed; browser signals never count. */
   usageCount: number;
-  /** Sum of attributed order values, as a decimal string. */
+  /** Sum of attributed USD order bases, as a decimal string (kept for older clients; see revenueByCurrency). */
   revenue: string;
+  /** Attributed merchandise per currency; currencies are never added together. */
+  revenueByCurrency: { currency: string; amount: string; amountMinor: number }[];
   createdAt: string;
 };
 
@@ -105,22 +108,43 @@ export const createPlatformBody = z.object({
 });
 export type CreatePlatformBody = z.input<typeof createPlatformBody>;
 
+const webhookSecretValue = z.string().trim().min(16, 'The secret must be at least 16 characters').max(200);
+
 export const updatePlatformBody = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(100),
     webhookUrl: optionalUrl,
     storeUrl: optionalUrl,
     isActive: z.boolean(),
+    /** A new signing secret (e.g. after rotating it in the store); the old one keeps working for the grace period. */
+    webhookSecret: webhookSecretValue,
+    /** BigCommerce: the store hash from the API path (stores/{hash}/...) and an API account token with Orders read-only. */
+    bigcommerceStoreHash: z.union([z.literal(''), z.string().trim().regex(/^[a-z0-9]{4,20}$/i, 'The store hash is letters and digits, e.g. abc123xyz')]),
+    bigcommerceApiToken: z.union([z.literal(''), z.string().trim().min(8, 'Paste the whole access token').max(200)]),
   })
   .partial();
 export type UpdatePlatformBody = z.input<typeof updatePlatformBody>;
+
+/** Hours the replaced signing secret is still accepted after a rotation or edit. */
+export const WEBHOOK_SECRET_GRACE_HOURS = 24;
 
 export type IntegrationPlatform = {
   id: number;
   name: string;
   platformType: PlatformType;
-  /** Masked: the full key is only in the create (or rotate) answer. */
+  /** The publishable key, masked (same as publishableKey; kept for older clients). */
   apiKey: string;
+  /** Masked publishable key: for page source (page views, code checks, unverified order signals). */
+  publishableKey: string;
+  /** Masked secret key, or null until one is issued (platforms created before the split). */
+  secretKey: string | null;
+  /** Masked webhook signing secret (last characters only). */
+  webhookSecretHint: string;
+  /** Until when the previous signing secret is still accepted, or null. */
+  previousSecretExpiresAt: string | null;
+  bigcommerceStoreHash: string | null;
+  /** Whether a BigCommerce API token is stored (the token itself is never returned). */
+  hasBigcommerceToken: boolean;
   webhookUrl: string | null;
   storeUrl: string | null;
   businessId: number;
@@ -130,8 +154,28 @@ export type IntegrationPlatform = {
   createdAt: string;
 };
 
-/** The create/rotate answer: the only time the key and secret are shown in full. */
-export type IntegrationPlatformWithSecrets = IntegrationPlatform & { apiKey: string; webhookSecret: string };
+/** The create/rotate answer: the only time the keys and the secret are shown in full. */
+export type IntegrationPlatformWithSecrets = IntegrationPlatform & { apiKey: string; publishableKey: string; secretKey: string | null; webhookSecret: string };
+
+export const rotateKeyBody = z.object({ key: z.enum(['publishable', 'secret', 'webhookSecret']).default('publishable') }).default({ key: 'publishable' });
+
+export const deliveryOutcomes = ['created', 'adjusted', 'recorded', 'duplicate', 'ignored', 'unverified'] as const;
+export type DeliveryOutcome = (typeof deliveryOutcomes)[number];
+
+/** One store webhook or browser order report, as the Integration Platforms tab lists it. */
+export type WebhookDelivery = {
+  id: number;
+  receivedAt: string;
+  platformId: number | null;
+  platformName: string;
+  platformType: string;
+  topic: string;
+  orderId: string | null;
+  codesSeen: string[];
+  outcome: DeliveryOutcome;
+  reason: string | null;
+  commissionId: number | null;
+};
 
 export type ProStaffOption = { id: number; name: string };
 
@@ -151,11 +195,12 @@ export const validateCodeResponse = z.object({
 });
 export type ValidateCodeResponse = z.infer<typeof validateCodeResponse>;
 
-/** A money amount in dollars: a number or a decimal string, at most two decimals. */
+/** A money amount in major units of its currency: a number or a decimal string (0 to 3 decimals, per ISO 4217). */
 export const moneyInput = z.union([
   z.number().nonnegative().max(10_000_000),
-  z.string().trim().regex(/^\d{1,8}(\.\d{1,2})?$/, 'Use a decimal amount like 129.99'),
+  z.string().trim().regex(/^\d{1,8}(\.\d{1,3})?$/, 'Use a decimal amount like 129.99'),
 ]);
+const currencyInput = z.string().trim().regex(/^[A-Za-z]{3}$/, 'Use an ISO 4217 currency code like USD').transform((value) => value.toUpperCase());
 
 const orderIdValue = z.union([z.string().trim().min(1).max(100), z.number().int().nonnegative()]);
 const optionalEmail = z.union([z.literal(''), z.email().max(254)]).optional().nullable();
@@ -164,7 +209,8 @@ const clientTimestamp = z.union([z.iso.datetime({ offset: true }), z.number().in
 export const trackUsageBody = z.object({
   code: z.string().trim().min(1).max(100).describe('The discount code the shopper used (case-insensitive)'),
   orderId: orderIdValue.describe("Your store's order id; each order is counted once"),
-  orderValue: moneyInput.describe('Order total in US dollars'),
+  orderValue: moneyInput.describe('Merchandise subtotal after discounts, before tax and shipping, in `currency`'),
+  currency: currencyInput.optional().describe('ISO 4217 code of orderValue; USD when omitted'),
   customerEmail: optionalEmail,
 });
 export type TrackUsageBody = z.infer<typeof trackUsageBody>;
@@ -173,8 +219,9 @@ export const trackUsageResponse = z.object({
   orderId: z.string(),
   code: z.string().nullable(),
   orderValue: z.string().nullable(),
+  currency: z.string().nullable(),
   duplicate: z.boolean().describe('True when this order was already recorded; nothing changed'),
-  commission: z.object({ id: z.number(), proStaffId: z.number(), amount: z.string(), status: z.string() }).nullable(),
+  commission: z.object({ id: z.number(), proStaffId: z.number(), amount: z.string(), currency: z.string(), status: z.string() }).nullable(),
 });
 export type TrackUsageResponse = z.infer<typeof trackUsageResponse>;
 
@@ -190,6 +237,7 @@ export const trackDiscountBody = z.object({
   businessId: businessIdField,
   discountCode: z.string().trim().min(1).max(100),
   orderValue: moneyInput,
+  currency: currencyInput.optional(),
   orderId: orderIdValue,
   customerEmail: optionalEmail,
   timestamp: clientTimestamp,
@@ -198,13 +246,19 @@ export const trackOrderBody = z.object({
   businessId: businessIdField,
   orderId: orderIdValue,
   orderValue: moneyInput.optional(),
+  currency: currencyInput.optional(),
   timestamp: clientTimestamp,
 });
 export type TrackPageviewBody = z.infer<typeof trackPageviewBody>;
 export type TrackDiscountBody = z.infer<typeof trackDiscountBody>;
 export type TrackOrderBody = z.infer<typeof trackOrderBody>;
 
-export const trackResponse = z.object({ recorded: z.literal(true), duplicate: z.boolean().optional() });
+export const trackResponse = z.object({
+  recorded: z.literal(true),
+  duplicate: z.boolean().optional(),
+  /** Browser order reports are unverified signals: never a commission (see the guide). */
+  verified: z.literal(false).optional(),
+});
 
 /** Paths of the public API, used by the docs, the guides and the tests. */
 export const publicApiPaths = {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateDiscountCodeBody, CreatePlatformBody, DiscountCode, IntegrationPlatform, IntegrationPlatformWithSecrets, ProStaffOption,
-  UpdateDiscountCodeBody, UpdatePlatformBody,
+  UpdateDiscountCodeBody, UpdatePlatformBody, WebhookDelivery,
 } from '@shared/contracts/discounts';
 import { apiRequest } from '../../lib/api';
 
@@ -53,10 +53,26 @@ export function useUpdatePlatform(businessId: number) {
   });
 }
 
+export type RotatableKey = 'publishable' | 'secret' | 'webhookSecret';
+
 export function useRotateKey(businessId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<IntegrationPlatformWithSecrets>('POST', `/api/integration-platforms/${id}/rotate-key`),
+    mutationFn: ({ id, key = 'publishable' }: { id: number; key?: RotatableKey }) =>
+      apiRequest<IntegrationPlatformWithSecrets>('POST', `/api/integration-platforms/${id}/rotate-key`, { key }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: platformsKey(businessId) }),
   });
+}
+
+export function useDeletePlatform(businessId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/integration-platforms/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: platformsKey(businessId) }),
+  });
+}
+
+/** The last 200 webhook deliveries and browser order reports, newest first. */
+export function useDeliveries(enabled: boolean) {
+  return useQuery<WebhookDelivery[]>({ queryKey: ['/api/integration-platforms/deliveries'], enabled, refetchInterval: 30_000 });
 }

@@ -10,7 +10,9 @@ export type SnippetContext = {
   webhookSecret: string;
 };
 
-export const API_KEY_PLACEHOLDER = 'YOUR_API_KEY';
+export const API_KEY_PLACEHOLDER = 'YOUR_PUBLISHABLE_KEY';
+/** Server snippets use the secret key: it alone can report payable orders (decision 012). */
+export const SECRET_KEY_PLACEHOLDER = 'YOUR_SECRET_KEY';
 export const WEBHOOK_SECRET_PLACEHOLDER = 'YOUR_WEBHOOK_SECRET';
 export const BUSINESS_ID_PLACEHOLDER = 'YOUR_BUSINESS_ID';
 export const PLATFORM_ID_PLACEHOLDER = '{platformId}';
@@ -84,24 +86,30 @@ analytics.subscribe('checkout_completed', (event) => {
 export function wooCommerceSnippet(c: SnippetContext): string {
   return `<?php
 // WordPress: add to your theme's functions.php or a small plugin.
-// Records code usage from your server, so the API key never reaches the browser.
+// Optional when the order webhooks are set up (they already credit the order). Runs on your server with the
+// SECRET key, which must never reach the browser. Sends the merchandise subtotal after discounts, before tax and
+// shipping, in the order's currency; the first code that belongs to a pro staffer is credited.
 define('HUNTSTAFF_API', '${c.origin}');
-define('HUNTSTAFF_API_KEY', '${c.apiKey}');
+define('HUNTSTAFF_SECRET_KEY', '${SECRET_KEY_PLACEHOLDER}');
 
 add_action('woocommerce_thankyou', function ($order_id) {
     $order = wc_get_order($order_id);
     if (!$order) return;
+    $merchandise = 0;
+    foreach ($order->get_items() as $item) $merchandise += (float) $item->get_total();
     foreach ($order->get_coupon_codes() as $code) {
         wp_remote_post(HUNTSTAFF_API . '${publicApiPaths.trackUsage}', [
-            'headers' => ['Content-Type' => 'application/json', 'X-Api-Key' => HUNTSTAFF_API_KEY],
+            'headers' => ['Content-Type' => 'application/json', 'X-Api-Key' => HUNTSTAFF_SECRET_KEY],
             'body'    => wp_json_encode([
                 'code'          => $code,
                 'orderId'       => (string) $order_id,
-                'orderValue'    => $order->get_total(),
+                'orderValue'    => wc_format_decimal($merchandise, wc_get_price_decimals()),
+                'currency'      => $order->get_currency(),
                 'customerEmail' => $order->get_billing_email(),
             ]),
             'timeout' => 5,
         ]);
+        break; // one order, one commission
     }
 });`;
 }
@@ -109,7 +117,9 @@ add_action('woocommerce_thankyou', function ($order_id) {
 export function bigCommerceWebhookSnippet(c: SnippetContext, platformId: number | string): string {
   const destination = webhookUrl(c.origin, 'bigcommerce', platformId);
   return `# Create the order webhooks with the BigCommerce API (store hash and access token from your API account).
-for SCOPE in store/order/created store/order/statusUpdated; do
+# Save the same store hash and a token with Orders: read-only on the platform's Settings: we fetch each order and
+# its coupons from BigCommerce ourselves; nothing depends on the shopper's browser.
+for SCOPE in store/order/created store/order/updated store/order/statusUpdated store/order/refund/created; do
   curl -X POST "https://api.bigcommerce.com/stores/{store_hash}/v3/hooks" \\
     -H "X-Auth-Token: {access_token}" \\
     -H "Content-Type: application/json" \\
@@ -123,8 +133,9 @@ done`;
 }
 
 export function bigCommerceConfirmationSnippet(c: SnippetContext): string {
-  return `<!-- BigCommerce: Storefront > Script Manager > Create a script
-     Location: Footer, Pages: Order confirmation, Category: Analytics -->
+  return `<!-- Optional. BigCommerce: Storefront > Script Manager > Create a script
+     Location: Footer, Pages: Order confirmation, Category: Analytics.
+     Uses the PUBLISHABLE key: the report is an unverified signal shown in the delivery log, never a commission. -->
 <script>
   fetch('/api/storefront/orders/{{checkout.order.id}}', { credentials: 'same-origin' })
     .then(function (res) { return res.json(); })
@@ -157,10 +168,12 @@ export function validateCurlSnippet(c: SnippetContext): string {
 }
 
 export function trackUsageCurlSnippet(c: SnippetContext): string {
-  return `curl -X POST "${c.origin}${publicApiPaths.trackUsage}" \\
-  -H "X-Api-Key: ${c.apiKey}" \\
+  return `# From your server only, with the SECRET key (the publishable key gets 403).
+# orderValue: merchandise subtotal after discounts, before tax and shipping, in currency (ISO 4217; USD if omitted).
+curl -X POST "${c.origin}${publicApiPaths.trackUsage}" \\
+  -H "X-Api-Key: ${SECRET_KEY_PLACEHOLDER}" \\
   -H "Content-Type: application/json" \\
-  -d '{"code":"ELK15","orderId":"1001","orderValue":129.99,"customerEmail":"buyer@example.com"}'
+  -d '{"code":"ELK15","orderId":"1001","orderValue":"129.99","currency":"USD","customerEmail":"buyer@example.com"}'
 
 # 201 on the first call for an order, 200 with "duplicate": true on any repeat.`;
 }
@@ -168,7 +181,8 @@ export function trackUsageCurlSnippet(c: SnippetContext): string {
 export function nodeServerSnippet(c: SnippetContext): string {
   return `// Node 18+ on your store's server: check a code at checkout, record it when the order is paid.
 const API = '${c.origin}';
-const headers = { 'Content-Type': 'application/json', 'X-Api-Key': process.env.HUNTSTAFF_API_KEY };
+// The secret key lives in your server's environment; never in a page.
+const headers = { 'Content-Type': 'application/json', 'X-Api-Key': process.env.HUNTSTAFF_SECRET_KEY };
 
 export async function checkCode(code) {
   const res = await fetch(\`\${API}${publicApiPaths.validate.replace('{code}', '')}\${encodeURIComponent(code)}\`, { headers });
@@ -179,7 +193,8 @@ export async function recordOrder(order) {
   const res = await fetch(\`\${API}${publicApiPaths.trackUsage}\`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ code: order.code, orderId: String(order.id), orderValue: order.total, customerEmail: order.email }),
+    // orderValue: merchandise after discounts, before tax and shipping, as a decimal string in order.currency.
+    body: JSON.stringify({ code: order.code, orderId: String(order.id), orderValue: order.subtotal, currency: order.currency, customerEmail: order.email }),
   });
   if (!res.ok && res.status !== 404) throw new Error(\`HuntStaff: \${res.status} \${await res.text()}\`);
 }`;

@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { businessProfiles, proStaffProfiles } from './profiles';
 
 /** Money a business owes a pro staffer. Created by hand (business dashboard) or by order attribution (store integrations). */
@@ -8,14 +8,22 @@ export const commissions = pgTable(
     id: serial('id').primaryKey(),
     businessId: integer('business_id').notNull().references(() => businessProfiles.id, { onDelete: 'cascade' }),
     proStaffId: integer('pro_staff_id').notNull().references(() => proStaffProfiles.id, { onDelete: 'cascade' }),
+    /** In the minor units of `currency` (cents for USD, fils for KWD); negative only for adjustment entries. */
     amountCents: integer('amount_cents').notNull(),
+    /** ISO 4217; amounts of different currencies are never added (docs/decisions/013-commission-currencies.md). */
+    currency: text('currency').notNull().default('USD'),
     description: text('description'),
     dueDate: date('due_date', { mode: 'string' }),
     status: text('status', { enum: ['pending', 'paid', 'cancelled'] }).notNull().default('pending'),
-    /** 'manual' from the dashboard, 'order' from an attributed store order. */
-    source: text('source', { enum: ['manual', 'order'] }).notNull().default('manual'),
-    /** The store order that produced it, when source is 'order' (unique per business, see discounts). */
+    /** 'manual' from the dashboard, 'order' from an attributed store order, 'adjustment' after a refund of a paid one. */
+    source: text('source', { enum: ['manual', 'order', 'adjustment'] }).notNull().default('manual'),
+    /** The store order that produced it, when source is 'order' or 'adjustment' (unique per business, see discounts). */
     orderId: text('order_id'),
+    /** For an order commission: the base (minor units) and rate it was computed from. */
+    baseMinor: integer('base_minor'),
+    rateBps: integer('rate_bps'),
+    /** An adjustment entry points at the paid commission it corrects; a paid commission is never edited. */
+    adjustsCommissionId: integer('adjusts_commission_id').references((): AnyPgColumn => commissions.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },

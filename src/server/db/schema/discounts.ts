@@ -1,9 +1,14 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { commissions } from './commissions';
 import { businessProfiles, proStaffProfiles } from './profiles';
 
 export const platformTypeValues = ['shopify', 'woocommerce', 'magento', 'bigcommerce', 'squarespace', 'custom'] as const;
 
-/** A store connected to a business. The API key is shown once and only its SHA-256 is kept. */
+/**
+ * A store connected to a business. Two keys, like Stripe's (docs/decisions/012-order-attribution-keys.md):
+ * the publishable key (page source; page views, code checks, unverified order signals) and the secret key
+ * (server-to-server; payable orders). Both are shown once and only their SHA-256 is kept.
+ */
 export const integrationPlatforms = pgTable(
   'integration_platforms',
   {
@@ -11,11 +16,21 @@ export const integrationPlatforms = pgTable(
     businessId: integer('business_id').notNull().references(() => businessProfiles.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     platformType: text('platform_type', { enum: platformTypeValues }).notNull(),
+    /** The publishable key's hash (column name kept from the single-key era: existing keys became publishable). */
     apiKeyHash: text('api_key_hash').notNull().unique(),
-    /** Last characters of the key, to show it masked. */
+    /** Last characters of the publishable key, to show it masked. */
     apiKeyLast4: text('api_key_last4').notNull(),
+    /** The secret key's hash; null for platforms created before the split until the business issues one. */
+    secretKeyHash: text('secret_key_hash').unique(),
+    secretKeyLast4: text('secret_key_last4'),
     /** Signs store webhooks (HMAC for Shopify/WooCommerce, shared header for BigCommerce); needed in clear to verify. */
     webhookSecret: text('webhook_secret').notNull(),
+    /** The secret replaced by the last rotation, still accepted until previousSecretExpiresAt (grace period). */
+    previousWebhookSecret: text('previous_webhook_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    /** BigCommerce store hash (not secret) and API token (AES-256-GCM, never returned by the API). */
+    bigcommerceStoreHash: text('bigcommerce_store_hash'),
+    bigcommerceApiTokenEncrypted: text('bigcommerce_api_token_encrypted'),
     webhookUrl: text('webhook_url'),
     /** The storefront origin allowed to call the public API from a browser (CORS); null allows any. */
     storeOrigin: text('store_origin'),
@@ -65,9 +80,15 @@ export const storeOrders = pgTable(
     source: text('source', { enum: ['api', 'tracking', 'shopify', 'woocommerce', 'bigcommerce'] }).notNull(),
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
     code: text('code'),
+    /** The commission base in the currency's minor units: merchandise subtotal after discounts, before tax and shipping. */
     orderValueCents: integer('order_value_cents'),
+    /** ISO 4217 code of orderValueCents; null only for unverified browser signals without one. */
     currency: text('currency'),
     customerEmail: text('customer_email'),
+    /** Every code the order carried, upper-cased, in the store's order. */
+    codesSeen: jsonb('codes_seen').$type<string[]>().notNull().default([]),
+    /** True once a signed webhook or a secret-key call described the order; browser signals never are. */
+    verified: boolean('verified').notNull().default(false),
     status: text('status', { enum: ['placed', 'cancelled', 'refunded'] }).notNull().default('placed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -95,4 +116,41 @@ export const trackingEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('tracking_events_business_type_idx').on(table.businessId, table.type)],
+);
+
+/** Refunded merchandise per refund (platform refund id), so a redelivered refund is counted once. */
+export const storeOrderRefunds = pgTable(
+  'store_order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    storeOrderId: integer('store_order_id').notNull().references(() => storeOrders.id, { onDelete: 'cascade' }),
+    refundKey: text('refund_key').notNull(),
+    /** Refunded merchandise in the order currency's minor units. */
+    amountMinor: integer('amount_minor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('store_order_refunds_order_key_unique').on(table.storeOrderId, table.refundKey)],
+);
+
+export const deliveryOutcomes = ['created', 'adjusted', 'recorded', 'duplicate', 'ignored', 'unverified'] as const;
+
+/** Every store webhook and browser order report we received and what it did: the Integration Platforms log. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businessProfiles.id, { onDelete: 'cascade' }),
+    /** Kept when the platform is deleted (set null), with its name copied below. */
+    platformId: integer('platform_id').references(() => integrationPlatforms.id, { onDelete: 'set null' }),
+    platformName: text('platform_name').notNull(),
+    platformType: text('platform_type').notNull(),
+    topic: text('topic').notNull(),
+    orderId: text('order_id'),
+    codesSeen: jsonb('codes_seen').$type<string[]>().notNull().default([]),
+    outcome: text('outcome', { enum: deliveryOutcomes }).notNull(),
+    reason: text('reason'),
+    commissionId: integer('commission_id').references(() => commissions.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('webhook_deliveries_business_received_idx').on(table.businessId, table.receivedAt)],
 );

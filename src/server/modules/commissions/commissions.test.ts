@@ -252,6 +252,22 @@ describe('rankings', () => {
     expect(calculated.body.map((e: { proStaffId: number }) => e.proStaffId)).toEqual([pro.proStaffId, second.proStaffId]);
   });
 
+  it('ranks per currency and never adds two currencies', async () => {
+    const { business, pro } = await setup();
+    const usd = await createCommission(business.client, pro.proStaffId, '100.00');
+    await business.client.patch(`/api/commissions/${usd.id}/status`, { status: 'paid' });
+    const cad = await createCommission(business.client, pro.proStaffId, '70.00');
+    await t.database.db.update(commissions).set({ currency: 'CAD' }).where(eq(commissions.id, cad.id));
+    await business.client.patch(`/api/commissions/${cad.id}/status`, { status: 'paid' });
+    const inUsd = await business.client.get(`/api/rankings/${business.businessId}`);
+    expect(inUsd.body).toMatchObject([{ currency: 'USD', totalCommissions: '100.00', totalJobs: 1 }]);
+    const inCad = await business.client.get(`/api/rankings/${business.businessId}?currency=cad`);
+    expect(inCad.body).toMatchObject([{ currency: 'CAD', totalCommissions: '70.00', totalJobs: 1 }]);
+    expect((await business.client.get(`/api/rankings/${business.businessId}?currency=dollars`)).status).toBe(400);
+    const listed = (await business.client.get('/api/commissions/business')).body as { id: number; currency: string }[];
+    expect(listed.find((c) => c.id === cad.id)?.currency).toBe('CAD');
+  });
+
   it('is empty without paid commissions', async () => {
     const { business } = await setup();
     const res = await business.client.get(`/api/rankings/${business.businessId}`);

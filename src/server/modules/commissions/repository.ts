@@ -9,10 +9,12 @@ export type CommissionRow = {
   businessId: number;
   proStaffId: number;
   amountCents: number;
+  currency: string;
+  adjustsCommissionId: number | null;
   description: string | null;
   dueDate: string | null;
   status: 'pending' | 'paid' | 'cancelled';
-  source: 'manual' | 'order';
+  source: 'manual' | 'order' | 'adjustment';
   orderId: string | null;
   createdAt: Date;
   paidAt: Date | null;
@@ -27,6 +29,8 @@ const commissionColumns = {
   businessId: commissions.businessId,
   proStaffId: commissions.proStaffId,
   amountCents: commissions.amountCents,
+  currency: commissions.currency,
+  adjustsCommissionId: commissions.adjustsCommissionId,
   description: commissions.description,
   dueDate: commissions.dueDate,
   status: commissions.status,
@@ -132,8 +136,8 @@ export type RankingRow = {
   experience: number;
 };
 
-/** Paid commissions of one business in [from, to), summed per pro staffer, highest total first. */
-export async function paidTotalsByProStaff(db: Database, businessId: number, from: Date, to: Date): Promise<RankingRow[]> {
+/** Paid commissions of one business in one currency in [from, to), summed per pro staffer, highest total first. */
+export async function paidTotalsByProStaff(db: Database, businessId: number, from: Date, to: Date, currency = 'USD'): Promise<RankingRow[]> {
   const total = sql<number>`sum(${commissions.amountCents})::bigint`.mapWith(Number);
   const count = sql<number>`count(*)::int`.mapWith(Number);
   const lastPaid = sql<Date>`max(${commissions.paidAt})`.mapWith((value: string | Date) => new Date(value));
@@ -152,7 +156,15 @@ export async function paidTotalsByProStaff(db: Database, businessId: number, fro
     })
     .from(commissions)
     .innerJoin(proStaffProfiles, eq(proStaffProfiles.id, commissions.proStaffId))
-    .where(and(eq(commissions.businessId, businessId), eq(commissions.status, 'paid'), gte(commissions.paidAt, from), lt(commissions.paidAt, to)))
+    .where(
+      and(
+        eq(commissions.businessId, businessId),
+        eq(commissions.currency, currency),
+        eq(commissions.status, 'paid'),
+        gte(commissions.paidAt, from),
+        lt(commissions.paidAt, to),
+      ),
+    )
     .groupBy(proStaffProfiles.id)
     .orderBy(desc(total), desc(count), asc(proStaffProfiles.firstName), asc(proStaffProfiles.id));
 }

@@ -1,9 +1,12 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { businessIdParam, createCommissionBody, payeeQuery, updateCommissionStatusBody } from '@shared/contracts/commissions';
 import { idParam } from '@shared/contracts/common';
 import { parse } from '../../lib/validate';
 import { requireBusinessProfile, requireProStaffProfile } from '../../lib/auth';
 import * as service from './service';
+
+const rankingQuery = z.object({ currency: z.string().trim().regex(/^[A-Za-z]{3}$/, 'Use an ISO 4217 currency code like USD').transform((c) => c.toUpperCase()).default('USD') });
 
 export async function commissionsRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -40,7 +43,8 @@ export async function commissionsRoutes(app: FastifyInstance) {
   app.get('/api/rankings/:businessId', async (request) => {
     const user = requireBusinessProfile(request);
     const { businessId } = parse(businessIdParam, request.params);
-    return service.rankings(ctx, user, businessId);
+    const { currency } = parse(rankingQuery, request.query);
+    return service.rankings(ctx, user, businessId, new Date(), currency);
   });
 
   app.post('/api/rankings/calculate/:businessId', async (request) => {

@@ -2,7 +2,8 @@ import type { SessionUser } from '@shared/contracts/auth';
 import type { Commission, CommissionPayee, RankingEntry } from '@shared/contracts/commissions';
 import type { z } from 'zod';
 import type { createCommissionBody } from '@shared/contracts/commissions';
-import { centsToDecimalString, parseMoneyToCents } from '@shared/format';
+import { parseMoneyToCents } from '@shared/format';
+import { formatMinorUnits } from '@shared/currency';
 import type { AppContext } from '../../lib/context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { startOfMonthUtc } from '../../lib/entitlements';
@@ -16,8 +17,10 @@ function toCommission(row: repo.CommissionRow): Commission {
     id: row.id,
     businessId: row.businessId,
     proStaffId: row.proStaffId,
-    amount: centsToDecimalString(row.amountCents),
+    amount: formatMinorUnits(row.amountCents, row.currency),
     amountCents: row.amountCents,
+    currency: row.currency,
+    adjustsCommissionId: row.adjustsCommissionId,
     description: row.description,
     dueDate: row.dueDate,
     status: row.status,
@@ -93,12 +96,15 @@ function assertOwnBusiness(user: BusinessUser, businessId: number) {
   if (user.businessId !== businessId) throw forbidden('You can only view rankings for your own business');
 }
 
-/** Pro staff ranked by paid commissions of this business in the current UTC calendar month, computed now. */
-export async function rankings(ctx: AppContext, user: BusinessUser, businessId: number, now = new Date()): Promise<RankingEntry[]> {
+/**
+ * Pro staff ranked by paid commissions of this business in the current UTC calendar month, computed now,
+ * in one currency: amounts of different currencies are never added (docs/decisions/013-commission-currencies.md).
+ */
+export async function rankings(ctx: AppContext, user: BusinessUser, businessId: number, now = new Date(), currency = 'USD'): Promise<RankingEntry[]> {
   assertOwnBusiness(user, businessId);
   const from = startOfMonthUtc(now);
   const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
-  const rows = await repo.paidTotalsByProStaff(ctx.db, businessId, from, to);
+  const rows = await repo.paidTotalsByProStaff(ctx.db, businessId, from, to, currency);
   const lastUpdated = now.toISOString();
   return rows.map((row, index) => {
     const averageCents = Math.round(row.totalCents / row.paidCount);
@@ -114,8 +120,9 @@ export async function rankings(ctx: AppContext, user: BusinessUser, businessId: 
         specialties: row.specialties,
         experience: row.experience,
       },
-      totalCommissions: centsToDecimalString(row.totalCents),
-      averageCommission: centsToDecimalString(averageCents),
+      currency,
+      totalCommissions: formatMinorUnits(row.totalCents, currency),
+      averageCommission: formatMinorUnits(averageCents, currency),
       totalCommissionsCents: row.totalCents,
       averageCommissionCents: averageCents,
       totalJobs: row.paidCount,

@@ -18,7 +18,7 @@ export function buildOpenApiDocument() {
   const error = (description: string) => ({ description, content: json({ $ref: '#/components/schemas/Error' }) });
   const common = {
     '401': error('Missing or invalid X-Api-Key'),
-    '403': error('Inactive platform, another business, or an origin the platform does not allow'),
+    '403': error('Inactive platform, another business, an origin the platform does not allow, the secret key sent by a browser, or the publishable key on track-usage'),
     '429': error('Rate limited; see Retry-After'),
   };
   const trackOperation = (summary: string, body: z.ZodType) => ({
@@ -26,17 +26,23 @@ export function buildOpenApiDocument() {
     summary,
     security: [{ ApiKey: [] }],
     requestBody: { required: true, content: json(input(body)) },
-    responses: { '202': { description: 'Recorded', content: json(output(trackResponse)) }, '400': error('Invalid payload'), ...common },
+    description: 'Publishable key. Order reports from browsers are unverified signals: shown in the delivery log, never a commission, and overwritten by a signed webhook or a secret-key track-usage call for the same order.',
+    responses: { '202': { description: 'Recorded as an unverified signal', content: json(output(trackResponse)) }, '400': error('Invalid payload'), ...common },
   });
   const webhook = (platform: string, description: string) => ({
     tags: ['Store webhooks'],
     summary: `${platform} order webhook`,
     description,
     parameters: [{ name: 'platformId', in: 'path', required: true, schema: { type: 'integer' } }],
-    requestBody: { required: true, content: json({ type: 'object' }) },
+    requestBody: { required: true, description: 'Up to 8 MiB', content: json({ type: 'object' }) },
     responses: {
-      '200': { description: 'Received (recorded, duplicate, cancelled or ignored)' },
-      '401': error('Signature or secret does not match; nothing was stored'),
+      '200': {
+        description:
+          'Received. action: created (commission created), adjusted (commission followed a refund, cancellation or restore; a paid one gets an adjustment entry), ' +
+          'recorded (order stored, no commission), duplicate (nothing changed), ignored (signed but unusable, with reason). Every delivery is in the delivery log.',
+      },
+      '401': error('Signature or secret does not match (the previous secret is accepted for 24 hours after a change); nothing was stored'),
+      '503': error('BigCommerce API unreachable or failing: the store should retry'),
       '404': error('No integration platform of this type with that id'),
     },
   });
@@ -47,9 +53,12 @@ export function buildOpenApiDocument() {
       title: 'HuntStaff public store API',
       version: '1.0.0',
       description:
-        'Validate discount codes, record code usage and track storefront events. Authenticate with the API key of an integration platform ' +
-        '(shown once when you add the platform on /discount-codes) in the X-Api-Key header. Orders are idempotent per order id: ' +
-        'sending the same order again changes nothing. An order that used a code owned by a pro staffer creates one pending commission.',
+        'Validate discount codes, record code usage and track storefront events. Each integration platform has two keys, shown once ' +
+        'when you add it on /discount-codes, sent in the X-Api-Key header: the publishable key (page source: validate, page views, ' +
+        'unverified order signals) and the secret key (your server only: track-usage, the only call that creates a commission besides ' +
+        'signed webhooks). Orders are idempotent per order id. Of all codes on an order, the first one owned by a pro staffer with a ' +
+        'rate earns one commission: rate x merchandise subtotal after discounts, before tax and shipping, in the order currency (ISO 4217 ' +
+        'minor units; currencies are never added together). Refunds lower it proportionally; a paid commission gets an adjustment entry.',
     },
     servers: [{ url: '/' }],
     components: {
@@ -70,7 +79,9 @@ export function buildOpenApiDocument() {
         post: {
           tags: ['Discount codes'],
           summary: 'Record that an order used a discount code',
-          description: 'orderValue is in US dollars. Unknown codes answer 404; inactive, expired or wrong-platform codes answer 400. Nothing is stored then.',
+          description:
+            'Secret key only (403 with the publishable key or from a browser). orderValue is the merchandise subtotal after discounts, before tax and shipping, ' +
+            'in currency (USD when omitted) with at most its ISO 4217 decimals. Unknown codes answer 404; inactive, expired or wrong-platform codes answer 400. Nothing is stored then.',
           security: [{ ApiKey: [] }],
           requestBody: { required: true, content: json(input(trackUsageBody)) },
           responses: {
@@ -86,13 +97,13 @@ export function buildOpenApiDocument() {
       '/api/track/discount': { post: trackOperation('Track an order that used a discount code', trackDiscountBody) },
       '/api/track/order': { post: trackOperation('Track an order', trackOrderBody) },
       '/api/webhooks/shopify/{platformId}': {
-        post: webhook('Shopify', 'Topics orders/create, orders/paid, orders/updated, orders/cancelled, refunds/create. Signed with X-Shopify-Hmac-Sha256 (base64 HMAC-SHA256 of the raw body with the platform webhook secret).'),
+        post: webhook('Shopify', 'Topics orders/create, orders/paid, orders/updated, orders/cancelled, refunds/create. Codes from discount_codes and discount_applications; base subtotal_price; refunds from refund_line_items[].subtotal. Signed with X-Shopify-Hmac-Sha256 (base64 HMAC-SHA256 of the raw body with the platform webhook secret).'),
       },
       '/api/webhooks/woocommerce/{platformId}': {
-        post: webhook('WooCommerce', 'Topics order.created, order.updated, order.deleted. Signed with X-WC-Webhook-Signature (base64 HMAC-SHA256 of the raw body with the platform webhook secret). The unsigned ping is answered.'),
+        post: webhook('WooCommerce', 'Topics order.created, order.updated (refunds[], statuses refunded/cancelled/failed), order.deleted, order.restored. Codes from coupon_lines; base the sum of line_items[].total. Signed with X-WC-Webhook-Signature (base64 HMAC-SHA256 of the raw body with the platform webhook secret). The unsigned ping is answered.'),
       },
       '/api/webhooks/bigcommerce/{platformId}': {
-        post: webhook('BigCommerce', `Scopes store/order/created, store/order/statusUpdated. Send the platform webhook secret in the ${BIGCOMMERCE_SECRET_HEADER} header.`),
+        post: webhook('BigCommerce', `Scopes store/order/created, store/order/updated, store/order/statusUpdated, store/order/refund/created. Send the platform webhook secret in the ${BIGCOMMERCE_SECRET_HEADER} header. With the platform's store hash and API token saved, the order (v2 /orders/{id}) and its coupons are fetched from BigCommerce; base subtotal_ex_tax less discount_amount and coupon_discount; refunded_amount is followed proportionally.`),
       },
     },
   };

@@ -1,25 +1,30 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { SessionUser } from '@shared/contracts/auth';
-import type { createPlatformBody, IntegrationPlatform, IntegrationPlatformWithSecrets, updatePlatformBody } from '@shared/contracts/discounts';
+import {
+  WEBHOOK_SECRET_GRACE_HOURS,
+  type createPlatformBody,
+  type IntegrationPlatform,
+  type IntegrationPlatformWithSecrets,
+  type rotateKeyBody,
+  type updatePlatformBody,
+  type WebhookDelivery,
+} from '@shared/contracts/discounts';
 import type { AppContext } from '../../lib/context';
 import { hashToken } from '../../lib/auth';
 import { assertWithinLimit } from '../../lib/entitlements';
-import { forbidden, notFound } from '../../lib/errors';
+import { AppError, forbidden, notFound } from '../../lib/errors';
 import * as repo from './repository';
-import { API_KEY_PREFIX, toPlatformDto } from './mappers';
+import * as attr from './attribution-repository';
+import { API_KEY_PREFIX, SECRET_KEY_PREFIX, toDeliveryDto, toPlatformDto } from './mappers';
+import { encryptSecret } from './secret-box';
 
 type BusinessUser = SessionUser & { businessId: number };
 
-function newApiKey(): string {
-  return `${API_KEY_PREFIX}${crypto.randomBytes(24).toString('base64url')}`;
-}
-
-function newWebhookSecret(): string {
-  return `whsec_${crypto.randomBytes(24).toString('base64url')}`;
-}
-
+const newKey = (prefix: string) => `${prefix}${crypto.randomBytes(24).toString('base64url')}`;
+const newWebhookSecret = () => `whsec_${crypto.randomBytes(24).toString('base64url')}`;
 const originOf = (url: string | null | undefined) => (url ? new URL(url).origin : null);
+const graceUntil = (now = new Date()) => new Date(now.getTime() + WEBHOOK_SECRET_GRACE_HOURS * 3600_000);
 
 export async function listPlatforms(ctx: AppContext, user: BusinessUser): Promise<IntegrationPlatform[]> {
   return (await repo.listPlatforms(ctx.db, user.businessId)).map(toPlatformDto);
@@ -28,20 +33,23 @@ export async function listPlatforms(ctx: AppContext, user: BusinessUser): Promis
 export async function createPlatform(ctx: AppContext, user: BusinessUser, input: z.output<typeof createPlatformBody>): Promise<IntegrationPlatformWithSecrets> {
   const isActive = input.isActive ?? true;
   assertWithinLimit(user, 'integrations', isActive ? await repo.countActivePlatforms(ctx.db, user.businessId) : 0, 'store integrations');
-  const apiKey = newApiKey();
+  const publishableKey = newKey(API_KEY_PREFIX);
+  const secretKey = newKey(SECRET_KEY_PREFIX);
   const webhookSecret = input.webhookSecret ?? newWebhookSecret();
   const row = await repo.insertPlatform(ctx.db, {
     businessId: user.businessId,
     name: input.name,
     platformType: input.platformType,
-    apiKeyHash: hashToken(apiKey),
-    apiKeyLast4: apiKey.slice(-4),
+    apiKeyHash: hashToken(publishableKey),
+    apiKeyLast4: publishableKey.slice(-4),
+    secretKeyHash: hashToken(secretKey),
+    secretKeyLast4: secretKey.slice(-4),
     webhookSecret,
     webhookUrl: input.webhookUrl,
     storeOrigin: originOf(input.storeUrl),
     isActive,
   });
-  return { ...toPlatformDto(row), apiKey, webhookSecret };
+  return { ...toPlatformDto(row), apiKey: publishableKey, publishableKey, secretKey, webhookSecret };
 }
 
 async function ownPlatform(ctx: AppContext, user: BusinessUser, id: number) {
@@ -56,19 +64,57 @@ export async function updatePlatform(ctx: AppContext, user: BusinessUser, id: nu
   if (input.isActive === true && !existing.isActive) {
     assertWithinLimit(user, 'integrations', await repo.countActivePlatforms(ctx.db, user.businessId), 'store integrations');
   }
-  const row = await repo.updatePlatform(ctx.db, id, {
+  if ((input.bigcommerceStoreHash !== undefined || input.bigcommerceApiToken !== undefined) && existing.platformType !== 'bigcommerce') {
+    throw new AppError('VALIDATION', 'bigcommerceStoreHash: Only BigCommerce platforms take a store hash and API token', [
+      { path: 'bigcommerceStoreHash', message: 'Only BigCommerce platforms take a store hash and API token' },
+    ]);
+  }
+  const changes: Partial<repo.NewPlatform> = {
     name: input.name,
     webhookUrl: input.webhookUrl,
     storeOrigin: input.storeUrl === undefined ? undefined : originOf(input.storeUrl),
     isActive: input.isActive,
-  });
+  };
+  if (input.webhookSecret !== undefined && input.webhookSecret !== existing.webhookSecret) {
+    Object.assign(changes, { webhookSecret: input.webhookSecret, previousWebhookSecret: existing.webhookSecret, previousSecretExpiresAt: graceUntil() });
+  }
+  if (input.bigcommerceStoreHash !== undefined) changes.bigcommerceStoreHash = input.bigcommerceStoreHash || null;
+  if (input.bigcommerceApiToken !== undefined) {
+    changes.bigcommerceApiTokenEncrypted = input.bigcommerceApiToken ? encryptSecret(ctx.config, input.bigcommerceApiToken) : null;
+  }
+  const row = await repo.updatePlatform(ctx.db, id, changes);
   return toPlatformDto(row!);
 }
 
-/** Issues a new API key (the old one stops working at once) and shows the webhook secret again. */
-export async function rotateApiKey(ctx: AppContext, user: BusinessUser, id: number): Promise<IntegrationPlatformWithSecrets> {
+/**
+ * Issues a new publishable or secret key (the old one stops at once: a leaked key must die now), or a new
+ * webhook signing secret (the old one is accepted for WEBHOOK_SECRET_GRACE_HOURS so in-flight deliveries land).
+ */
+export async function rotateKey(ctx: AppContext, user: BusinessUser, id: number, input: z.output<typeof rotateKeyBody>): Promise<IntegrationPlatformWithSecrets> {
   const existing = await ownPlatform(ctx, user, id);
-  const apiKey = newApiKey();
-  const row = await repo.updatePlatform(ctx.db, id, { apiKeyHash: hashToken(apiKey), apiKeyLast4: apiKey.slice(-4) });
-  return { ...toPlatformDto(row!), apiKey, webhookSecret: existing.webhookSecret };
+  let publishableKey: string | null = null;
+  let secretKey: string | null = null;
+  let changes: Partial<repo.NewPlatform>;
+  if (input.key === 'secret') {
+    secretKey = newKey(SECRET_KEY_PREFIX);
+    changes = { secretKeyHash: hashToken(secretKey), secretKeyLast4: secretKey.slice(-4) };
+  } else if (input.key === 'webhookSecret') {
+    changes = { webhookSecret: newWebhookSecret(), previousWebhookSecret: existing.webhookSecret, previousSecretExpiresAt: graceUntil() };
+  } else {
+    publishableKey = newKey(API_KEY_PREFIX);
+    changes = { apiKeyHash: hashToken(publishableKey), apiKeyLast4: publishableKey.slice(-4) };
+  }
+  const row = (await repo.updatePlatform(ctx.db, id, changes))!;
+  const dto = toPlatformDto(row);
+  return { ...dto, apiKey: publishableKey ?? dto.apiKey, publishableKey: publishableKey ?? dto.publishableKey, secretKey: secretKey ?? dto.secretKey, webhookSecret: row.webhookSecret };
+}
+
+/** Deletes a platform. Its orders, commissions and delivery log stay (they are the business's records). */
+export async function deletePlatform(ctx: AppContext, user: BusinessUser, id: number): Promise<void> {
+  await ownPlatform(ctx, user, id);
+  await repo.deletePlatform(ctx.db, id);
+}
+
+export async function listDeliveries(ctx: AppContext, user: BusinessUser): Promise<WebhookDelivery[]> {
+  return (await attr.listDeliveries(ctx.db, user.businessId, 200)).map(toDeliveryDto);
 }

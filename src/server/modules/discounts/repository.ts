@@ -1,8 +1,7 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { discountCodes, integrationPlatforms, storeOrders, trackingEvents } from '../../db/schema/discounts';
 import { proStaffProfiles } from '../../db/schema/profiles';
-import { commissions } from '../../db/schema/commissions';
 
 export type CodeRow = typeof discountCodes.$inferSelect;
 export type NewCode = typeof discountCodes.$inferInsert;
@@ -11,7 +10,7 @@ export type NewPlatform = typeof integrationPlatforms.$inferInsert;
 export type OrderRow = typeof storeOrders.$inferSelect;
 export type NewOrder = typeof storeOrders.$inferInsert;
 export type NewTrackingEvent = typeof trackingEvents.$inferInsert;
-export type CodeWithStats = CodeRow & { proStaffName: string | null; usageCount: number; revenueCents: number };
+export type CodeWithStats = CodeRow & { proStaffName: string | null; usageCount: number; revenueCents: number; revenueByCurrency: { currency: string; minor: number }[] };
 
 // ---- discount codes ----
 
@@ -41,36 +40,36 @@ export async function updateCode(db: Database, id: number, values: Partial<NewCo
   return row ?? null;
 }
 
+/** Codes with their use: verified, still-placed orders only, revenue kept per currency (never added across). */
 export async function listCodes(db: Database, businessId: number, onlyId?: number): Promise<CodeWithStats[]> {
-  const usage = db
-    .select({
-      codeId: storeOrders.discountCodeId,
-      usageCount: count().as('usage_count'),
-      revenueCents: sql<number>`coalesce(sum(${storeOrders.orderValueCents}), 0)::int`.as('revenue_cents'),
-    })
-    .from(storeOrders)
-    .where(and(eq(storeOrders.businessId, businessId), eq(storeOrders.status, 'placed')))
-    .groupBy(storeOrders.discountCodeId)
-    .as('usage');
   const rows = await db
-    .select({
-      code: discountCodes,
-      firstName: proStaffProfiles.firstName,
-      lastName: proStaffProfiles.lastName,
-      usageCount: usage.usageCount,
-      revenueCents: usage.revenueCents,
-    })
+    .select({ code: discountCodes, firstName: proStaffProfiles.firstName, lastName: proStaffProfiles.lastName })
     .from(discountCodes)
     .leftJoin(proStaffProfiles, eq(proStaffProfiles.id, discountCodes.proStaffId))
-    .leftJoin(usage, eq(usage.codeId, discountCodes.id))
     .where(onlyId ? and(eq(discountCodes.businessId, businessId), eq(discountCodes.id, onlyId)) : eq(discountCodes.businessId, businessId))
     .orderBy(desc(discountCodes.createdAt), desc(discountCodes.id));
-  return rows.map((row) => ({
-    ...row.code,
-    proStaffName: row.firstName ? `${row.firstName} ${row.lastName ?? ''}`.trim() : null,
-    usageCount: Number(row.usageCount ?? 0),
-    revenueCents: Number(row.revenueCents ?? 0),
-  }));
+  const usage = await db
+    .select({
+      codeId: storeOrders.discountCodeId,
+      currency: storeOrders.currency,
+      usageCount: count(),
+      revenue: sql<number>`coalesce(sum(${storeOrders.orderValueCents}), 0)::bigint`.mapWith(Number),
+    })
+    .from(storeOrders)
+    .where(and(eq(storeOrders.businessId, businessId), eq(storeOrders.status, 'placed'), eq(storeOrders.verified, true), isNotNull(storeOrders.discountCodeId)))
+    .groupBy(storeOrders.discountCodeId, storeOrders.currency);
+  return rows.map((row) => {
+    const mine = usage.filter((u) => u.codeId === row.code.id);
+    return {
+      ...row.code,
+      proStaffName: row.firstName ? `${row.firstName} ${row.lastName ?? ''}`.trim() : null,
+      usageCount: mine.reduce((sum, u) => sum + Number(u.usageCount), 0),
+      revenueCents: mine.filter((u) => (u.currency ?? 'USD') === 'USD').reduce((sum, u) => sum + u.revenue, 0),
+      revenueByCurrency: mine
+        .map((u) => ({ currency: u.currency ?? 'USD', minor: u.revenue }))
+        .sort((a, b) => a.currency.localeCompare(b.currency)),
+    };
+  });
 }
 
 export async function proStaffExists(db: Database, id: number): Promise<boolean> {
@@ -111,9 +110,20 @@ export async function getPlatform(db: Database, id: number): Promise<PlatformRow
   return row ?? null;
 }
 
-export async function findPlatformByKeyHash(db: Database, apiKeyHash: string): Promise<PlatformRow | null> {
-  const [row] = await db.select().from(integrationPlatforms).where(eq(integrationPlatforms.apiKeyHash, apiKeyHash));
-  return row ?? null;
+/** The platform holding this key hash, and whether it is its publishable or its secret key. */
+export async function findPlatformByKeyHash(db: Database, keyHash: string): Promise<{ platform: PlatformRow; kind: 'publishable' | 'secret' } | null> {
+  const [row] = await db
+    .select()
+    .from(integrationPlatforms)
+    .where(or(eq(integrationPlatforms.apiKeyHash, keyHash), eq(integrationPlatforms.secretKeyHash, keyHash)))
+    .limit(1);
+  if (!row) return null;
+  return { platform: row, kind: row.secretKeyHash === keyHash ? 'secret' : 'publishable' };
+}
+
+/** Deletes the platform; its orders, tracking events and delivery log keep their rows (platform id set null). */
+export async function deletePlatform(db: Database, id: number): Promise<void> {
+  await db.delete(integrationPlatforms).where(eq(integrationPlatforms.id, id));
 }
 
 export async function updatePlatform(db: Database, id: number, values: Partial<NewPlatform>): Promise<PlatformRow | null> {
@@ -132,52 +142,6 @@ export async function insertOrderIfNew(db: Database, values: NewOrder): Promise<
 export async function findOrder(db: Database, businessId: number, orderId: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(storeOrders).where(and(eq(storeOrders.businessId, businessId), eq(storeOrders.orderId, orderId)));
   return row ?? null;
-}
-
-/** Adds a code to an order recorded without one (e.g. a thin webhook first); null if it already had one. */
-export async function attachCodeToOrder(
-  db: Database,
-  id: number,
-  values: Pick<NewOrder, 'discountCodeId' | 'code' | 'orderValueCents' | 'customerEmail' | 'currency'>,
-): Promise<OrderRow | null> {
-  const [row] = await db
-    .update(storeOrders)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(storeOrders.id, id), isNull(storeOrders.discountCodeId), eq(storeOrders.status, 'placed')))
-    .returning();
-  return row ?? null;
-}
-
-export async function setOrderStatus(db: Database, id: number, status: OrderRow['status']): Promise<void> {
-  await db.update(storeOrders).set({ status, updatedAt: new Date() }).where(eq(storeOrders.id, id));
-}
-
-export async function insertOrderCommission(
-  db: Database,
-  values: { businessId: number; proStaffId: number; amountCents: number; orderId: string; description: string },
-) {
-  const [row] = await db
-    .insert(commissions)
-    .values({ ...values, status: 'pending', source: 'order' })
-    .returning({ id: commissions.id, proStaffId: commissions.proStaffId, amountCents: commissions.amountCents, status: commissions.status });
-  return row;
-}
-
-export async function findOrderCommission(db: Database, businessId: number, orderId: string) {
-  const [row] = await db
-    .select({ id: commissions.id, proStaffId: commissions.proStaffId, amountCents: commissions.amountCents, status: commissions.status })
-    .from(commissions)
-    .where(and(eq(commissions.businessId, businessId), eq(commissions.source, 'order'), eq(commissions.orderId, orderId)));
-  return row ?? null;
-}
-
-/** A refund or cancellation voids the commission only while the business has not paid it. */
-export async function cancelPendingOrderCommission(db: Database, businessId: number, orderId: string): Promise<{ id: number; proStaffId: number }[]> {
-  return db
-    .update(commissions)
-    .set({ status: 'cancelled' })
-    .where(and(eq(commissions.businessId, businessId), eq(commissions.source, 'order'), eq(commissions.orderId, orderId), eq(commissions.status, 'pending')))
-    .returning({ id: commissions.id, proStaffId: commissions.proStaffId });
 }
 
 export async function userIdOfProStaff(db: Database, proStaffId: number): Promise<number | null> {

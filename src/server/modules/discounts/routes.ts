@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createDiscountCodeBody, createPlatformBody, updateDiscountCodeBody, updatePlatformBody } from '@shared/contracts/discounts';
+import { createDiscountCodeBody, createPlatformBody, rotateKeyBody, updateDiscountCodeBody, updatePlatformBody } from '@shared/contracts/discounts';
 import { idParam } from '@shared/contracts/common';
 import { parse } from '../../lib/validate';
 import { requireBusinessProfile, requireRole } from '../../lib/auth';
@@ -65,8 +65,17 @@ export async function discountsRoutes(app: FastifyInstance) {
   app.post('/api/integration-platforms/:id/rotate-key', async (request) => {
     const user = requireBusinessProfile(request);
     const { id } = parse(idParam, request.params);
-    return platforms.rotateApiKey(ctx, user, id);
+    return platforms.rotateKey(ctx, user, id, parse(rotateKeyBody, request.body ?? undefined));
   });
+
+  app.delete('/api/integration-platforms/:id', async (request, reply) => {
+    const user = requireBusinessProfile(request);
+    const { id } = parse(idParam, request.params);
+    await platforms.deletePlatform(ctx, user, id);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/integration-platforms/deliveries', async (request) => platforms.listDeliveries(ctx, requireBusinessProfile(request)));
 
   await app.register(storeApiRoutes);
   await app.register(webhooksRoutes);

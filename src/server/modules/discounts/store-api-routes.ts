@@ -1,16 +1,26 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { codeParam, trackDiscountBody, trackOrderBody, trackPageviewBody, trackUsageBody } from '@shared/contracts/discounts';
+import { codeParam, trackDiscountBody, trackOrderBody, trackPageviewBody, trackUsageBody, type TrackUsageResponse } from '@shared/contracts/discounts';
+import { DEFAULT_CURRENCY, formatMinorUnits, parseMinorUnits } from '@shared/currency';
 import { parse } from '../../lib/validate';
-import { forbidden } from '../../lib/errors';
+import { AppError, forbidden } from '../../lib/errors';
 import * as store from './store-service';
-import { moneyToCents } from './mappers';
+import * as attribution from './attribution-service';
 
 const PUBLIC_PATHS = ['/api/discount-codes/validate/:code', '/api/discount-codes/track-usage', '/api/track/pageview', '/api/track/discount', '/api/track/order'];
 
+/** An amount in `currency`, or a 400 naming the field (e.g. three decimals for USD). */
+function amountIn(value: number | string, currency: string, field = 'orderValue'): number {
+  const minor = parseMinorUnits(value, currency);
+  if (minor === null) {
+    throw new AppError('VALIDATION', `${field}: Not an amount in ${currency}`, [{ path: field, message: `Use an amount in ${currency} with at most its currency's decimals` }]);
+  }
+  return minor;
+}
+
 /**
- * The public store API: called by storefronts (browser, with CORS) and store back ends, authenticated by a
- * platform's X-Api-Key. No cookies are involved, so any origin may preflight; the platform's store origin,
- * when set, is enforced on the real request.
+ * The public store API, authenticated by a platform's X-Api-Key. The publishable key (browsers, CORS) may record
+ * page views, check codes and report orders as unverified signals; only the secret key (servers) may report a
+ * payable order through track-usage (docs/decisions/012-order-attribution-keys.md).
  */
 export async function storeApiRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -31,15 +41,20 @@ export async function storeApiRoutes(app: FastifyInstance) {
     });
   }
 
-  async function platformFor(request: FastifyRequest) {
+  async function authenticate(request: FastifyRequest) {
     const header = request.headers['x-api-key'];
-    const platform = await store.authenticateApiKey(ctx, Array.isArray(header) ? header[0] : header, request.ip);
+    const found = await store.authenticateApiKey(ctx, Array.isArray(header) ? header[0] : header, request.ip);
     const origin = request.headers.origin;
-    if (origin && platform.storeOrigin && origin !== platform.storeOrigin) {
-      throw forbidden(`Requests with this API key are only accepted from ${platform.storeOrigin}`);
+    if (origin && found.kind === 'secret') {
+      throw forbidden('The secret key is for your server only; a browser sent it. Rotate it on the Integration Platforms tab and use the publishable key in pages.');
     }
-    return platform;
+    if (origin && found.platform.storeOrigin && origin !== found.platform.storeOrigin) {
+      throw forbidden(`Requests with this API key are only accepted from ${found.platform.storeOrigin}`);
+    }
+    return found;
   }
+
+  const platformFor = async (request: FastifyRequest) => (await authenticate(request)).platform;
 
   app.get('/api/discount-codes/validate/:code', async (request) => {
     const platform = await platformFor(request);
@@ -48,17 +63,32 @@ export async function storeApiRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/discount-codes/track-usage', async (request, reply) => {
-    const platform = await platformFor(request);
+    const { platform, kind } = await authenticate(request);
+    if (kind !== 'secret') {
+      throw forbidden('track-usage creates payable commissions and needs the platform\'s secret key (server to server). The publishable key can only report unverified signals to /api/track/order.');
+    }
     const body = parse(trackUsageBody, request.body);
-    const result = await store.recordOrder(
+    const currency = body.currency ?? DEFAULT_CURRENCY;
+    const result = await attribution.applyVerifiedOrder(
       ctx,
       {
-        businessId: platform.businessId, platform, source: 'api', orderId: String(body.orderId), code: body.code,
-        orderValueCents: moneyToCents(body.orderValue), customerEmail: body.customerEmail,
+        platform, source: 'api', orderId: String(body.orderId), codes: [body.code], baseMinor: amountIn(body.orderValue, currency), currency,
+        customerEmail: body.customerEmail,
       },
-      { strict: true },
+      { strict: true, topic: 'api/track-usage' },
     );
-    return reply.status(result.duplicate ? 200 : 201).send(store.toTrackUsageResponse(result));
+    const commission = result.commission;
+    const answer: TrackUsageResponse = {
+      orderId: result.order.orderId,
+      code: result.order.code,
+      orderValue: result.order.orderValueCents === null ? null : formatMinorUnits(result.order.orderValueCents, result.order.currency ?? currency),
+      currency: result.order.currency,
+      duplicate: result.outcome === 'duplicate',
+      commission: commission
+        ? { id: commission.id, proStaffId: commission.proStaffId, amount: formatMinorUnits(commission.amountCents, commission.currency), currency: commission.currency, status: commission.status }
+        : null,
+    };
+    return reply.status(result.outcome === 'duplicate' ? 200 : 201).send(answer);
   });
 
   app.post('/api/track/pageview', async (request, reply) => {
@@ -72,39 +102,44 @@ export async function storeApiRoutes(app: FastifyInstance) {
     return reply.status(202).send({ recorded: true });
   });
 
-  app.post('/api/track/discount', async (request, reply) => sendTracked(reply, await trackDiscount(request)));
-  app.post('/api/track/order', async (request, reply) => sendTracked(reply, await trackOrder(request)));
-
-  async function trackDiscount(request: FastifyRequest) {
+  app.post('/api/track/discount', async (request, reply) => {
     const platform = await platformFor(request);
     const body = parse(trackDiscountBody, request.body);
     store.assertBusinessMatches(platform, body.businessId);
-    const orderValueCents = moneyToCents(body.orderValue);
+    const currency = body.currency ?? DEFAULT_CURRENCY;
+    const valueMinor = amountIn(body.orderValue, currency);
     const orderId = String(body.orderId);
-    const result = await store.recordOrder(ctx, {
-      businessId: platform.businessId, platform, source: 'tracking', orderId, code: body.discountCode, orderValueCents, customerEmail: body.customerEmail,
-    });
+    const signal = await attribution.recordBrowserSignal(ctx, { platform, orderId, codes: [body.discountCode], valueMinor, currency, customerEmail: body.customerEmail });
     await store.recordTrackingEvent(ctx, {
-      businessId: platform.businessId, platformId: platform.id, type: 'discount', discountCode: store.normaliseCode(body.discountCode), orderId, orderValueCents,
+      businessId: platform.businessId, platformId: platform.id, type: 'discount', discountCode: store.normaliseCode(body.discountCode), orderId, orderValueCents: valueMinor,
       occurredAt: store.occurredAt(body.timestamp),
     });
-    return result.duplicate;
-  }
+    await logSignal(platform, 'browser/track-discount', orderId, [body.discountCode]);
+    return sendTracked(reply, signal.duplicate);
+  });
 
-  async function trackOrder(request: FastifyRequest) {
+  app.post('/api/track/order', async (request, reply) => {
     const platform = await platformFor(request);
     const body = parse(trackOrderBody, request.body);
     store.assertBusinessMatches(platform, body.businessId);
-    const orderValueCents = body.orderValue === undefined ? null : moneyToCents(body.orderValue);
+    const currency = body.currency ?? DEFAULT_CURRENCY;
+    const valueMinor = body.orderValue === undefined ? null : amountIn(body.orderValue, currency);
     const orderId = String(body.orderId);
-    const result = await store.recordOrder(ctx, { businessId: platform.businessId, platform, source: 'tracking', orderId, orderValueCents });
+    const signal = await attribution.recordBrowserSignal(ctx, { platform, orderId, codes: [], valueMinor, currency: valueMinor === null ? null : currency });
     await store.recordTrackingEvent(ctx, {
-      businessId: platform.businessId, platformId: platform.id, type: 'order', orderId, orderValueCents, occurredAt: store.occurredAt(body.timestamp),
+      businessId: platform.businessId, platformId: platform.id, type: 'order', orderId, orderValueCents: valueMinor, occurredAt: store.occurredAt(body.timestamp),
     });
-    return result.duplicate;
+    await logSignal(platform, 'browser/track-order', orderId, []);
+    return sendTracked(reply, signal.duplicate);
+  });
+
+  async function logSignal(platform: store.StorePlatform, topic: string, orderId: string, codes: string[]) {
+    await attribution.logDelivery(ctx, platform, topic, {
+      orderId, codes, outcome: 'unverified', reason: 'Browser report (publishable key): shown as a signal, never paid until a signed webhook or secret-key call confirms the order',
+    });
   }
 
   function sendTracked(reply: FastifyReply, duplicate: boolean) {
-    return reply.status(202).send({ recorded: true, duplicate });
+    return reply.status(202).send({ recorded: true, duplicate, verified: false });
   }
 }

@@ -1,19 +1,31 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PlatformType } from '@shared/contracts/discounts';
+import { normaliseCurrency } from '@shared/currency';
 import { AppError, notFound } from '../../lib/errors';
 import { parse } from '../../lib/validate';
 import type { AppContext } from '../../lib/context';
 import * as repo from './repository';
-import * as store from './store-service';
-import { moneyToCents } from './mappers';
+import * as attribution from './attribution-service';
+import type { StorePlatform } from './store-service';
+import * as payloads from './order-payloads';
+import { fetchBigCommerceOrder } from './bigcommerce-client';
+import { decryptSecret } from './secret-box';
 import { safeEqual, verifyHmacSignature } from './webhook-signatures';
 
 const platformIdParam = z.object({ platformId: z.coerce.number().int().positive() });
 /** Header a BigCommerce webhook must carry (set in the webhook's `headers` when creating it). */
 export const BIGCOMMERCE_SECRET_HEADER = 'x-webhook-secret';
+/** A 900-line Shopify order is about 1.1 MiB; stores may send more. */
+export const WEBHOOK_BODY_LIMIT = 8 * 1024 * 1024;
 
-type WebhookAnswer = { received: true; action: 'recorded' | 'duplicate' | 'cancelled' | 'ignored' | 'ping'; orderId?: string; commissionId?: number | null };
+type WebhookAnswer = {
+  received: true;
+  action: attribution.DeliveryOutcome | 'ping';
+  orderId?: string;
+  commissionId?: number | null;
+  reason?: string;
+};
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -24,14 +36,14 @@ function rawBodyOf(request: FastifyRequest): Buffer {
   return Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
 }
 
-function jsonOf(raw: Buffer): Record<string, unknown> {
+function jsonOf(raw: Buffer): Record<string, unknown> | null {
   try {
     const parsed = JSON.parse(raw.toString('utf8')) as unknown;
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
   } catch {
-    // fall through
+    // not JSON
   }
-  throw new AppError('VALIDATION', 'The webhook body is not a JSON object');
+  return null;
 }
 
 async function platformFor(ctx: AppContext, request: FastifyRequest, type: PlatformType) {
@@ -41,124 +53,111 @@ async function platformFor(ctx: AppContext, request: FastifyRequest, type: Platf
   return platform;
 }
 
+/** The secrets a delivery may be signed with: the current one, and the replaced one during its grace period. */
+export function acceptedSecrets(platform: StorePlatform, now = new Date()): string[] {
+  const secrets = [platform.webhookSecret];
+  if (platform.previousWebhookSecret && platform.previousSecretExpiresAt && platform.previousSecretExpiresAt.getTime() > now.getTime()) {
+    secrets.push(platform.previousWebhookSecret);
+  }
+  return secrets;
+}
+
 const unauthorized = () => new AppError('UNAUTHENTICATED', 'Webhook signature does not match');
 
-const asOrderId = (value: unknown) => (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? String(value).trim() : null);
-const asMoney = (value: unknown) => (typeof value === 'number' || typeof value === 'string' ? moneyToCents(value) : null);
-const asText = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
-
-function firstCode(lines: unknown): string | null {
-  if (!Array.isArray(lines)) return null;
-  for (const line of lines) {
-    const code = asText((line as { code?: unknown })?.code);
-    if (code) return code;
-  }
-  return null;
+async function ignore(ctx: AppContext, platform: StorePlatform, topic: string, reason: string, orderId?: string | null, codes?: string[]): Promise<WebhookAnswer> {
+  await attribution.logDelivery(ctx, platform, topic, { orderId, codes, outcome: 'ignored', reason });
+  return { received: true, action: 'ignored', reason, ...(orderId ? { orderId } : {}) };
 }
 
-async function placed(ctx: AppContext, input: store.OrderInput): Promise<WebhookAnswer> {
-  const result = await store.recordOrder(ctx, input);
-  return { received: true, action: result.duplicate ? 'duplicate' : 'recorded', orderId: input.orderId, commissionId: result.commission?.id ?? null };
-}
-
-async function cancelled(ctx: AppContext, platform: store.StorePlatform, source: store.OrderInput['source'], orderId: string, status: 'cancelled' | 'refunded'): Promise<WebhookAnswer> {
-  await store.cancelOrder(ctx, { businessId: platform.businessId, platform, source, orderId, status });
-  return { received: true, action: 'cancelled', orderId };
+async function apply(ctx: AppContext, platform: StorePlatform, source: attribution.VerifiedOrderFacts['source'], topic: string, parsed: payloads.ParsedOrder): Promise<WebhookAnswer> {
+  const result = await attribution.applyVerifiedOrder(ctx, { platform, source, ...parsed }, { topic });
+  return { received: true, action: result.outcome, orderId: parsed.orderId, commissionId: result.commission?.id ?? null };
 }
 
 /**
- * Store webhooks. The JSON parser is replaced inside this plugin only, so the handlers see the raw bytes
- * the store signed; nothing is stored before the signature checks out.
+ * Store webhooks. The JSON parser is replaced inside this plugin only, so the handlers see the raw bytes the
+ * store signed. A bad signature is 401; a correctly signed delivery we cannot use is answered 200 and recorded
+ * as ignored with its reason, so the store never disables the webhook for it.
  */
 export async function webhooksRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const keepRaw = (_request: FastifyRequest, body: Buffer, done: (err: Error | null, body?: Buffer) => void) => done(null, body);
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, keepRaw);
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, keepRaw);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, keepRaw);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, keepRaw);
+  const routeOptions = { bodyLimit: WEBHOOK_BODY_LIMIT };
 
-  app.post('/api/webhooks/shopify/:platformId', async (request): Promise<WebhookAnswer> => {
+  app.post('/api/webhooks/shopify/:platformId', routeOptions, async (request): Promise<WebhookAnswer> => {
     const platform = await platformFor(ctx, request, 'shopify');
     const raw = rawBodyOf(request);
-    if (!verifyHmacSignature(platform.webhookSecret, raw, header(request, 'x-shopify-hmac-sha256'))) throw unauthorized();
-    if (!platform.isActive) return { received: true, action: 'ignored' };
+    const signature = header(request, 'x-shopify-hmac-sha256');
+    if (!acceptedSecrets(platform).some((secret) => verifyHmacSignature(secret, raw, signature))) throw unauthorized();
     const topic = header(request, 'x-shopify-topic') ?? 'orders/create';
+    if (!platform.isActive) return ignore(ctx, platform, topic, 'The integration platform is inactive');
     const body = jsonOf(raw);
+    if (!body) return ignore(ctx, platform, topic, 'The body is not a JSON object');
     if (topic === 'refunds/create') {
-      const orderId = asOrderId(body.order_id);
-      if (!orderId) return { received: true, action: 'ignored' };
-      if (!(await isFullShopifyRefund(ctx, platform.businessId, orderId, body.transactions))) return { received: true, action: 'ignored', orderId };
-      return cancelled(ctx, platform, 'shopify', orderId, 'refunded');
+      const orderId = payloads.exactIntegerField(raw.toString('utf8'), 'order_id') ?? payloads.asOrderId(body.order_id);
+      if (!orderId) return ignore(ctx, platform, topic, 'The refund has no order_id');
+      const known = await repo.findOrder(ctx.db, platform.businessId, orderId);
+      const currency = normaliseCurrency(((body.refund_line_items as { subtotal_set?: { shop_money?: { currency_code?: unknown } } }[] | undefined)?.[0])?.subtotal_set?.shop_money?.currency_code) ?? known?.currency;
+      if (!currency) return ignore(ctx, platform, topic, 'The refund has no currency and its order is unknown', orderId);
+      const refund = payloads.shopifyRefundAmount(body, currency);
+      if (!refund) return ignore(ctx, platform, topic, `The refund amounts are not amounts in ${currency}`, orderId);
+      return apply(ctx, platform, 'shopify', topic, { orderId, codes: [], baseMinor: null, currency, customerEmail: null, refunds: [refund] });
     }
-    if (!topic.startsWith('orders/')) return { received: true, action: 'ignored' };
-    const orderId = asOrderId(body.id);
-    if (!orderId) throw new AppError('VALIDATION', 'The order has no id');
-    if (topic === 'orders/cancelled' || body.cancelled_at) return cancelled(ctx, platform, 'shopify', orderId, 'cancelled');
-    if (body.financial_status === 'refunded' || body.financial_status === 'voided') return cancelled(ctx, platform, 'shopify', orderId, 'refunded');
-    return placed(ctx, {
-      businessId: platform.businessId, platform, source: 'shopify', orderId,
-      code: firstCode(body.discount_codes),
-      orderValueCents: asMoney(body.total_price ?? body.current_total_price),
-      currency: asText(body.currency),
-      customerEmail: asText(body.email) ?? asText((body.customer as { email?: unknown } | undefined)?.email),
-    });
+    if (!['orders/create', 'orders/updated', 'orders/paid', 'orders/cancelled', 'orders/edited', 'orders/fulfilled'].includes(topic)) {
+      return ignore(ctx, platform, topic, `Topic ${topic.slice(0, 60)} is not used`);
+    }
+    const parsed = payloads.shopifyOrder(body, topic);
+    if (payloads.isIgnored(parsed)) return ignore(ctx, platform, topic, parsed.ignored, parsed.orderId, parsed.codes);
+    return apply(ctx, platform, 'shopify', topic, parsed);
   });
 
-  app.post('/api/webhooks/woocommerce/:platformId', async (request, reply) => {
+  app.post('/api/webhooks/woocommerce/:platformId', routeOptions, async (request, reply) => {
     const platform = await platformFor(ctx, request, 'woocommerce');
     const raw = rawBodyOf(request);
     const signature = header(request, 'x-wc-webhook-signature');
     // WooCommerce checks a new webhook's URL with an unsigned form post "webhook_id=N": answer it, store nothing.
     if (!signature && /^webhook_id=\d+$/.test(raw.toString('utf8').trim())) return reply.send({ received: true, action: 'ping' });
-    if (!verifyHmacSignature(platform.webhookSecret, raw, signature)) throw unauthorized();
-    if (!platform.isActive) return { received: true, action: 'ignored' };
+    if (!acceptedSecrets(platform).some((secret) => verifyHmacSignature(secret, raw, signature))) throw unauthorized();
     const topic = header(request, 'x-wc-webhook-topic') ?? 'order.created';
-    if (!topic.startsWith('order.')) return { received: true, action: 'ignored' };
+    if (!platform.isActive) return ignore(ctx, platform, topic, 'The integration platform is inactive');
+    if (!['order.created', 'order.updated', 'order.deleted', 'order.restored'].includes(topic)) return ignore(ctx, platform, topic, `Topic ${topic.slice(0, 60)} is not used`);
     const body = jsonOf(raw);
-    const orderId = asOrderId(body.id);
-    if (!orderId) throw new AppError('VALIDATION', 'The order has no id');
-    const status = asText(body.status);
-    if (topic === 'order.deleted' || status === 'cancelled' || status === 'failed') return cancelled(ctx, platform, 'woocommerce', orderId, 'cancelled');
-    if (status === 'refunded') return cancelled(ctx, platform, 'woocommerce', orderId, 'refunded');
-    return placed(ctx, {
-      businessId: platform.businessId, platform, source: 'woocommerce', orderId,
-      code: firstCode(body.coupon_lines),
-      orderValueCents: asMoney(body.total),
-      currency: asText(body.currency),
-      customerEmail: asText((body.billing as { email?: unknown } | undefined)?.email),
-    });
+    if (!body) return ignore(ctx, platform, topic, 'The body is not a JSON object');
+    const parsed = payloads.wooCommerceOrder(body, topic);
+    if (payloads.isIgnored(parsed)) return ignore(ctx, platform, topic, parsed.ignored, parsed.orderId, parsed.codes);
+    return apply(ctx, platform, 'woocommerce', topic, parsed);
   });
 
-  app.post('/api/webhooks/bigcommerce/:platformId', async (request): Promise<WebhookAnswer> => {
+  app.post('/api/webhooks/bigcommerce/:platformId', routeOptions, async (request): Promise<WebhookAnswer> => {
     const platform = await platformFor(ctx, request, 'bigcommerce');
     const secret = header(request, BIGCOMMERCE_SECRET_HEADER);
-    if (!secret || !safeEqual(platform.webhookSecret, secret)) throw unauthorized();
-    if (!platform.isActive) return { received: true, action: 'ignored' };
+    if (!secret || !acceptedSecrets(platform).some((accepted) => safeEqual(accepted, secret))) throw unauthorized();
     const body = jsonOf(rawBodyOf(request));
-    const scope = asText(body.scope) ?? '';
-    const data = (body.data ?? {}) as { type?: unknown; id?: unknown; status?: { new_status_id?: unknown } };
-    const orderId = asOrderId(data.id);
-    if (!scope.startsWith('store/order/') || !orderId) return { received: true, action: 'ignored' };
-    // BigCommerce order statuses: 4 Refunded, 5 Cancelled, 6 Declined.
+    const scope = (body && payloads.asText(body.scope)) ?? 'unknown';
+    if (!platform.isActive) return ignore(ctx, platform, scope, 'The integration platform is inactive');
+    if (!body) return ignore(ctx, platform, scope, 'The body is not a JSON object');
+    const data = (body.data ?? {}) as { id?: unknown; status?: { new_status_id?: unknown } };
+    const orderId = payloads.asOrderId(data.id);
+    if (!scope.startsWith('store/order/')) return ignore(ctx, platform, scope, `Scope ${scope.slice(0, 60)} is not used`);
+    if (!orderId) return ignore(ctx, platform, scope, 'The delivery has no order id');
+    if (platform.bigcommerceStoreHash && platform.bigcommerceApiTokenEncrypted) {
+      // The payload is thin (ids only): the order and its coupons come from the store's API, never from a browser.
+      const token = decryptSecret(ctx.config, platform.bigcommerceApiTokenEncrypted);
+      const fetched = await fetchBigCommerceOrder(ctx.config, platform.bigcommerceStoreHash, token, orderId);
+      if (!fetched.ok) return ignore(ctx, platform, scope, fetched.reason, orderId);
+      const parsed = payloads.bigCommerceOrder(fetched.order, fetched.coupons);
+      if (payloads.isIgnored(parsed)) return ignore(ctx, platform, scope, parsed.ignored, parsed.orderId ?? orderId, parsed.codes);
+      return apply(ctx, platform, 'bigcommerce', scope, parsed);
+    }
+    // Without API credentials only the status is known; a secret-key track-usage call can attribute the order.
     const newStatus = Number(data.status?.new_status_id);
-    if (scope === 'store/order/statusUpdated' && [4, 5, 6].includes(newStatus)) {
-      return cancelled(ctx, platform, 'bigcommerce', orderId, newStatus === 4 ? 'refunded' : 'cancelled');
-    }
-    if (scope === 'store/order/created' || scope === 'store/order/updated' || scope === 'store/order/statusUpdated') {
-      // Thin payload: the order id only. A later track-usage call with the same id attributes its code.
-      return placed(ctx, { businessId: platform.businessId, platform, source: 'bigcommerce', orderId });
-    }
-    return { received: true, action: 'ignored', orderId };
+    const status = scope === 'store/order/statusUpdated' && Number.isFinite(newStatus) ? payloads.bigCommerceStatus(newStatus) : undefined;
+    if (status === 'incomplete') return ignore(ctx, platform, scope, 'The order is incomplete (status 0)', orderId);
+    const known = await repo.findOrder(ctx.db, platform.businessId, orderId);
+    return apply(ctx, platform, 'bigcommerce', scope, {
+      orderId, codes: [], baseMinor: null, currency: known?.currency ?? 'USD', customerEmail: null, status, refunds: [],
+    });
   });
-}
-
-/** A Shopify refund voids the commission when its successful refund transactions cover the whole order. */
-async function isFullShopifyRefund(ctx: AppContext, businessId: number, orderId: string, transactions: unknown): Promise<boolean> {
-  if (!Array.isArray(transactions) || transactions.length === 0) return true;
-  const order = await repo.findOrder(ctx.db, businessId, orderId);
-  if (!order?.orderValueCents) return true;
-  let refunded = 0;
-  for (const transaction of transactions as { kind?: unknown; status?: unknown; amount?: unknown }[]) {
-    if (transaction.kind === 'refund' && (transaction.status === 'success' || transaction.status === undefined)) refunded += asMoney(transaction.amount) ?? 0;
-  }
-  return refunded >= order.orderValueCents;
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Commission } from '@shared/contracts/commissions';
 import { formatCents } from '@shared/format';
+import { formatMoney } from '@shared/currency';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatCalendarDate, formatDate } from '../format-dates';
 import { CommissionStatusBadge } from './commission-status-badge';
@@ -37,12 +38,13 @@ export function CommissionList({ commissions, isLoading, error, counterparty, ac
         return (
           <li
             key={commission.id}
+            id={`commission-${commission.id}`}
             data-testid="commission-row"
             className="flex flex-col gap-3 rounded-lg border border-bark-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
           >
             <div className="min-w-0">
               <div className="flex flex-wrap items-center gap-2">
-                <span className="text-lg font-semibold text-bark-900">{formatCents(commission.amountCents)}</span>
+                <span className="text-lg font-semibold text-bark-900">{commission.currency && commission.currency !== 'USD' ? formatMoney(commission.amountCents, commission.currency) : formatCents(commission.amountCents)}</span>
                 <CommissionStatusBadge status={commission.status} />
                 {commission.source === 'order' && <span className="text-xs text-bark-700">from store order {commission.orderId}</span>}
               </div>

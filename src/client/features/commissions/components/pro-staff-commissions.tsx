@@ -1,4 +1,4 @@
-import { formatCents } from '@shared/format';
+import { formatMoney, totalsByCurrency } from '@shared/currency';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useSession } from '../../auth/session';
 import { useProStaffCommissions } from '../api';
@@ -9,10 +9,11 @@ export function ProStaffCommissions() {
   const { user } = useSession();
   const enabled = user?.userType === 'pro_staff' && user.proStaffId !== null;
   const commissions = useProStaffCommissions(enabled);
-  const totals = (commissions.data ?? []).reduce(
-    (sum, c) => ({ paid: sum.paid + (c.status === 'paid' ? c.amountCents : 0), pending: sum.pending + (c.status === 'pending' ? c.amountCents : 0) }),
-    { paid: 0, pending: 0 },
-  );
+  // One total per currency: amounts in different currencies are never added (decision 013).
+  const totalOf = (status: 'paid' | 'pending') =>
+    totalsByCurrency((commissions.data ?? []).filter((c) => c.status === status).map((c) => ({ amountMinor: c.amountCents, currency: c.currency ?? 'USD' })));
+  const show = (totals: { currency: string; minor: number }[]) => (totals.length ? totals.map((t) => formatMoney(t.minor, t.currency)).join(' · ') : formatMoney(0, 'USD'));
+  const totals = { paid: show(totalOf('paid')), pending: show(totalOf('pending')) };
 
   return (
     <Card>
@@ -29,11 +30,11 @@ export function ProStaffCommissions() {
               <dl className="mb-4 grid grid-cols-2 gap-3 text-sm">
                 <div className="rounded-lg bg-forest-50 p-3">
                   <dt className="text-bark-700">Paid</dt>
-                  <dd className="text-lg font-semibold text-forest-800">{formatCents(totals.paid)}</dd>
+                  <dd className="text-lg font-semibold text-forest-800">{totals.paid}</dd>
                 </div>
                 <div className="rounded-lg bg-yellow-50 p-3">
                   <dt className="text-bark-700">Pending</dt>
-                  <dd className="text-lg font-semibold text-yellow-900">{formatCents(totals.pending)}</dd>
+                  <dd className="text-lg font-semibold text-yellow-900">{totals.pending}</dd>
                 </div>
               </dl>
             )}

@@ -33,7 +33,9 @@ export function CodeCard({ code, onEdit, onToggle, toggling }: { code: DiscountC
           <dt className="text-bark-700">Expires</dt>
           <dd className="font-medium">{code.expiresAt ? formatDateTime(code.expiresAt) : 'Never'}</dd>
           <dt className="text-bark-700">Uses</dt>
-          <dd className="font-medium">{code.usageCount} · {formatUsd(Number(code.revenue))} in orders</dd>
+          <dd className="font-medium">
+            {code.usageCount} · {(code.revenueByCurrency ?? []).length === 0 ? formatUsd(0) : code.revenueByCurrency.map((r) => (r.currency === 'USD' ? formatUsd(Number(r.amount)) : `${r.currency} ${r.amount}`)).join(' · ')} in orders
+          </dd>
         </dl>
         <div className="mt-4 flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={onEdit}><Pencil className="h-4 w-4" aria-hidden /> Edit</Button>

@@ -19,9 +19,9 @@ export function IntegrationGuideCard() {
         <div>
           <p className="font-medium">Track code usage</p>
           <code className="block rounded bg-bark-100 px-2 py-1 font-mono text-xs">POST {publicApiPaths.trackUsage}</code>
-          <p className="mt-1 text-bark-700">Body: code, orderId, orderValue, customerEmail (optional). Each order counts once.</p>
+          <p className="mt-1 text-bark-700">Secret key, from your server only. Body: code, orderId, orderValue (merchandise after discounts, before tax and shipping), currency and customerEmail (optional). Each order counts once.</p>
         </div>
-        <p className="text-bark-700">Send your platform's API key in the <code className="font-mono">X-Api-Key</code> header.</p>
+        <p className="text-bark-700">Send a platform key in the <code className="font-mono">X-Api-Key</code> header: the publishable key in pages (its order reports are unverified signals), the secret key on your server. Signed store webhooks need no key.</p>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline" size="sm"><a href={publicApiPaths.docs} target="_blank" rel="noreferrer">API Reference</a></Button>
           <Button asChild variant="outline" size="sm"><Link to="/store-integration">Store Setup Guide</Link></Button>

@@ -9,7 +9,7 @@ export function PersonalisationNotice({ setup }: { setup: SnippetSetup }) {
       {setup.personalised ? (
         <span>
           The samples below use your Business ID <strong className="font-mono">{setup.context.businessId}</strong> and this site's endpoints.
-          Replace <code className="font-mono">YOUR_API_KEY</code> with the key shown when you added the platform on{' '}
+          Replace <code className="font-mono">YOUR_PUBLISHABLE_KEY</code> (pages) and <code className="font-mono">YOUR_SECRET_KEY</code> (your server only) with the keys shown when you added the platform on{' '}
           <Link className="font-medium underline" to="/discount-codes">Discount Codes</Link>.
         </span>
       ) : (

@@ -1,14 +1,31 @@
-import { KeyRound, Power } from 'lucide-react';
-import { platformTypeLabels, type IntegrationPlatform } from '@shared/contracts/discounts';
+import { KeyRound, Power, Settings, Trash2 } from 'lucide-react';
+import { platformTypeLabels, WEBHOOK_SECRET_GRACE_HOURS, type IntegrationPlatform } from '@shared/contracts/discounts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { formatDateTime } from '../format';
+import type { RotatableKey } from '../api';
 import { CopyButton } from './copy-button';
 
+const rotateQuestions: Record<RotatableKey, (name: string) => string> = {
+  publishable: (name) => `Issue a new publishable key for ${name}? The current one stops working immediately: update your storefront snippet.`,
+  secret: (name) => `Issue a new secret key for ${name}? The current one stops working immediately: update your server.`,
+  webhookSecret: (name) =>
+    `Issue a new webhook signing secret for ${name}? The current one is still accepted for ${WEBHOOK_SECRET_GRACE_HOURS} hours while you update your store.`,
+};
+
 export function PlatformCard({
-  platform, onToggle, onRotate, busy,
-}: { platform: IntegrationPlatform; onToggle(): void; onRotate(): void; busy: boolean }) {
+  platform, onToggle, onRotate, onSettings, onDelete, busy,
+}: {
+  platform: IntegrationPlatform;
+  onToggle(): void;
+  onRotate(key: RotatableKey): void;
+  onSettings(): void;
+  onDelete(): void;
+  busy: boolean;
+}) {
   const webhookUrl = platform.storeWebhookPath ? `${window.location.origin}${platform.storeWebhookPath}` : null;
+  const rotate = (key: RotatableKey) => window.confirm(rotateQuestions[key](platform.name)) && onRotate(key);
   return (
     <Card data-testid={`platform-${platform.id}`}>
       <CardHeader className="flex-row items-start justify-between gap-3">
@@ -23,9 +40,28 @@ export function PlatformCard({
       <CardContent>
         <dl className="flex flex-col gap-2 text-sm">
           <div>
-            <dt className="text-bark-700">API key</dt>
-            <dd className="font-mono">{platform.apiKey}</dd>
+            <dt className="text-bark-700">Publishable key (page source: page views, code checks, unverified order signals)</dt>
+            <dd className="break-all font-mono">{platform.publishableKey ?? platform.apiKey}</dd>
           </div>
+          <div>
+            <dt className="text-bark-700">Secret key (your server only: payable orders)</dt>
+            <dd className="break-all font-mono">{platform.secretKey ?? 'Not issued yet'}</dd>
+          </div>
+          <div>
+            <dt className="text-bark-700">Webhook signing secret</dt>
+            <dd className="font-mono">
+              {platform.webhookSecretHint}
+              {platform.previousSecretExpiresAt && (
+                <span className="ml-2 font-sans text-xs text-bark-700">previous secret accepted until {formatDateTime(platform.previousSecretExpiresAt)}</span>
+              )}
+            </dd>
+          </div>
+          {platform.platformType === 'bigcommerce' && (
+            <div>
+              <dt className="text-bark-700">BigCommerce API</dt>
+              <dd>{platform.bigcommerceStoreHash && platform.hasBigcommerceToken ? `Store ${platform.bigcommerceStoreHash}, token saved` : 'Not connected: orders cannot be fetched'}</dd>
+            </div>
+          )}
           <div>
             <dt className="text-bark-700">Business ID</dt>
             <dd className="font-mono">{platform.businessId}</dd>
@@ -50,8 +86,25 @@ export function PlatformCard({
           <Button variant="outline" size="sm" onClick={onToggle} disabled={busy}>
             <Power className="h-4 w-4" aria-hidden /> {platform.isActive ? 'Deactivate' : 'Activate'}
           </Button>
-          <Button variant="outline" size="sm" onClick={onRotate} disabled={busy}>
-            <KeyRound className="h-4 w-4" aria-hidden /> New API Key
+          <Button variant="outline" size="sm" onClick={() => rotate('publishable')} disabled={busy}>
+            <KeyRound className="h-4 w-4" aria-hidden /> New Publishable Key
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => rotate('secret')} disabled={busy}>
+            <KeyRound className="h-4 w-4" aria-hidden /> {platform.secretKey ? 'New Secret Key' : 'Issue Secret Key'}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => rotate('webhookSecret')} disabled={busy}>
+            <KeyRound className="h-4 w-4" aria-hidden /> New Signing Secret
+          </Button>
+          <Button variant="outline" size="sm" onClick={onSettings} disabled={busy}>
+            <Settings className="h-4 w-4" aria-hidden /> Settings
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={busy}
+            onClick={() => window.confirm(`Delete ${platform.name}? Its keys stop working. Orders, commissions and the delivery log are kept.`) && onDelete()}
+          >
+            <Trash2 className="h-4 w-4" aria-hidden /> Delete
           </Button>
         </div>
       </CardContent>

@@ -26,9 +26,16 @@ export function PlatformSecretsDialog({ platform, onClose }: { platform: Integra
           <div className="flex flex-col gap-4">
             <p className="flex gap-2 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
               <TriangleAlert className="h-5 w-5 shrink-0" aria-hidden />
-              Copy the API key now: it is shown only once. If you lose it, issue a new key from the platform card.
+              Copy the keys now: they are shown only once. If you lose one, issue a new one from the platform card.
             </p>
-            <SecretRow label="API key" value={platform.apiKey} />
+            <SecretRow label="Publishable key" value={platform.publishableKey ?? platform.apiKey} />
+            <p className="-mt-2 text-xs text-bark-700">Safe in page source: page views, code checks and unverified order signals.</p>
+            {platform.secretKey && !platform.secretKey.includes('•') && (
+              <>
+                <SecretRow label="Secret key" value={platform.secretKey} />
+                <p className="-mt-2 text-xs text-bark-700">Server to server only (track-usage): the only key that can create a commission. Never put it in a page.</p>
+              </>
+            )}
             <SecretRow label="Webhook secret" value={platform.webhookSecret} />
             {webhookUrl && <SecretRow label="Webhook URL" value={webhookUrl} />}
             <div className="flex justify-end">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Plus, Store, Tag } from 'lucide-react';
 import type { SessionUser } from '@shared/contracts/auth';
-import type { DiscountCode, IntegrationPlatformWithSecrets } from '@shared/contracts/discounts';
+import type { DiscountCode, IntegrationPlatform, IntegrationPlatformWithSecrets } from '@shared/contracts/discounts';
 import { describeLimit, planFor } from '@shared/plans';
 import { RequireLogin } from '../../../components/require-login';
 import { Button } from '../../../components/ui/button';
@@ -11,13 +11,15 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api';
-import { useDiscountCodes, usePlatforms, useRotateKey, useUpdateCode, useUpdatePlatform } from '../api';
+import { useDeletePlatform, useDiscountCodes, usePlatforms, useRotateKey, useUpdateCode, useUpdatePlatform, type RotatableKey } from '../api';
 import { CodeCard } from '../components/code-card';
 import { CodeFormDialog } from '../components/code-form-dialog';
 import { IntegrationGuideCard } from '../components/integration-guide-card';
 import { PlatformCard } from '../components/platform-card';
 import { PlatformFormDialog } from '../components/platform-form-dialog';
 import { PlatformSecretsDialog } from '../components/platform-secrets-dialog';
+import { PlatformSettingsDialog } from '../components/platform-settings-dialog';
+import { DeliveryLog } from '../components/delivery-log';
 
 function CardsSkeleton() {
   return (
@@ -37,6 +39,8 @@ function DiscountCodesManager({ user, businessId }: { user: SessionUser; busines
   const updateCode = useUpdateCode(businessId);
   const updatePlatform = useUpdatePlatform(businessId);
   const rotateKey = useRotateKey(businessId);
+  const deletePlatform = useDeletePlatform(businessId);
+  const [settingsFor, setSettingsFor] = useState<IntegrationPlatform | null>(null);
   const [codeDialog, setCodeDialog] = useState<{ open: boolean; code: DiscountCode | null }>({ open: false, code: null });
   const [platformDialogOpen, setPlatformDialogOpen] = useState(false);
   const [secrets, setSecrets] = useState<IntegrationPlatformWithSecrets | null>(null);
@@ -62,10 +66,18 @@ function DiscountCodesManager({ user, businessId }: { user: SessionUser; busines
     }
   }
 
-  async function rotate(id: number, name: string) {
-    if (!window.confirm(`Issue a new API key for ${name}? The current key stops working immediately.`)) return;
+  async function rotate(id: number, key: RotatableKey) {
     try {
-      setSecrets(await rotateKey.mutateAsync(id));
+      setSecrets(await rotateKey.mutateAsync({ id, key }));
+    } catch (error) {
+      toast({ title: 'Error', description: describeError(error), variant: 'destructive' });
+    }
+  }
+
+  async function removePlatform(id: number) {
+    try {
+      await deletePlatform.mutateAsync(id);
+      toast({ title: 'Success', description: 'Integration platform deleted. Its orders, commissions and deliveries are kept.' });
     } catch (error) {
       toast({ title: 'Error', description: describeError(error), variant: 'destructive' });
     }
@@ -123,9 +135,11 @@ function DiscountCodesManager({ user, businessId }: { user: SessionUser; busines
                   <PlatformCard
                     key={platform.id}
                     platform={platform}
-                    busy={updatePlatform.isPending || rotateKey.isPending}
+                    busy={updatePlatform.isPending || rotateKey.isPending || deletePlatform.isPending}
                     onToggle={() => void togglePlatform(platform.id, platform.isActive)}
-                    onRotate={() => void rotate(platform.id, platform.name)}
+                    onRotate={(key) => void rotate(platform.id, key)}
+                    onSettings={() => setSettingsFor(platform)}
+                    onDelete={() => void removePlatform(platform.id)}
                   />
                 ))}
               </div>
@@ -136,6 +150,7 @@ function DiscountCodesManager({ user, businessId }: { user: SessionUser; busines
                 <p className="text-sm text-bark-700">Add your Shopify, WooCommerce, BigCommerce or custom store to get an API key.</p>
               </div>
             )}
+            <DeliveryLog />
           </TabsContent>
         </Tabs>
         <aside>
@@ -152,6 +167,7 @@ function DiscountCodesManager({ user, businessId }: { user: SessionUser; busines
       />
       <PlatformFormDialog open={platformDialogOpen} onOpenChange={setPlatformDialogOpen} businessId={businessId} onCreated={setSecrets} />
       <PlatformSecretsDialog platform={secrets} onClose={() => setSecrets(null)} />
+      <PlatformSettingsDialog platform={settingsFor} businessId={businessId} onClose={() => setSettingsFor(null)} />
     </Page>
   );
 }

@@ -15,10 +15,10 @@ import {
 import { useSnippetContext } from '../use-snippet-context';
 
 const benefits = [
-  { icon: BadgeDollarSign, title: 'Automatic commissions', text: 'Every order that uses a pro staffer’s code creates their commission, once, at the rate you set.' },
-  { icon: Zap, title: 'Real-time code checks', text: 'Validate codes at checkout: inactive, expired and unknown codes are explained, not just refused.' },
-  { icon: ShieldCheck, title: 'Signed webhooks', text: 'Store webhooks are verified with HMAC signatures; forged or replayed orders are ignored.' },
-  { icon: ShoppingCart, title: 'Refund aware', text: 'Refunded or cancelled orders cancel the commission while it is still pending.' },
+  { icon: BadgeDollarSign, title: 'Automatic commissions', text: 'A signed store webhook (or your server with the secret key) turns an order with a pro staffer’s code into their commission, once, at the rate you set.' },
+  { icon: Zap, title: 'Real-time code checks', text: 'Validate codes at checkout with the publishable key: inactive, expired and unknown codes are explained, not just refused.' },
+  { icon: ShieldCheck, title: 'Nothing forgeable pays', text: 'Browser reports are unverified signals and never pay. Webhooks are verified (HMAC or shared secret); a bad signature is refused.' },
+  { icon: ShoppingCart, title: 'Refunds follow the order', text: 'Partial refunds lower the commission proportionally, full refunds and cancellations cancel it, restores bring it back. A paid commission gets a negative adjustment entry instead.' },
 ];
 
 const platforms = [
@@ -79,6 +79,24 @@ export default function EcommerceIntegrationPage() {
         </div>
       </section>
 
+      <section aria-labelledby="rules" className="mb-10">
+        <h2 id="rules" className="mb-4 text-xl font-semibold">How orders become commissions</h2>
+        <Card>
+          <CardContent className="pt-6">
+            <ul className="flex list-disc flex-col gap-2 pl-5 text-sm text-bark-900">
+              <li><strong>Two keys per platform.</strong> The publishable key is safe in page source: page views, code checks, and order reports that are <em>unverified signals</em> (listed in the delivery log, never paid). The secret key is for your server only: <code className="font-mono">POST {publicApiPaths.trackUsage}</code> with it records a payable order. Signed webhooks need no key.</li>
+              <li><strong>Signed data wins.</strong> A signed webhook or secret-key call for an order overwrites what a browser reported about it; a browser report never changes a confirmed order.</li>
+              <li><strong>Every code is read</strong>, upper or lower case alike (Shopify discount codes and discount applications, WooCommerce coupon lines, BigCommerce coupons). When several codes match, the <em>first code on the order</em> that is active, not expired, valid on that store and owned by a pro staffer with a commission rate earns the whole commission; the other codes are recorded but earn nothing. One order, one commission.</li>
+              <li><strong>Commission base:</strong> the merchandise subtotal after discounts, before tax and shipping (Shopify <code className="font-mono">subtotal_price</code>, WooCommerce the sum of line item totals, BigCommerce <code className="font-mono">subtotal_ex_tax</code> less discounts). The commission’s description states the base and the rate.</li>
+              <li><strong>Currencies:</strong> each commission keeps the order’s currency, amounts are read with the currency’s decimals (JPY 0, USD 2, KWD 3), and totals are shown per currency: two currencies are never added.</li>
+              <li><strong>Refunds:</strong> refunded merchandise is subtracted from the base (Shopify refund line subtotals; WooCommerce and BigCommerce refunds include tax and shipping, so their merchandise share is proportional). Fully refunded or cancelled orders cancel a pending commission; a restored order reinstates it. A paid commission is never edited: an adjustment entry (negative after a refund) linked to it is added.</li>
+              <li><strong>Deliveries:</strong> a delivery with a bad signature is refused (401). A correctly signed delivery we cannot use is answered 200 so your store keeps the webhook, and is listed as <em>ignored</em> with the reason. Bodies up to 8 MiB are accepted. Every delivery appears on the Integration Platforms tab with its order, codes and outcome.</li>
+              <li><strong>Secrets:</strong> change or rotate a platform’s webhook signing secret at any time; the previous one is still accepted for 24 hours. New keys replace old ones at once. Deleting a platform keeps its orders, commissions and delivery log.</li>
+            </ul>
+          </CardContent>
+        </Card>
+      </section>
+
       <section aria-labelledby="guides" className="mb-10">
         <h2 id="guides" className="mb-4 text-xl font-semibold">Step-by-step guides</h2>
         <PersonalisationNotice setup={setup} />
@@ -89,11 +107,11 @@ export default function EcommerceIntegrationPage() {
           <TabsContent value="shopify" className="flex flex-col gap-4">
             <Steps
               steps={[
-                <>On <Link className="underline" to="/discount-codes">Discount Codes</Link>, add a Shopify platform. Copy the API key shown once.</>,
-                <>In Shopify admin, open Settings › Notifications › Webhooks and create webhooks for <em>Order creation</em>, <em>Order cancellation</em> and <em>Refund create</em> (JSON) to the URL below.</>,
-                <>Shopify shows “Your webhooks will be signed with …”: paste that secret as the platform’s store signing secret when adding it.</>,
-                <>Create each pro staffer’s code in Shopify (Discounts) and here with the same name, owner and commission rate.</>,
-                <>Optional: add the customer-events pixel below for page views and live order tracking.</>,
+                <>On <Link className="underline" to="/discount-codes">Discount Codes</Link>, add a Shopify platform. Copy the publishable and secret keys shown once.</>,
+                <>In Shopify admin, open Settings › Notifications › Webhooks and create webhooks for <em>Order creation</em>, <em>Order update</em>, <em>Order cancellation</em> and <em>Refund create</em> (JSON) to the URL below.</>,
+                <>Shopify shows “Your webhooks will be signed with …”: paste that secret as the platform’s store signing secret (when adding it, or later under the platform’s Settings).</>,
+                <>Create each pro staffer’s code in Shopify (Discounts) and here with the same name, owner and commission rate. Codes match in any case.</>,
+                <>Optional: add the customer-events pixel below (publishable key) for page views; its order reports are unverified signals, the webhooks are what pay.</>,
               ]}
             />
             <CodeBlock label="Shopify webhook URL" language="Webhook URL" code={shopifyWebhook} />
@@ -102,10 +120,10 @@ export default function EcommerceIntegrationPage() {
           <TabsContent value="woocommerce" className="flex flex-col gap-4">
             <Steps
               steps={[
-                <>Add a WooCommerce platform on <Link className="underline" to="/discount-codes">Discount Codes</Link>; keep the API key and webhook secret.</>,
+                <>Add a WooCommerce platform on <Link className="underline" to="/discount-codes">Discount Codes</Link>; keep the keys and the webhook secret.</>,
                 <>In WordPress, open WooCommerce › Settings › Advanced › Webhooks › Add webhook. Topic <em>Order created</em>, delivery URL below, secret = the platform’s webhook secret, API version v3.</>,
-                <>Add a second webhook with topic <em>Order updated</em> so refunds and cancellations are seen.</>,
-                <>Optional: add the PHP hook to record code use from your server on the thank-you page.</>,
+                <>Add webhooks with topics <em>Order updated</em> (refunds, cancelled, failed and refunded statuses) and <em>Order restored</em> so the commission follows the order.</>,
+                <>Optional: the PHP hook records code use from your server with the secret key.</>,
               ]}
             />
             <CodeBlock label="WooCommerce webhook URL" language="Webhook URL" code={wooWebhook} />
@@ -114,9 +132,9 @@ export default function EcommerceIntegrationPage() {
           <TabsContent value="custom" className="flex flex-col gap-4">
             <Steps
               steps={[
-                <>Add a Custom (or Magento / Squarespace) platform and keep its API key on your server.</>,
-                <>At checkout, validate the shopper’s code with the GET endpoint.</>,
-                <>When the order is paid, POST it to the usage endpoint. Repeats of the same order id are safe.</>,
+                <>Add a Custom (or Magento / Squarespace) platform and keep its secret key on your server.</>,
+                <>At checkout, validate the shopper’s code with the GET endpoint (publishable key).</>,
+                <>When the order is paid, POST it to the usage endpoint with the secret key: merchandise subtotal after discounts, before tax and shipping, and its currency. Repeats of the same order id are safe.</>,
                 <>Browse every field in the <a className="underline" href={publicApiPaths.docs} target="_blank" rel="noreferrer">OpenAPI document</a>.</>,
               ]}
             />
@@ -127,9 +145,10 @@ export default function EcommerceIntegrationPage() {
           <TabsContent value="bigcommerce" className="flex flex-col gap-4">
             <Steps
               steps={[
-                <>Add a BigCommerce platform on <Link className="underline" to="/discount-codes">Discount Codes</Link>; keep the API key and webhook secret.</>,
-                <>Create the order webhooks with the BigCommerce API, sending the webhook secret in the <code className="font-mono">X-Webhook-Secret</code> header.</>,
-                <>BigCommerce webhooks carry only the order id, so add the Script Manager snippet to the order confirmation page to report the code used.</>,
+                <>Add a BigCommerce platform on <Link className="underline" to="/discount-codes">Discount Codes</Link>; keep the webhook secret.</>,
+                <>Create an API account in BigCommerce with <em>Orders: read-only</em>, and save its store hash and access token under the platform’s Settings. The token is stored encrypted and never shown again.</>,
+                <>Create the order webhooks with the BigCommerce API, sending the webhook secret in the <code className="font-mono">X-Webhook-Secret</code> header. BigCommerce webhooks carry only the order id: we fetch the order and its coupons from BigCommerce ourselves.</>,
+                <>Optional: the Script Manager snippet reports orders from the confirmation page as unverified signals (publishable key).</>,
               ]}
             />
             <CodeBlock label="BigCommerce webhook setup" language="Shell" code={bigCommerceWebhookSnippet(c, setup.platformIdFor('bigcommerce'))} />
@@ -143,7 +162,7 @@ export default function EcommerceIntegrationPage() {
           <CardHeader>
             <Code2 className="h-6 w-6 text-forest-700" aria-hidden />
             <CardTitle>API</CardTitle>
-            <CardDescription>JSON over HTTPS, authenticated with your platform’s key in the X-Api-Key header, rate limited per key.</CardDescription>
+            <CardDescription>JSON over HTTPS with a platform key in the X-Api-Key header, rate limited per key. Publishable key: validate, page view, discount and order signals. Secret key (server only): track-usage.</CardDescription>
           </CardHeader>
           <CardContent>
             <ul className="flex flex-col gap-1 font-mono text-xs">
@@ -159,7 +178,7 @@ export default function EcommerceIntegrationPage() {
           <CardHeader>
             <Webhook className="h-6 w-6 text-forest-700" aria-hidden />
             <CardTitle>Webhooks</CardTitle>
-            <CardDescription>Orders are counted once per order id. A bad signature is refused with 401 and nothing is stored.</CardDescription>
+            <CardDescription>Orders are counted once per order id. A bad signature is refused with 401 and nothing is stored; a signed delivery we cannot use is answered 200 and logged as ignored with its reason.</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
             <ul className="flex flex-col gap-1 font-mono text-xs">

@@ -11,9 +11,9 @@ import { useSnippetContext } from '../use-snippet-context';
 
 const overview = [
   { icon: UserCheck, title: 'Set up your account', text: 'Create a business account and complete your profile to get your Business ID.' },
-  { icon: KeyRound, title: 'Generate an API key', text: 'Add your store under Integration Platforms on the Discount Codes page. Copy the key: it is shown once.' },
-  { icon: Code2, title: 'Install the tracking code', text: 'Paste the tracking snippet into your store theme to record page views and orders.' },
-  { icon: Webhook, title: 'Configure webhooks', text: 'Point your store’s order webhooks at your webhook URL so every code use is credited.' },
+  { icon: KeyRound, title: 'Generate an API key', text: 'Add your store under Integration Platforms on the Discount Codes page. Copy both keys, shown once: the publishable key goes in your pages, the secret key stays on your server.' },
+  { icon: Code2, title: 'Install the tracking code', text: 'Paste the tracking snippet (publishable key) into your store theme to record page views. Its order reports are unverified signals and never pay.' },
+  { icon: Webhook, title: 'Configure webhooks', text: 'Point your store’s signed order webhooks at your webhook URL: they are what credits a pro staffer, and refunds follow the order.' },
 ];
 
 const stores = [
@@ -22,7 +22,7 @@ const stores = [
     name: 'Shopify',
     steps: [
       'Online Store › Themes › Edit code › theme.liquid: paste the tracking snippet just before </body>.',
-      'Settings › Notifications › Webhooks: create Order creation, Order cancellation and Refund create webhooks (JSON) to the webhook URL.',
+      'Settings › Notifications › Webhooks: create Order creation, Order update, Order cancellation and Refund create webhooks (JSON) to the webhook URL.',
       'Copy the signing secret Shopify shows there into the platform’s store signing secret.',
     ],
   },
@@ -31,7 +31,7 @@ const stores = [
     name: 'WooCommerce',
     steps: [
       'Appearance › Theme File Editor (or a header/footer plugin): paste the tracking snippet before </body>.',
-      'WooCommerce › Settings › Advanced › Webhooks: add Order created and Order updated webhooks to the webhook URL.',
+      'WooCommerce › Settings › Advanced › Webhooks: add Order created, Order updated and Order restored webhooks to the webhook URL.',
       'Use the platform’s webhook secret as the webhook Secret.',
     ],
   },
@@ -40,17 +40,17 @@ const stores = [
     name: 'BigCommerce',
     steps: [
       'Storefront › Script Manager › Create a script: Footer, All pages, paste the tracking snippet.',
-      'Create store/order/created and store/order/statusUpdated webhooks to the webhook URL with the header X-Webhook-Secret set to the platform’s webhook secret.',
-      'Call HuntStaff.trackDiscount(code, orderId, total) on the order confirmation page so the code is attributed.',
+      'Save your store hash and an API token (Orders: read-only) under the platform’s Settings: we fetch each order and its coupons from BigCommerce.',
+      'Create store/order/created, store/order/updated, store/order/statusUpdated and store/order/refund/created webhooks to the webhook URL with the header X-Webhook-Secret set to the platform’s webhook secret.',
     ],
   },
 ];
 
 const testingTips = [
-  'Place a test order with one of your codes and check that the code’s Uses count goes up on the Discount Codes page.',
+  'Place a test order with one of your codes and check the delivery log on the Integration Platforms tab: the order, the codes seen and “Commission created”.',
   'Send the same order again (or let the store retry): it is counted once, and no second commission is created.',
-  'Cancel or refund the test order: the pro staffer’s pending commission is cancelled.',
-  'A 401 from a webhook means the signature or secret does not match the platform’s webhook secret.',
+  'Refund part of the test order: the pending commission drops in proportion. Refund or cancel all of it: the commission is cancelled (a paid one gets a negative adjustment entry).',
+  'A 401 from a webhook means the signature or secret does not match the platform’s webhook secret. A delivery marked “Ignored” was signed correctly but could not be used: the log says why.',
   'Validate a code from your terminal with the curl sample on the E-commerce Integration page.',
 ];
 

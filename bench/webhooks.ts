@@ -1,0 +1,211 @@
+// Webhook ingestion on PostgreSQL: signed Shopify orders/create deliveries per second with p50/p99 through the app
+// (signature check, parsing, order + commission + delivery log in one transaction) next to a bare Fastify route
+// that only checks the HMAC, in the same run. Targets (issue 16): app throughput >= 0.6x the bare route, p99 under
+// 100 ms at half the app's saturated rate, every delivery accounted for (created + duplicate = sent).
+// Uses BENCH_DATABASE_URL as is, or creates a throwaway database on PG_ADMIN_URL (default 127.0.0.1:5432) and drops it.
+//   node --import tsx bench/webhooks.ts        (BENCH_SECONDS, BENCH_CONNECTIONS to scale)
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, runMigrations } from '../src/server/db/client';
+import { proStaffProfiles } from '../src/server/db/schema/profiles';
+import { MemoryStorage } from '../src/server/lib/storage';
+import { LocalEventBus } from '../src/server/lib/events';
+import { sessionCookieName } from '../src/server/lib/auth';
+import { throwawayDatabase } from './lib/throwaway-database';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const DUPLICATE_EVERY = 10; // every 10th delivery repeats an earlier order, as Shopify retries do
+const TARGET_RATIO = 0.6;
+const TARGET_P99_MS = 100;
+const SECRET = 'shpss_bench_0123456789abcdef';
+
+const template = JSON.parse(fs.readFileSync(new URL('../tests/fixtures/shopify/orders-create.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+
+type Delivery = { body: string; signature: string };
+
+/** Signed deliveries prepared before timing, so the client spends no CPU on HMACs while measuring. */
+function deliveries(count: number, firstId: number): Delivery[] {
+  const out: Delivery[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = i % DUPLICATE_EVERY === DUPLICATE_EVERY - 1 && i > 0 ? firstId + i - 1 : firstId + i;
+    const body = JSON.stringify({ ...template, id, admin_graphql_api_id: `gid://shopify/Order/${id}`, name: `#${id}` });
+    out.push({ body, signature: crypto.createHmac('sha256', SECRET).update(body).digest('base64') });
+  }
+  return out;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+function post(port: number, urlPath: string, delivery: Delivery): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1', port, path: urlPath, method: 'POST', agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(delivery.body), 'x-shopify-topic': 'orders/create', 'x-shopify-hmac-sha256': delivery.signature },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(delivery.body);
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
+type Run = { sent: number; ok: number; perSecond: number; p50: number; p99: number };
+
+/** Closed loop: CONNECTIONS requests in flight for SECONDS. */
+async function saturate(port: number, urlPath: string, pool: Delivery[]): Promise<Run> {
+  const latencies: number[] = [];
+  let next = 0;
+  let ok = 0;
+  const end = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end && next < pool.length) {
+        const delivery = pool[next++];
+        const t0 = performance.now();
+        if ((await post(port, urlPath, delivery)) === 200) ok++;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { sent: latencies.length, ok, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/** Open loop at a fixed rate: latency as a store sending at that pace would see it. */
+async function paced(port: number, urlPath: string, pool: Delivery[], rate: number): Promise<Run> {
+  const latencies: number[] = [];
+  const total = Math.min(pool.length, Math.floor(rate * SECONDS));
+  let ok = 0;
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const t0 = performance.now();
+    inFlight.push(post(port, urlPath, pool[i]).then((status) => {
+      if (status === 200) ok++;
+      latencies.push(performance.now() - t0);
+    }));
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { sent: total, ok, perSecond: total / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/** The floor: a Fastify route that reads the raw body and checks the Shopify HMAC, nothing else. */
+async function bareRoute(): Promise<FastifyInstance> {
+  const bare = Fastify({ logger: false, bodyLimit: 8 * 1024 * 1024 });
+  bare.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  bare.post('/hook', async (request, reply) => {
+    const expected = crypto.createHmac('sha256', SECRET).update(request.body as Buffer).digest('base64');
+    const given = String(request.headers['x-shopify-hmac-sha256'] ?? '');
+    const a = crypto.createHash('sha256').update(expected).digest();
+    const b = crypto.createHash('sha256').update(given).digest();
+    if (!crypto.timingSafeEqual(a, b)) return reply.status(401).send({ error: 'bad signature' });
+    return { received: true };
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  return bare;
+}
+
+const fmt = (run: Run) => `${run.perSecond.toFixed(0).padStart(6)}/s  p50 ${run.p50.toFixed(1).padStart(6)} ms  p99 ${run.p99.toFixed(1).padStart(6)} ms  (${run.ok}/${run.sent} answered 200)`;
+
+async function main() {
+  const throwaway = process.env.BENCH_DATABASE_URL ? null : await throwawayDatabase('hs_bench_hooks');
+  const url = process.env.BENCH_DATABASE_URL ?? throwaway!.url;
+  const database = await openDatabase({ url });
+  let app: FastifyInstance | null = null;
+  let bare: FastifyInstance | null = null;
+  try {
+    await runMigrations(database);
+    const config = loadConfig({
+      NODE_ENV: 'production', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1', DATABASE_URL: url, SEED_DEMO: 'false',
+      DATA_DIR: path.join(os.tmpdir(), 'hs-bench-data'), CLIENT_DIST_DIR: path.join(os.tmpdir(), 'hs-bench-no-client'),
+    });
+    app = await buildApp({ config, database, storage: new MemoryStorage(), events: new LocalEventBus(), logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const appPort = (app.server.address() as AddressInfo).port;
+
+    // A professional business with a Shopify platform and a pro staffer's code JAKE10 (the fixture carries jake10).
+    const register = async (userType: string) => {
+      const res = await app!.inject({ method: 'POST', url: '/api/auth/register', payload: { email: `bench.${userType}.${Date.now()}@example.com`, password: 'trail-cam-2026', userType } });
+      const cookieName = sessionCookieName(config);
+      return { id: res.json().id as number, cookie: `${cookieName}=${res.cookies.find((c) => c.name === cookieName)!.value}` };
+    };
+    const business = await register('business');
+    await database.pool!.query(`update users set subscription_tier = 'professional' where id = $1`, [business.id]);
+    const profile = await app.inject({ method: 'POST', url: '/api/business-profiles', headers: { cookie: business.cookie }, payload: { companyName: 'Bench Outfitters' } });
+    if (profile.statusCode >= 300) throw new Error(`business profile: ${profile.statusCode} ${profile.body}`);
+    const pro = await register('pro_staff');
+    const [proProfile] = await database.db.insert(proStaffProfiles).values({ userId: pro.id, firstName: 'Jake', lastName: 'Morrison', specialties: ['Bow Hunting'], location: 'Missoula, MT', experience: 5 }).returning();
+    const platform = await app.inject({ method: 'POST', url: '/api/integration-platforms', headers: { cookie: business.cookie }, payload: { name: 'Bench shop', platformType: 'shopify', webhookSecret: SECRET } });
+    if (platform.statusCode !== 201) throw new Error(`platform: ${platform.statusCode} ${platform.body}`);
+    const code = await app.inject({
+      method: 'POST', url: '/api/discount-codes', headers: { cookie: business.cookie },
+      payload: { code: 'JAKE10', description: 'Bench', discountType: 'percentage', discountValue: 10, platform: 'All platforms', proStaffId: proProfile.id, commissionRate: 10 },
+    });
+    if (code.statusCode !== 201) throw new Error(`code: ${code.statusCode} ${code.body}`);
+    const hookPath = `/api/webhooks/shopify/${platform.json().id}`;
+    bare = await bareRoute();
+    const barePort = (bare.server.address() as AddressInfo).port;
+
+    const capacity = 2000 * SECONDS;
+    // Warm both (JIT, pool connections), then measure each saturated, then the app paced at half its rate.
+    await saturate(barePort, '/hook', deliveries(200, 1));
+    await saturate(appPort, hookPath, deliveries(200, 1));
+    await database.pool!.query('delete from webhook_deliveries');
+    const commissionsBefore = Number((await database.pool!.query<{ n: string }>(`select count(*) as n from commissions where source = 'order'`)).rows[0].n);
+    const bareRun = await saturate(barePort, '/hook', deliveries(capacity, 1_000_000));
+    const appPool = deliveries(capacity, 10_000_000);
+    const appRun = await saturate(appPort, hookPath, appPool);
+    const halfRate = Math.max(1, Math.floor(appRun.perSecond / 2));
+    const pacedRun = await paced(appPort, hookPath, deliveries(Math.ceil(halfRate * SECONDS), 50_000_000), halfRate);
+
+    const { rows } = await database.pool!.query<{ outcome: string; n: string }>(`select outcome, count(*) as n from webhook_deliveries group by outcome`);
+    const counts = Object.fromEntries(rows.map((row) => [row.outcome, Number(row.n)]));
+    const created = counts.created ?? 0;
+    const duplicate = counts.duplicate ?? 0;
+    const sent = appRun.sent + pacedRun.sent;
+    const { rows: [commissionRow] } = await database.pool!.query<{ n: string }>(`select count(*) as n from commissions where source = 'order'`);
+
+    const ratio = appRun.perSecond / bareRun.perSecond;
+    console.log(`\nShopify orders/create, ${CONNECTIONS} connections, ${SECONDS} s per run, PostgreSQL, ${os.cpus().length} CPUs`);
+    console.log(`bare HMAC route (saturated)   ${fmt(bareRun)}`);
+    console.log(`app webhook     (saturated)   ${fmt(appRun)}`);
+    console.log(`app webhook     (${String(halfRate).padStart(4)}/s paced) ${fmt(pacedRun)}`);
+    console.log(`throughput ratio app/bare: ${ratio.toFixed(2)}x (target >= ${TARGET_RATIO}x)`);
+    console.log(`p99 at half the saturated rate: ${pacedRun.p99.toFixed(1)} ms (target < ${TARGET_P99_MS} ms)`);
+    console.log(`accounting: sent ${sent}, created ${created} + duplicate ${duplicate} = ${created + duplicate}, other outcomes ${JSON.stringify(Object.fromEntries(Object.entries(counts).filter(([k]) => k !== 'created' && k !== 'duplicate')))}, commissions ${commissionRow.n}`);
+    // Every delivery answered 200 and logged as created or duplicate, and exactly one commission per created order.
+    const accounted = created + duplicate === sent && appRun.ok + pacedRun.ok === sent && Number(commissionRow.n) - commissionsBefore === created;
+    const pass = ratio >= TARGET_RATIO && pacedRun.p99 < TARGET_P99_MS && accounted;
+    console.log(`\n${pass ? 'PASS' : 'FAIL'}: ratio ${ratio >= TARGET_RATIO ? 'ok' : 'LOW'}, p99 ${pacedRun.p99 < TARGET_P99_MS ? 'ok' : 'HIGH'}, accounting ${accounted ? 'ok' : 'MISMATCH'}`);
+    if (!pass) process.exitCode = 1;
+  } finally {
+    agent.destroy();
+    await bare?.close();
+    await app?.close();
+    await database.close();
+    await throwaway?.drop();
+  }
+}
+
+await main();
