@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** One conversation per pair of users; the lower user id is always user_a so the pair is unique. */
@@ -54,5 +54,35 @@ export const messageAttachments = pgTable(
   (table) => [
     index('message_attachments_message_id_idx').on(table.messageId),
     index('message_attachments_uploader_id_idx').on(table.uploaderId),
+  ],
+);
+
+export type MassSendFilters = { specialties?: string[]; location?: string };
+
+/**
+ * One mass message (decision record 017): the recipients are fixed when it is accepted, delivery works
+ * through them in batches, each batch in one transaction with `delivered_count` (the position reached),
+ * so a crash or a second worker never sends twice and never skips anyone.
+ */
+export const massSends = pgTable(
+  'mass_sends',
+  {
+    id: serial('id').primaryKey(),
+    senderId: integer('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The Idempotency-Key header of the request that created it: a retry with the same key gets this send back. */
+    idempotencyKey: text('idempotency_key'),
+    content: text('content').notNull(),
+    filters: jsonb('filters').$type<MassSendFilters>().notNull().default({}),
+    /** sending | sent */
+    status: text('status').notNull().default('sending'),
+    recipientIds: integer('recipient_ids').array().notNull(),
+    recipientCount: integer('recipient_count').notNull(),
+    deliveredCount: integer('delivered_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('mass_sends_sender_key_idx').on(table.senderId, table.idempotencyKey),
+    index('mass_sends_sending_idx').on(table.id).where(sql`${table.status} = 'sending'`),
   ],
 );
