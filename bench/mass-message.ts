@@ -8,7 +8,7 @@ import type { AppContext } from '../src/server/lib/context';
 import type { SessionUser } from '../src/shared/contracts/auth';
 import { openDatabase, runMigrations } from '../src/server/db/client';
 import { throwawayDatabase } from './lib/throwaway-database';
-import { createEventBus } from '../src/server/lib/events';
+import { createEventBus, LocalEventBus } from '../src/server/lib/events';
 import { massMessage, settledMassSends, stopMassSends } from '../src/server/modules/messaging/service-mass';
 
 const SIZES = (process.env.BENCH_RECIPIENTS ?? '10000,100000').split(',').map(Number).sort((a, b) => a - b);
@@ -19,7 +19,8 @@ async function main() {
   const url = process.env.BENCH_DATABASE_URL ?? throwaway!.url;
   const database = await openDatabase({ url });
   const log = { warn: console.warn, error: console.error } as unknown as AppContext['log'];
-  const events = createEventBus(database, log);
+  // BENCH_EVENTS=local leaves out the PostgreSQL NOTIFY relay (to see what it costs).
+  const events = process.env.BENCH_EVENTS === 'local' ? new LocalEventBus() : createEventBus(database, log);
   const ctx = { db: database.db, database, events, log } as unknown as AppContext;
   let failed = false;
   try {

@@ -14,4 +14,16 @@ CREATE TABLE "mass_sends" (
 --> statement-breakpoint
 ALTER TABLE "mass_sends" ADD CONSTRAINT "mass_sends_sender_id_users_id_fk" FOREIGN KEY ("sender_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "mass_sends_sender_key_idx" ON "mass_sends" USING btree ("sender_id","idempotency_key");--> statement-breakpoint
-CREATE INDEX "mass_sends_sending_idx" ON "mass_sends" USING btree ("id") WHERE "mass_sends"."status" = 'sending';
+CREATE INDEX "mass_sends_sending_idx" ON "mass_sends" USING btree ("id") WHERE "mass_sends"."status" = 'sending';--> statement-breakpoint
+-- custom:begin
+-- Decision record 017: one GIN index over (location trigrams, specialties) answers the directory's location
+-- filter, alone or with specialties, in a single index scan. Without pg_trgm (a server that lacks the
+-- contrib package) the filter still works, only without this index.
+DO $$
+BEGIN
+  CREATE EXTENSION IF NOT EXISTS pg_trgm;
+  CREATE INDEX IF NOT EXISTS "pro_staff_profiles_location_specialties_idx" ON "pro_staff_profiles" USING gin ("location" gin_trgm_ops, "specialties");
+EXCEPTION WHEN undefined_file OR insufficient_privilege OR feature_not_supported THEN
+  RAISE NOTICE 'pg_trgm is not available (%): the directory location filter runs without its trigram index', SQLERRM;
+END $$;
+-- custom:end
