@@ -9,10 +9,12 @@ import type { SessionUser } from '../src/shared/contracts/auth';
 import { openDatabase, runMigrations } from '../src/server/db/client';
 import { throwawayDatabase } from './lib/throwaway-database';
 import { createEventBus, LocalEventBus } from '../src/server/lib/events';
-import { massMessage, settledMassSends, stopMassSends } from '../src/server/modules/messaging/service-mass';
+import { massMessage, massSendTuning, settledMassSends, stopMassSends } from '../src/server/modules/messaging/service-mass';
 
 const SIZES = (process.env.BENCH_RECIPIENTS ?? '10000,100000').split(',').map(Number).sort((a, b) => a - b);
 const targetMs = (recipients: number) => (recipients <= 10_000 ? 2000 : 5000);
+// BENCH_WORKERS: background workers per send (default: the app's own setting).
+if (process.env.BENCH_WORKERS) massSendTuning.workers = Number(process.env.BENCH_WORKERS);
 
 async function main() {
   const throwaway = process.env.BENCH_DATABASE_URL ? null : await throwawayDatabase('hs_bench');

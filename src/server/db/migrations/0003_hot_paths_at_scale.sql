@@ -1,3 +1,12 @@
+CREATE TABLE "mass_send_lanes" (
+	"mass_send_id" integer NOT NULL,
+	"lane" integer NOT NULL,
+	"first_position" integer NOT NULL,
+	"last_position" integer NOT NULL,
+	"delivered_through" integer NOT NULL,
+	CONSTRAINT "mass_send_lanes_mass_send_id_lane_pk" PRIMARY KEY("mass_send_id","lane")
+);
+--> statement-breakpoint
 CREATE TABLE "mass_sends" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"sender_id" integer NOT NULL,
@@ -12,6 +21,7 @@ CREATE TABLE "mass_sends" (
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "mass_send_lanes" ADD CONSTRAINT "mass_send_lanes_mass_send_id_mass_sends_id_fk" FOREIGN KEY ("mass_send_id") REFERENCES "public"."mass_sends"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mass_sends" ADD CONSTRAINT "mass_sends_sender_id_users_id_fk" FOREIGN KEY ("sender_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "mass_sends_sender_key_idx" ON "mass_sends" USING btree ("sender_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "mass_sends_sending_idx" ON "mass_sends" USING btree ("id") WHERE "mass_sends"."status" = 'sending';--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** One conversation per pair of users; the lower user id is always user_a so the pair is unique. */
@@ -60,9 +60,8 @@ export const messageAttachments = pgTable(
 export type MassSendFilters = { specialties?: string[]; location?: string };
 
 /**
- * One mass message (decision record 017): the recipients are fixed when it is accepted, delivery works
- * through them in batches, each batch in one transaction with `delivered_count` (the position reached),
- * so a crash or a second worker never sends twice and never skips anyone.
+ * One mass message (decision record 017): the recipients are fixed when it is accepted; delivery works
+ * through them in lanes (mass_send_lanes), batch by batch.
  */
 export const massSends = pgTable(
   'mass_sends',
@@ -85,4 +84,21 @@ export const massSends = pgTable(
     uniqueIndex('mass_sends_sender_key_idx').on(table.senderId, table.idempotencyKey),
     index('mass_sends_sending_idx').on(table.id).where(sql`${table.status} = 'sending'`),
   ],
+);
+
+/**
+ * A stretch of a mass send's recipients (1-based positions in recipient_ids) that one worker delivers at a
+ * time: each batch moves `delivered_through` on in the same transaction as its messages, under a row lock
+ * (SKIP LOCKED), so no batch is sent twice or skipped; separate lanes let workers deliver side by side.
+ */
+export const massSendLanes = pgTable(
+  'mass_send_lanes',
+  {
+    massSendId: integer('mass_send_id').notNull().references(() => massSends.id, { onDelete: 'cascade' }),
+    lane: integer('lane').notNull(),
+    firstPosition: integer('first_position').notNull(),
+    lastPosition: integer('last_position').notNull(),
+    deliveredThrough: integer('delivered_through').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.massSendId, table.lane] })],
 );

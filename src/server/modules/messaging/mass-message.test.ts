@@ -5,7 +5,7 @@ import { createBusiness, createProStaff } from '../../test/factories';
 import type { UserEvent } from '../../lib/events';
 import { resetMessagingThrottling } from './service';
 import { massSendTuning, resumeMassSends, settledMassSends } from './service-mass';
-import { deliverMassBatch } from './repository-mass';
+import { addMassSendLanes, deliverMassBatch } from './repository-mass';
 
 // Decision record 017: idempotent retries and background delivery of big mass messages.
 let t: TestApp;
@@ -32,6 +32,16 @@ async function bulkStaff(count: number, location = 'Casper, WY') {
     insert into pro_staff_profiles (user_id, first_name, last_name, specialties, location)
     select id, 'Bulk', id::text, array['Deer Hunting'], ${location} from staff
   `);
+}
+
+/** A send recorded to every bulk pro staffer, as a process that then died would have left it. */
+async function recordSend(senderId: number, content: string, lanes: number): Promise<number> {
+  const [{ id }] = await t.database.query<{ id: number }>(
+    `insert into mass_sends (sender_id, content, recipient_ids, recipient_count)
+     select ${senderId}, '${content}', array_agg(id order by id), count(*) from users where email like 'bulk.%' returning id`,
+  );
+  await addMassSendLanes(t.database.db, id, lanes);
+  return id;
 }
 
 async function messageCounts() {
@@ -143,6 +153,11 @@ describe('mass message delivered in the background', () => {
     expect(counts).toHaveLength(30);
     expect(counts.every((row) => row.n === 1)).toBe(true);
     expect(events).toEqual([{ type: 'message.created', data: expect.objectContaining({ fromUserId: biz.user.id }) }]);
+    // Two workers, each on its own lane of 15 recipients, both run to the end.
+    expect(await t.database.query(`select lane, first_position, last_position, delivered_through from mass_send_lanes where mass_send_id = ${accepted.body.id} order by lane`)).toEqual([
+      { lane: 0, first_position: 1, last_position: 15, delivered_through: 15 },
+      { lane: 1, first_position: 16, last_position: 30, delivered_through: 30 },
+    ]);
 
     // Retrying a finished send changes nothing.
     const retry = await biz.client.request('POST', '/api/mass-message', { content: 'Big news', filters: {} }, { 'idempotency-key': 'big-1' });
@@ -156,10 +171,7 @@ describe('mass message delivered in the background', () => {
     const biz = await createBusiness(t, { tier: 'enterprise' });
     await bulkStaff(10);
     // A send recorded by a process that delivered one batch and then died.
-    const [{ id }] = await t.database.query<{ id: number }>(
-      `insert into mass_sends (sender_id, content, recipient_ids, recipient_count)
-       select ${biz.user.id}, 'Resume me', array_agg(id order by id), count(*) from users where email like 'bulk.%' returning id`,
-    );
+    const id = await recordSend(biz.user.id, 'Resume me', 2);
     const firstBatch = await deliverMassBatch(t.database.db, id, 4);
     expect(firstBatch).toMatchObject({ kind: 'delivered', done: false });
     expect(await messageCounts()).toHaveLength(4);
@@ -177,10 +189,7 @@ describe('mass message delivered in the background', () => {
   it('skips a recipient deleted before their batch', async () => {
     const biz = await createBusiness(t, { tier: 'enterprise' });
     await bulkStaff(3);
-    const [{ id }] = await t.database.query<{ id: number }>(
-      `insert into mass_sends (sender_id, content, recipient_ids, recipient_count)
-       select ${biz.user.id}, 'Gone', array_agg(id order by id), count(*) from users where email like 'bulk.%' returning id`,
-    );
+    const id = await recordSend(biz.user.id, 'Gone', 1);
     await t.database.query(`delete from users where email = 'bulk.2@example.com'`);
     await resumeMassSends(t.app.ctx);
     await settledMassSends(t.app.ctx);

@@ -74,7 +74,8 @@ export async function createMassSend(
   const { senderId, idempotencyKey, content, filters, now } = values;
   const result = await db.execute(sql`
     insert into mass_sends (sender_id, idempotency_key, content, filters, status, recipient_ids, recipient_count, created_at)
-    select ${senderId}::int, ${idempotencyKey}::text, ${content}::text, ${JSON.stringify(filters)}::jsonb, 'sending', r.ids, cardinality(r.ids), ${now.toISOString()}::timestamptz
+    select ${senderId}::int, ${idempotencyKey}::text, ${content}::text, ${JSON.stringify(filters)}::jsonb,
+      case when cardinality(r.ids) = 0 then 'sent' else 'sending' end, r.ids, cardinality(r.ids), ${now.toISOString()}::timestamptz
     from (
       select coalesce(array_agg(u.id order by u.id), '{}'::int[]) as ids
       from users u join pro_staff_profiles p on p.user_id = u.id
@@ -87,34 +88,49 @@ export async function createMassSend(
   return row ? findMassSend(db, Number(row.id)) : null;
 }
 
+/** Splits the recipients into `lanes` stretches of consecutive positions, one worker each at a time. */
+export async function addMassSendLanes(db: Database, id: number, lanes: number): Promise<void> {
+  await db.execute(sql`
+    insert into mass_send_lanes (mass_send_id, lane, first_position, last_position, delivered_through)
+    select s.id, g, g * p.per + 1, least(s.recipient_count, (g + 1) * p.per), g * p.per
+    from mass_sends s
+    cross join lateral (select ceil(s.recipient_count::numeric / ${lanes}::int)::int as per) p
+    cross join generate_series(0, ${lanes}::int - 1) g
+    where s.id = ${id} and g * p.per < s.recipient_count
+  `);
+}
+
 export type DeliveredMessage = { id: number; toUserId: number; conversationId: number };
 export type MassBatch =
   | { kind: 'delivered'; messages: DeliveredMessage[]; done: boolean; senderId: number }
-  /** Finished already, or another worker holds the send right now. */
+  /** Nothing left to take: finished, or every unfinished lane is held by another worker right now. */
   | { kind: 'idle' };
 
 /**
- * Delivers the next `batchSize` recipients of a send in one transaction: conversations are created or
- * reused, messages inserted and the position moved on together, so a batch happens once or not at all.
- * The row lock (SKIP LOCKED) keeps two workers off the same batch.
+ * Delivers the next `batchSize` recipients of one free lane of a send in one transaction: conversations
+ * are created or reused, messages inserted and the lane moved on together, so a batch happens once or not
+ * at all. The lane's row lock (SKIP LOCKED) keeps two workers off the same batch.
  */
 export async function deliverMassBatch(db: Database, id: number, batchSize: number): Promise<MassBatch> {
   return db.transaction(async (tx) => {
-    const locked = rowsOf<{ senderId: number; delivered: number; total: number }>(
+    const locked = rowsOf<{ lane: number; last: number; through: number; senderId: number }>(
       await tx.execute(sql`
-        select sender_id as "senderId", delivered_count as delivered, recipient_count as total
-        from mass_sends where id = ${id} and status = 'sending'
-        for update skip locked
+        select l.lane, l.last_position as last, l.delivered_through as through, s.sender_id as "senderId"
+        from mass_send_lanes l join mass_sends s on s.id = l.mass_send_id
+        where l.mass_send_id = ${id} and l.delivered_through < l.last_position
+        order by l.lane limit 1
+        for update of l skip locked
       `),
     );
     if (locked.length === 0) return { kind: 'idle' } as const;
+    const lane = Number(locked[0].lane);
     const senderId = Number(locked[0].senderId);
-    const delivered = Number(locked[0].delivered);
-    const total = Number(locked[0].total);
+    const from = Number(locked[0].through) + 1;
+    const to = Math.min(Number(locked[0].last), from + batchSize - 1);
     // Every message carries the time the send was accepted; a recipient deleted since is skipped.
     const result = await tx.execute(sql`
       with send as (
-        select content, created_at as stamp, recipient_ids[${delivered + 1}:${delivered + batchSize}] as batch from mass_sends where id = ${id}
+        select content, created_at as stamp, recipient_ids[${from}:${to}] as batch from mass_sends where id = ${id}
       ), recipients as (
         select r.uid from send, unnest(send.batch) as r(uid) join users on users.id = r.uid
       ), upserted as (
@@ -129,13 +145,17 @@ export async function deliverMassBatch(db: Database, id: number, batchSize: numb
       returning id, to_user_id as "toUserId", conversation_id as "conversationId"
     `);
     const messages = rowsOf<DeliveredMessage>(result).map((row) => ({ id: Number(row.id), toUserId: Number(row.toUserId), conversationId: Number(row.conversationId) }));
-    const reached = Math.min(total, delivered + batchSize);
-    const done = reached >= total;
-    await tx.execute(sql`
-      update mass_sends
-      set delivered_count = ${reached}, status = ${done ? 'sent' : 'sending'}, finished_at = ${done ? sql`now()` : sql`null`}
-      where id = ${id}
-    `);
-    return { kind: 'delivered', messages, done, senderId } as const;
+    await tx.execute(sql`update mass_send_lanes set delivered_through = ${to} where mass_send_id = ${id} and lane = ${lane}`);
+    const [send] = rowsOf<{ status: string }>(
+      await tx.execute(sql`
+        update mass_sends
+        set delivered_count = delivered_count + ${to - from + 1},
+            status = case when delivered_count + ${to - from + 1} >= recipient_count then 'sent' else 'sending' end,
+            finished_at = case when delivered_count + ${to - from + 1} >= recipient_count then now() end
+        where id = ${id}
+        returning status
+      `),
+    );
+    return { kind: 'delivered', messages, done: send?.status === 'sent', senderId } as const;
   });
 }
