@@ -54,8 +54,13 @@ export const directoryCounting = {
 const COUNT_CACHE_MIN = 1000;
 const COUNT_CACHE_TTL_MS = 30_000;
 const COUNT_CACHE_MAX_ENTRIES = 500;
-/** Walking the sort index must be expected to read at most a third as many rows as there are matches. */
+/**
+ * Walking the sort index must be expected to read at most a third as many rows as there are matches, or
+ * at most WALK_ROWS_CHEAP rows: reading the matches from a filter index costs at least its candidates,
+ * which an unindexed filter (verified, minimum experience) can make many times the matches.
+ */
 const WALK_ADVANTAGE = 3;
+const WALK_ROWS_CHEAP = 2000;
 
 type Total = { total: number; estimated: boolean };
 type CacheEntry = { total?: Total; sampled?: number; expires: number };
@@ -119,7 +124,7 @@ async function countDirectory(ctx: AppContext, criteria: repo.DirectoryCriteria,
 function planFor(criteria: repo.DirectoryCriteria, total: number, rows: number, offset: number, limit: number): repo.DirectoryPlan {
   if (!repo.hasDirectoryFilters(criteria)) return 'planner';
   const expectedWalk = ((offset + limit) * Math.max(rows, total)) / Math.max(total, 1);
-  return expectedWalk * WALK_ADVANTAGE <= total ? 'sort-index' : 'filter-index';
+  return expectedWalk <= Math.max(total / WALK_ADVANTAGE, WALK_ROWS_CHEAP) ? 'sort-index' : 'filter-index';
 }
 
 export async function listDirectory(ctx: AppContext, filters: DirectoryFilters): Promise<DirectoryResult> {
