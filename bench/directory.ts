@@ -1,7 +1,9 @@
-// Directory search on 100,000 pro staff in PostgreSQL: p50/p95 of typical queries through the HTTP API
-// next to the very same SQL run directly on the pool. Target: HTTP p95 under 25 ms.
-// Uses BENCH_DATABASE_URL as is, or creates a throwaway database on PG_ADMIN_URL (default 127.0.0.1:5432) and drops it.
-//   node --import tsx bench/directory.ts        (BENCH_PROFILES, BENCH_ITERATIONS to scale)
+// Directory search through the HTTP API next to the very same SQL run directly on the pool, on 100,000 pro
+// staff in PostgreSQL, or 1,000,000 with --million (decision record 017). Targets for every query: HTTP p95
+// under 20 ms, the cold (first) request under 100 ms, HTTP p95 at most 1.5x the SQL p95.
+// Uses BENCH_DATABASE_URL as is (seeded once, then reused: a million profiles take minutes), or creates a
+// throwaway database on PG_ADMIN_URL (default 127.0.0.1:5432) and drops it.
+//   node --import tsx bench/directory.ts [--million]      (BENCH_PROFILES, BENCH_ITERATIONS to scale)
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app';
@@ -13,10 +15,12 @@ import { MemoryStorage } from '../src/server/lib/storage';
 import { LocalEventBus } from '../src/server/lib/events';
 import { sessionCookieName } from '../src/server/lib/auth';
 
-const PROFILES = Number(process.env.BENCH_PROFILES ?? 100_000);
+const PROFILES = Number(process.env.BENCH_PROFILES ?? (process.argv.includes('--million') ? 1_000_000 : 100_000));
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 150);
 const WARMUP = 15;
-const TARGET_P95_MS = 25;
+const TARGET_P95_MS = 20;
+const TARGET_COLD_MS = 100;
+const TARGET_RATIO = 1.5;
 
 type Case = { label: string; url: string; auth?: boolean };
 
@@ -43,10 +47,19 @@ async function main() {
   try {
     await runMigrations(database);
     let started = performance.now();
-    await seedProStaff(pool, PROFILES, 'bench.dir.');
-    // What autovacuum would have done by the time anyone searches: visibility map and GIN pending lists.
-    await pool.query('vacuum analyze pro_staff_profiles');
-    console.log(`seeded ${PROFILES} pro staff in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    // A kept database (BENCH_DATABASE_URL) is seeded once: a million profiles take minutes on a shared machine.
+    const { rows: [{ seeded }] } = await pool.query<{ seeded: number }>(`select count(*)::int as seeded from users where email like 'bench.dir.%'`);
+    if (seeded === 0) {
+      await seedProStaff(pool, PROFILES, 'bench.dir.');
+      // What autovacuum would have done by the time anyone searches: visibility map and GIN pending lists.
+      await pool.query('vacuum analyze pro_staff_profiles');
+      console.log(`seeded ${PROFILES} pro staff in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    } else if (seeded !== PROFILES) {
+      throw new Error(`${url} holds ${seeded} bench profiles, not ${PROFILES}: use another database or BENCH_PROFILES=${seeded}`);
+    } else {
+      await pool.query('vacuum analyze pro_staff_profiles');
+      console.log(`reusing ${seeded} seeded pro staff`);
+    }
 
     const config = loadConfig({
       NODE_ENV: 'production', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1', DATABASE_URL: url, SEED_DEMO: 'false',
@@ -92,7 +105,7 @@ async function main() {
       await request();
       const statements = recording;
       recording = null;
-      const total = String(probe.headers['x-total-count'] ?? (probe.json() as unknown[]).length);
+      const total = `${probe.headers['x-total-count-estimated'] ? '~' : ''}${probe.headers['x-total-count'] ?? (probe.json() as unknown[]).length}`;
       const replay = () => Promise.all(statements.map((s) => originalQuery(s.text, s.values)));
 
       for (let i = 0; i < WARMUP; i++) {
@@ -116,17 +129,21 @@ async function main() {
     await app.close();
 
     console.log(`\n${ITERATIONS} runs per query on ${PROFILES} profiles (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-    console.log(['query'.padEnd(38), 'matches'.padStart(8), 'cold'.padStart(8), 'HTTP p50'.padStart(9), 'HTTP p95'.padStart(9), 'SQL p50'.padStart(8), 'SQL p95'.padStart(8), 'p95 ratio'.padStart(10)].join(' '));
+    console.log(['query'.padEnd(38), 'matches'.padStart(10), 'cold'.padStart(8), 'HTTP p50'.padStart(9), 'HTTP p95'.padStart(9), 'SQL p50'.padStart(8), 'SQL p95'.padStart(8), 'p95 ratio'.padStart(10), 'verdict'.padStart(8)].join(' '));
+    let failed = 0;
     for (const row of rows) {
+      const ratio = row.http95 / row.sql95;
+      const misses = [row.http95 >= TARGET_P95_MS && 'p95', row.cold >= TARGET_COLD_MS && 'cold', ratio > TARGET_RATIO && 'ratio'].filter(Boolean);
+      if (misses.length) failed++;
       console.log([
-        row.label.padEnd(38), row.results.padStart(8), `${row.cold.toFixed(1)}ms`.padStart(8), `${row.http50.toFixed(1)}ms`.padStart(9), `${row.http95.toFixed(1)}ms`.padStart(9),
-        `${row.sql50.toFixed(1)}ms`.padStart(8), `${row.sql95.toFixed(1)}ms`.padStart(8), `${(row.http95 / row.sql95).toFixed(2)}x`.padStart(10),
+        row.label.padEnd(38), row.results.padStart(10), `${row.cold.toFixed(1)}ms`.padStart(8), `${row.http50.toFixed(1)}ms`.padStart(9), `${row.http95.toFixed(1)}ms`.padStart(9),
+        `${row.sql50.toFixed(1)}ms`.padStart(8), `${row.sql95.toFixed(1)}ms`.padStart(8), `${ratio.toFixed(2)}x`.padStart(10), (misses.length ? `FAIL (${misses.join(', ')})` : 'PASS').padStart(8),
       ].join(' '));
     }
-    const worst = Math.max(...rows.map((row) => row.http95));
-    console.log('cold = first request with that filter set (full count); SQL = the statements a warm request sends, replayed on the pool');
-    console.log(`\nworst HTTP p95 ${worst.toFixed(1)} ms: ${worst < TARGET_P95_MS ? 'under' : 'OVER'} the ${TARGET_P95_MS} ms target`);
-    if (worst >= TARGET_P95_MS) process.exitCode = 1;
+    console.log('cold = first request with that filter set (it counts or samples the matches); SQL = the statements a warm request sends, replayed on the pool');
+    console.log('matches: "~" marks an estimated total (shown as "about ..." in the directory)');
+    console.log(`\ntarget per query: HTTP p95 under ${TARGET_P95_MS} ms, cold under ${TARGET_COLD_MS} ms, HTTP/SQL p95 at most ${TARGET_RATIO}x: ${failed ? `FAIL (${failed} of ${rows.length} queries miss)` : 'PASS'}`);
+    if (failed) process.exitCode = 1;
   } finally {
     await database.close();
     await throwaway?.drop();

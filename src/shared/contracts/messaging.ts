@@ -79,7 +79,25 @@ export type ConversationSummary = Omit<Conversation, 'lastMessage'> & { lastMess
 export type ConversationWith = { otherUser: OtherUser; conversation: Conversation | null };
 
 export type UnreadCount = { count: number };
-export type MassMessageResult = { messageCount: number };
+/**
+ * POST /api/mass-message and GET /api/mass-message/:id. `messageCount` is how many pro staff the message
+ * goes to; a big send answers with status 'sending' and is delivered in the background (decision record 017).
+ */
+export type MassMessageResult = {
+  id: number;
+  status: 'sending' | 'sent';
+  messageCount: number;
+  recipientCount: number;
+  deliveredCount: number;
+};
+
+/** Idempotency-Key header of POST /api/mass-message: a retry with the same key never sends twice. */
+export const idempotencyKeyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 visible ASCII characters')
+    .optional(),
+});
 
 /** Server-Sent Event types on GET /api/events that the messaging screens react to. */
 export const messageEventTypes = {

@@ -207,6 +207,8 @@ export type BusinessProfile = {
 export type DirectoryPage = {
   items: ProStaffProfile[];
   total: number;
+  /** True when `total` is an estimate (a huge result on a big table, decision record 017): show "about". */
+  totalEstimated: boolean;
   page: number;
   pageSize: number;
   totalPages: number;

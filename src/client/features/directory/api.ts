@@ -21,3 +21,8 @@ export function useDirectory(params: DirectoryParams) {
 
 /** Where the "Message" buttons lead: the messages page opens (or starts) that conversation. */
 export const messageLink = (userId: number) => `/messages?to=${userId}`;
+
+/** "about 50,000" for an estimated total (decision record 017), the exact figure otherwise. */
+export function directoryTotal(value: number, estimated: boolean): string {
+  return estimated ? `about ${value.toLocaleString('en-US')}` : String(value);
+}

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Conversation, ConversationSummary, ConversationWith, Message, MessageAttachment } from '@shared/contracts/messaging';
+import type { Conversation, ConversationSummary, ConversationWith, MassMessageResult, Message, MessageAttachment } from '@shared/contracts/messaging';
 import { apiRequest, apiUpload } from '../../lib/api';
 
 export const MESSAGES_PAGE_SIZE = 50;
@@ -50,9 +50,12 @@ export function markMessageRead(messageId: number) {
   return apiRequest<Message>('POST', `/api/messages/${messageId}/read`);
 }
 
-export function sendMassMessage(body: { content: string; filters: { specialties?: string[]; location?: string } }) {
-  return apiRequest<{ messageCount: number }>('POST', '/api/mass-message', body);
+/** `idempotencyKey` stays the same across retries of one message, so a retry never sends it twice. */
+export function sendMassMessage(body: { content: string; filters: { specialties?: string[]; location?: string } }, idempotencyKey: string) {
+  return apiRequest<MassMessageResult>('POST', '/api/mass-message', body, { 'Idempotency-Key': idempotencyKey });
 }
+
+export const massMessageProgressUrl = (id: number) => `/api/mass-message/${id}`;
 
 const keyText = (key: readonly unknown[]) => key.join('/');
 
@@ -75,4 +78,13 @@ export function refreshThread(queryClient: QueryClient, conversationId: number) 
 
 export function setUnreadCount(queryClient: QueryClient, count: number) {
   queryClient.setQueriesData({ predicate: (query) => isUnreadKey(query.queryKey) }, { count });
+}
+
+/** A background mass send, polled until every inbox has it. */
+export function useMassMessageProgress(id: number | null) {
+  return useQuery<MassMessageResult>({
+    queryKey: [massMessageProgressUrl(id ?? 0)],
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'sent' ? false : 500),
+  });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** One conversation per pair of users; the lower user id is always user_a so the pair is unique. */
@@ -55,4 +55,50 @@ export const messageAttachments = pgTable(
     index('message_attachments_message_id_idx').on(table.messageId),
     index('message_attachments_uploader_id_idx').on(table.uploaderId),
   ],
+);
+
+export type MassSendFilters = { specialties?: string[]; location?: string };
+
+/**
+ * One mass message (decision record 017): the recipients are fixed when it is accepted; delivery works
+ * through them in lanes (mass_send_lanes), batch by batch.
+ */
+export const massSends = pgTable(
+  'mass_sends',
+  {
+    id: serial('id').primaryKey(),
+    senderId: integer('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The Idempotency-Key header of the request that created it: a retry with the same key gets this send back. */
+    idempotencyKey: text('idempotency_key'),
+    content: text('content').notNull(),
+    filters: jsonb('filters').$type<MassSendFilters>().notNull().default({}),
+    /** sending | sent */
+    status: text('status').notNull().default('sending'),
+    recipientIds: integer('recipient_ids').array().notNull(),
+    recipientCount: integer('recipient_count').notNull(),
+    deliveredCount: integer('delivered_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('mass_sends_sender_key_idx').on(table.senderId, table.idempotencyKey),
+    index('mass_sends_sending_idx').on(table.id).where(sql`${table.status} = 'sending'`),
+  ],
+);
+
+/**
+ * A stretch of a mass send's recipients (1-based positions in recipient_ids) that one worker delivers at a
+ * time: each batch moves `delivered_through` on in the same transaction as its messages, under a row lock
+ * (SKIP LOCKED), so no batch is sent twice or skipped; separate lanes let workers deliver side by side.
+ */
+export const massSendLanes = pgTable(
+  'mass_send_lanes',
+  {
+    massSendId: integer('mass_send_id').notNull().references(() => massSends.id, { onDelete: 'cascade' }),
+    lane: integer('lane').notNull(),
+    firstPosition: integer('first_position').notNull(),
+    lastPosition: integer('last_position').notNull(),
+    deliveredThrough: integer('delivered_through').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.massSendId, table.lane] })],
 );

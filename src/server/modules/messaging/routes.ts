@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idParam, userIdParam } from '@shared/contracts/common';
-import { listMessagesQuery, massMessageBody, sendMessageBody } from '@shared/contracts/messaging';
+import { idempotencyKeyHeaders, listMessagesQuery, massMessageBody, sendMessageBody } from '@shared/contracts/messaging';
 import { parse } from '../../lib/validate';
 import { requireRole, requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { assertUploadAllowed } from '../../lib/upload-throttle';
 import * as service from './service';
+import * as massService from './service-mass';
 import { registerEventStream } from './event-stream';
 
 const messageIdParam = z.object({ id: z.coerce.number().int().positive() });
@@ -51,11 +52,23 @@ export async function messagingRoutes(app: FastifyInstance) {
     return service.listConversationSummaries(ctx, user, userId);
   });
 
-  app.post('/api/mass-message', async (request) => {
+  app.post('/api/mass-message', async (request, reply) => {
     const user = requireRole(request, 'business');
     const body = parse(massMessageBody, request.body);
-    return service.massMessage(ctx, user, body);
+    const idempotencyKey = parse(idempotencyKeyHeaders, request.headers)['idempotency-key'];
+    const result = await massService.massMessage(ctx, user, body, idempotencyKey);
+    // Still being delivered: accepted, follow it at GET /api/mass-message/:id.
+    return reply.status(result.status === 'sending' ? 202 : 200).send(result);
   });
+
+  app.get('/api/mass-message/:id', async (request) => {
+    const user = requireRole(request, 'business');
+    const { id } = parse(idParam, request.params);
+    return massService.massMessageProgress(ctx, user, id);
+  });
+
+  app.addHook('onReady', () => massService.resumeMassSends(ctx));
+  app.addHook('onClose', () => massService.stopMassSends(ctx));
 
   app.post('/api/messages/:id/attachments', async (request, reply) => {
     const user = requireUser(request);

@@ -6,7 +6,6 @@ import {
   type Conversation,
   type ConversationSummary,
   type ConversationWith,
-  type MassMessageBody,
   type Message,
   type MessageAttachment,
 } from '@shared/contracts/messaging';
@@ -19,16 +18,16 @@ import { sniffFileType } from '../../lib/file-type';
 import { RateLimiter } from '../../lib/rate-limit';
 import { newStorageKey } from '../../lib/storage';
 import * as repo from './repository';
+import { resetMassMessageThrottling } from './service-mass';
 
 const MAX_ATTACHMENTS_PER_MESSAGE = 10;
 // Flood guards on top of the monthly plan quotas (which unlimited plans do not have).
 const directSends = new RateLimiter(60, 60_000);
-const massSends = new RateLimiter(20, 60 * 60_000);
 
 /** For tests: module state outlives a test app. */
 export function resetMessagingThrottling() {
   directSends.clear();
-  massSends.clear();
+  resetMassMessageThrottling();
 }
 
 function throttle(limiter: RateLimiter, userId: number, what: string) {
@@ -165,43 +164,6 @@ export async function markRead(ctx: AppContext, user: SessionUser, messageId: nu
 export async function unreadCount(ctx: AppContext, user: SessionUser, userId: number): Promise<{ count: number }> {
   assertSelf(user, userId);
   return { count: await repo.countUnread(ctx.db, user.id) };
-}
-
-export async function massMessage(ctx: AppContext, user: SessionUser, body: Required<Pick<MassMessageBody, 'content'>> & { filters: { specialties?: string[]; location?: string } }) {
-  const filters = {
-    specialties: body.filters.specialties?.length ? body.filters.specialties : undefined,
-    location: body.filters.location ? body.filters.location : undefined,
-  };
-  throttle(massSends, user.id, 'mass messages');
-  const now = new Date();
-  const sent = await ctx.db.transaction(async (tx) => {
-    const recipients = await repo.findMassRecipients(tx, user.id, filters);
-    assertRecipientsWithinPlan(user, recipients.length);
-    return repo.insertMassMessages(tx, user.id, recipients, body.content, now);
-  });
-  await notify(
-    ctx,
-    sent.map((row) => ({
-      userId: row.toUserId,
-      event: { type: messageEventTypes.created, data: { messageId: row.id, conversationId: row.conversationId, fromUserId: user.id } },
-    })),
-  );
-  return { messageCount: sent.length };
-}
-
-function assertRecipientsWithinPlan(user: SessionUser, recipients: number) {
-  const plan = planOf(user);
-  const limit = plan.limits.massMessageRecipients;
-  if (limit === null || (limit > 0 && recipients <= limit)) return;
-  const details = { plan: plan.id, limit, used: recipients, upgradeUrl: '/subscription' };
-  if (limit === 0) {
-    throw new AppError('PLAN_LIMIT', `Your ${plan.name} plan does not include mass messaging. Upgrade at /subscription to send mass messages.`, details);
-  }
-  throw new AppError(
-    'PLAN_LIMIT',
-    `Your ${plan.name} plan sends a mass message to at most ${limit} recipients, and ${recipients} pro staff match these filters. Narrow the filters or upgrade at /subscription.`,
-    details,
-  );
 }
 
 // Realtime delivery is best effort: a failed push must not fail the request that already committed.

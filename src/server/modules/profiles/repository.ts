@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { BusinessProfile, DirectorySort, ProStaffProfile } from '@shared/contracts/profiles';
 import type { SocialPlatformKey } from '@shared/specialties';
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { businessProfiles, proStaffProfiles } from '../../db/schema/profiles';
 
 const proStaffColumns = {
@@ -93,30 +93,45 @@ export type DirectoryCriteria = {
   verified?: boolean;
 };
 
-function directoryWhere(criteria: DirectoryCriteria): SQL | undefined {
+/**
+ * How a directory page is read (decision record 017), chosen from the number of matches:
+ * - 'planner': no filters, PostgreSQL walks the sort index.
+ * - 'sort-index': many matches; walk the sort index and test each row until the page is full. Every
+ *   filter is fenced (`coalesce(..., false)`) so the planner cannot swap in a filter index: it always
+ *   guesses ~2% for prefix text queries and would sort tens of thousands of hits.
+ * - 'filter-index': few matches; read them from the filter indexes (GIN) and sort them. The sort key is
+ *   fenced ("+ 0") so the planner cannot walk a sort index instead.
+ */
+export type DirectoryPlan = 'planner' | 'sort-index' | 'filter-index';
+
+const fenced = (condition: SQL, fence: boolean) => (fence ? sql`coalesce(${condition}, false)` : condition);
+
+function directoryWhere(criteria: DirectoryCriteria, plan: DirectoryPlan): SQL | undefined {
+  const walk = plan === 'sort-index';
   const conditions: SQL[] = [];
   if (criteria.words.length > 0) {
     const text = prefixQuery(criteria.words);
-    conditions.push(criteria.textSpecialties.length > 0 ? sql`(${text} OR ${proStaffProfiles.specialties} && ${textArray(criteria.textSpecialties)})` : text);
+    conditions.push(fenced(criteria.textSpecialties.length > 0 ? sql`(${text} OR ${proStaffProfiles.specialties} && ${textArray(criteria.textSpecialties)})` : text, walk));
   }
-  if (criteria.specialties.length > 0) conditions.push(sql`${proStaffProfiles.specialties} && ${textArray(criteria.specialties)}`);
+  if (criteria.specialties.length > 0) conditions.push(fenced(sql`${proStaffProfiles.specialties} && ${textArray(criteria.specialties)}`, walk));
   if (criteria.location) {
     const words = searchWords(criteria.location);
-    // The index narrows by word prefix; ILIKE then keeps only rows whose location really contains the text.
-    if (words.length > 0) conditions.push(prefixQuery(words));
-    conditions.push(sql`${proStaffProfiles.location} ILIKE ${`%${escapeLike(criteria.location)}%`}`);
+    // The trigram index on (location, specialties) narrows by the ILIKE; the word-prefix test (kept so a
+    // location matches only at the start of a word, as before) is always fenced: a filter, not an index.
+    conditions.push(fenced(sql`${proStaffProfiles.location} ILIKE ${`%${escapeLike(criteria.location)}%`}`, walk));
+    if (words.length > 0) conditions.push(fenced(prefixQuery(words), true));
   }
-  if (criteria.minExperience !== undefined) conditions.push(gte(proStaffProfiles.experience, criteria.minExperience));
-  if (criteria.verified !== undefined) conditions.push(eq(proStaffProfiles.isVerified, criteria.verified));
+  if (criteria.minExperience !== undefined) conditions.push(fenced(gte(proStaffProfiles.experience, criteria.minExperience), walk));
+  if (criteria.verified !== undefined) conditions.push(fenced(eq(proStaffProfiles.isVerified, criteria.verified), walk));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/*
- * Written to match the (x DESC NULLS LAST, id) indexes. `fromFilterIndex` adds "+ 0" so the planner
- * cannot walk a sort index and must take the filter's GIN bitmap and sort the hits: the right plan when
- * few rows match, which it cannot tell for prefix text queries (it always assumes ~2% of rows).
- */
-function directoryOrder(sort: DirectorySort | undefined, fromFilterIndex: boolean): SQL[] {
+export const hasDirectoryFilters = (criteria: DirectoryCriteria) =>
+  criteria.words.length > 0 || criteria.specialties.length > 0 || Boolean(criteria.location) || criteria.minExperience !== undefined || criteria.verified !== undefined;
+
+/* Written to match the (x DESC NULLS LAST, id) indexes; "+ 0" keeps the planner off them (see DirectoryPlan). */
+function directoryOrder(sort: DirectorySort | undefined, plan: DirectoryPlan): SQL[] {
+  const fromFilterIndex = plan === 'filter-index';
   const fence = fromFilterIndex ? sql` + 0` : sql``;
   switch (sort) {
     case 'rating':
@@ -133,21 +148,41 @@ function directoryOrder(sort: DirectorySort | undefined, fromFilterIndex: boolea
 export async function listProStaff(
   db: Database,
   criteria: DirectoryCriteria,
-  options: { sort?: DirectorySort; limit: number; offset: number; fromFilterIndex?: boolean },
+  options: { sort?: DirectorySort; limit: number; offset: number; plan: DirectoryPlan },
 ): Promise<ProStaffProfile[]> {
   const rows = await db
     .select(proStaffColumns)
     .from(proStaffProfiles)
-    .where(directoryWhere(criteria))
-    .orderBy(...directoryOrder(options.sort, options.fromFilterIndex ?? false))
+    .where(directoryWhere(criteria, options.plan))
+    .orderBy(...directoryOrder(options.sort, options.plan))
     .limit(options.limit)
     .offset(options.offset);
   return rows.map(toProStaff);
 }
 
 export async function countProStaff(db: Database, criteria: DirectoryCriteria): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(proStaffProfiles).where(directoryWhere(criteria));
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(proStaffProfiles).where(directoryWhere(criteria, 'planner'));
   return Number(row?.total ?? 0);
+}
+
+/**
+ * Matches in a `percent` sample of the table's pages (TABLESAMPLE SYSTEM), scaled up: a few milliseconds
+ * however many rows match. REPEATABLE keeps the figure the same from one request to the next.
+ */
+export async function sampleCountProStaff(db: Database, criteria: DirectoryCriteria, percent: number): Promise<number> {
+  const where = directoryWhere(criteria, 'sort-index');
+  const result = await db.execute(
+    sql`select count(*)::int as hits from pro_staff_profiles tablesample system (${sql.raw(String(Number(percent)))}) repeatable (17) ${where ? sql`where ${where}` : sql``}`,
+  );
+  const [row] = rowsOf<{ hits: number }>(result);
+  return Math.round((Number(row?.hits ?? 0) * 100) / percent);
+}
+
+/** The planner's row count for the table (kept by ANALYZE and autovacuum); 0 before the first one. */
+export async function estimatedProStaffRows(db: Database): Promise<number> {
+  const result = await db.execute(sql`select reltuples::float8 as rows from pg_class where oid = 'pro_staff_profiles'::regclass`);
+  const [row] = rowsOf<{ rows: number }>(result);
+  return Math.max(0, Number(row?.rows ?? 0));
 }
 
 export async function findProStaffById(db: Database, id: number): Promise<ProStaffProfile | null> {

@@ -14,6 +14,7 @@ export async function profilesRoutes(app: FastifyInstance) {
     const filters = parse(directoryQuery, request.query);
     const result = await service.listDirectory(ctx, filters);
     reply.header('X-Total-Count', String(result.paged ? result.page.total : result.total));
+    if (result.paged ? result.page.totalEstimated : result.totalEstimated) reply.header('X-Total-Count-Estimated', 'true');
     return result.paged ? result.page : result.items;
   });
 

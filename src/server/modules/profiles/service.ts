@@ -20,7 +20,7 @@ import * as repo from './repository';
 export const TAG_SEARCH_LIMIT = 100;
 
 export type DirectoryResult =
-  | { paged: false; items: ProStaffProfile[]; total: number }
+  | { paged: false; items: ProStaffProfile[]; total: number; totalEstimated: boolean }
   | { paged: true; page: DirectoryPage };
 
 function criteriaFor(filters: DirectoryFilters): repo.DirectoryCriteria {
@@ -38,29 +38,93 @@ function criteriaFor(filters: DirectoryFilters): repo.DirectoryCriteria {
 
 /*
  * Counting every match is the expensive half of a directory page on a large table (the rows come off an
- * index with a LIMIT). Big totals are shown as a heading and change slowly, so totals of at least
- * COUNT_CACHE_MIN are reused for COUNT_CACHE_TTL_MS per filter set; small totals are always exact.
+ * index with a LIMIT). Decision record 017: on a big table a huge result set is not counted at all; its
+ * total is estimated from a sample of the table's pages and shown as "about 50,000". Small results are
+ * always counted exactly. Totals of at least COUNT_CACHE_MIN (and the sample figures) are reused for
+ * COUNT_CACHE_TTL_MS per filter set.
  */
+export const directoryCounting = {
+  /** Tables with fewer rows than this (by the planner's statistics) are always counted exactly. */
+  estimateFromTableRows: 200_000,
+  /** Sampled totals at or above this are shown as estimates; below it the matches are counted. */
+  estimateMin: 10_000,
+  /** Share of the table's pages the sample reads. */
+  samplePercent: 1,
+};
 const COUNT_CACHE_MIN = 1000;
 const COUNT_CACHE_TTL_MS = 30_000;
 const COUNT_CACHE_MAX_ENTRIES = 500;
-/** Below this many text matches, sorting the matches beats walking a sort index until a page is full. */
-const FEW_TEXT_MATCHES = 2000;
-const countCaches = new WeakMap<AppContext, Map<string, { total: number; expires: number }>>();
+/**
+ * Walking the sort index must be expected to read at most a third as many rows as there are matches, or
+ * at most WALK_ROWS_CHEAP rows: reading the matches from a filter index costs at least its candidates,
+ * which an unindexed filter (verified, minimum experience) can make many times the matches.
+ */
+const WALK_ADVANTAGE = 3;
+const WALK_ROWS_CHEAP = 2000;
 
-async function countDirectory(ctx: AppContext, criteria: repo.DirectoryCriteria): Promise<number> {
+type Total = { total: number; estimated: boolean };
+type CacheEntry = { total?: Total; sampled?: number; expires: number };
+const countCaches = new WeakMap<AppContext, Map<string, CacheEntry>>();
+const tableRows = new WeakMap<AppContext, { rows: number; expires: number }>();
+
+/** 48,213 -> 48,000: an estimate shows only the digits it can vouch for. */
+export function roundEstimate(value: number): number {
+  if (value < 100) return value;
+  const unit = 10 ** (Math.floor(Math.log10(value)) - 1);
+  return Math.round(value / unit) * unit;
+}
+
+async function rowsInTable(ctx: AppContext): Promise<number> {
+  const now = Date.now();
+  const hit = tableRows.get(ctx);
+  if (hit && hit.expires > now) return hit.rows;
+  const rows = await repo.estimatedProStaffRows(ctx.db);
+  tableRows.set(ctx, { rows, expires: now + COUNT_CACHE_TTL_MS });
+  return rows;
+}
+
+function cacheOf(ctx: AppContext) {
   let cache = countCaches.get(ctx);
   if (!cache) countCaches.set(ctx, (cache = new Map()));
+  return cache;
+}
+
+async function countDirectory(ctx: AppContext, criteria: repo.DirectoryCriteria, rows: number): Promise<Total> {
+  const cache = cacheOf(ctx);
   const key = JSON.stringify(criteria);
   const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.expires > now) return hit.total;
-  const total = await repo.countProStaff(ctx.db, criteria);
-  if (total >= COUNT_CACHE_MIN) {
-    if (cache.size >= COUNT_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-    cache.set(key, { total, expires: now + COUNT_CACHE_TTL_MS });
+  let entry = cache.get(key);
+  if (entry && entry.expires <= now) entry = undefined;
+  if (entry?.total) return entry.total;
+  const remember = (update: Partial<CacheEntry>) => {
+    if (!cache.has(key) && cache.size >= COUNT_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    entry = { ...entry, ...update, expires: entry?.expires ?? now + COUNT_CACHE_TTL_MS };
+    cache.set(key, entry);
+  };
+  if (rows >= directoryCounting.estimateFromTableRows) {
+    if (!repo.hasDirectoryFilters(criteria)) {
+      const total = { total: roundEstimate(rows), estimated: true };
+      remember({ total });
+      return total;
+    }
+    const sampled = entry?.sampled ?? (await repo.sampleCountProStaff(ctx.db, criteria, directoryCounting.samplePercent));
+    if (sampled >= directoryCounting.estimateMin) {
+      const total = { total: roundEstimate(sampled), estimated: true };
+      remember({ total });
+      return total;
+    }
+    remember({ sampled });
   }
+  const total = { total: await repo.countProStaff(ctx.db, criteria), estimated: false };
+  if (total.total >= COUNT_CACHE_MIN) remember({ total });
   return total;
+}
+
+/** Walk the sort index when a page is expected to fill well before the matches run out (see DirectoryPlan). */
+function planFor(criteria: repo.DirectoryCriteria, total: number, rows: number, offset: number, limit: number): repo.DirectoryPlan {
+  if (!repo.hasDirectoryFilters(criteria)) return 'planner';
+  const expectedWalk = ((offset + limit) * Math.max(rows, total)) / Math.max(total, 1);
+  return expectedWalk <= Math.max(total / WALK_ADVANTAGE, WALK_ROWS_CHEAP) ? 'sort-index' : 'filter-index';
 }
 
 export async function listDirectory(ctx: AppContext, filters: DirectoryFilters): Promise<DirectoryResult> {
@@ -68,18 +132,18 @@ export async function listDirectory(ctx: AppContext, filters: DirectoryFilters):
   const paged = filters.page !== undefined || filters.pageSize !== undefined;
   const page = filters.page ?? 1;
   const pageSize = paged ? (filters.pageSize ?? DIRECTORY_PAGE_SIZE) : DIRECTORY_UNPAGED_LIMIT;
-  const options = { sort: filters.sort, limit: pageSize, offset: (page - 1) * pageSize };
-  let items: ProStaffProfile[];
-  let total: number;
-  if (criteria.words.length > 0 || criteria.location) {
-    // Text filters: the total decides the plan (few hits: read them from the text index and sort).
-    total = await countDirectory(ctx, criteria);
-    items = total === 0 ? [] : await repo.listProStaff(ctx.db, criteria, { ...options, fromFilterIndex: total <= FEW_TEXT_MATCHES });
-  } else {
-    [items, total] = await Promise.all([repo.listProStaff(ctx.db, criteria, options), countDirectory(ctx, criteria)]);
+  const offset = (page - 1) * pageSize;
+  const rows = await rowsInTable(ctx);
+  // The total decides the plan, so it comes first (from the cache when the filter set was seen lately).
+  let { total, estimated } = await countDirectory(ctx, criteria, rows);
+  const items = total === 0 ? [] : await repo.listProStaff(ctx.db, criteria, { sort: filters.sort, limit: pageSize, offset, plan: planFor(criteria, total, rows, offset, pageSize) });
+  if (estimated && (items.length < pageSize || total < offset + items.length)) {
+    // A short page is the end of the list: the total is known exactly after all.
+    if (items.length < pageSize && items.length > 0) ({ total, estimated } = { total: offset + items.length, estimated: false });
+    else total = Math.max(total, offset + items.length);
   }
-  if (!paged) return { paged: false, items, total };
-  return { paged: true, page: { items, total, page, pageSize, totalPages: Math.max(1, Math.ceil(total / pageSize)) } };
+  if (!paged) return { paged: false, items, total, totalEstimated: estimated };
+  return { paged: true, page: { items, total, totalEstimated: estimated, page, pageSize, totalPages: Math.max(1, Math.ceil(total / pageSize)) } };
 }
 
 export async function getProStaff(ctx: AppContext, id: number): Promise<ProStaffProfile> {

@@ -9,7 +9,7 @@ import { Label } from '../../../components/ui/label';
 import { Notice, Page } from '../../../components/ui/page';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../auth/session';
-import { useDirectory } from '../api';
+import { directoryTotal, useDirectory } from '../api';
 import { ProStaffCard, ProStaffCardSkeleton } from '../components/pro-staff-card';
 
 const sortOptions = [
@@ -78,7 +78,7 @@ export default function DirectoryPage() {
 
   return (
     <Page
-      title={`Professional Hunting Staff (${data?.total ?? 0})`}
+      title={`Professional Hunting Staff (${data ? directoryTotal(data.total, data.totalEstimated) : 0})`}
       description="Browse guides, hunters and outdoor creators by specialty and location."
     >
       <form role="search" className="mb-6 grid gap-3 rounded-xl border border-bark-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5" onSubmit={(event) => event.preventDefault()}>
@@ -145,8 +145,9 @@ export default function DirectoryPage() {
               <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
                 <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
               </Button>
-              <span className="text-sm text-bark-700">Page {data.page} of {data.totalPages}</span>
-              <Button variant="outline" size="sm" disabled={page >= data.totalPages} onClick={() => update({ page: String(page + 1) })}>
+              <span className="text-sm text-bark-700">Page {data.page} of {directoryTotal(data.totalPages, data.totalEstimated)}</span>
+              {/* An estimated total may be off: the next page exists while this one is full. */}
+              <Button variant="outline" size="sm" disabled={data.totalEstimated ? data.items.length < data.pageSize : page >= data.totalPages} onClick={() => update({ page: String(page + 1) })}>
                 Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
               </Button>
             </nav>

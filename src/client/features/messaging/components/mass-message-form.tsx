@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
@@ -12,7 +12,7 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api';
-import { refreshConversationLists, sendMassMessage } from '../api';
+import { refreshConversationLists, sendMassMessage, useMassMessageProgress } from '../api';
 
 /** Business dashboard, Messaging tab: one message to every pro staffer matching the filters. */
 export function MassMessageForm() {
@@ -22,6 +22,11 @@ export function MassMessageForm() {
   const [specialties, setSpecialties] = useState<string[]>([]);
   const [location, setLocation] = useState('');
   const [pending, setPending] = useState(false);
+  /** One key per message: kept across retries (a timed-out answer, a double click) until the send is accepted. */
+  const idempotency = useRef<{ request: string; key: string } | null>(null);
+  /** A big send delivered in the background (decision record 017): its progress is polled. */
+  const [backgroundSendId, setBackgroundSendId] = useState<number | null>(null);
+  const progress = useMassMessageProgress(backgroundSendId);
   const recipientLimit = user ? planFor(user.userType, user.subscriptionTier).limits.massMessageRecipients : 0;
 
   function toggle(specialty: string, checked: boolean) {
@@ -37,20 +42,39 @@ export function MassMessageForm() {
     const filters: { specialties?: string[]; location?: string } = {};
     if (specialties.length > 0) filters.specialties = specialties;
     if (location.trim()) filters.location = location.trim();
+    const body = { content: content.trim(), filters };
+    const request = JSON.stringify(body);
+    if (idempotency.current?.request !== request) idempotency.current = { request, key: crypto.randomUUID() };
     setPending(true);
     try {
-      const { messageCount } = await sendMassMessage({ content: content.trim(), filters });
-      toast({ title: 'Messages Sent Successfully', description: `Your message was sent to ${messageCount} pro staff ${messageCount === 1 ? 'member' : 'members'}.` });
+      const result = await sendMassMessage(body, idempotency.current.key);
+      idempotency.current = null;
       setContent('');
       setSpecialties([]);
       setLocation('');
-      void refreshConversationLists(queryClient);
+      if (result.status === 'sent') announceSent(result.messageCount);
+      else setBackgroundSendId(result.id);
     } catch (error) {
       toast({ title: 'Failed to Send Messages', description: describeError(error, 'Please try again.'), variant: 'destructive' });
     } finally {
       setPending(false);
     }
   }
+
+  function announceSent(messageCount: number) {
+    toast({ title: 'Messages Sent Successfully', description: `Your message was sent to ${messageCount.toLocaleString('en-US')} pro staff ${messageCount === 1 ? 'member' : 'members'}.` });
+    void refreshConversationLists(queryClient);
+  }
+
+  const backgroundSend = progress.data;
+  useEffect(() => {
+    if (backgroundSend?.status !== 'sent') return;
+    setBackgroundSendId(null);
+    announceSent(backgroundSend.messageCount);
+    // announceSent only reads stable values; the effect runs once per finished send.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [backgroundSend?.status, backgroundSend?.id]);
+  const sending = backgroundSendId !== null;
 
   return (
     <Card>
@@ -112,12 +136,37 @@ export function MassMessageForm() {
                 `Your plan sends to up to ${recipientLimit} recipients per message.`
               )}
             </p>
-            <Button type="submit" disabled={content === '' || pending}>
-              {pending ? 'Sending...' : 'Send Mass Message'}
+            <Button type="submit" disabled={content === '' || pending || sending}>
+              {pending || sending ? 'Sending...' : 'Send Mass Message'}
             </Button>
           </div>
+          {sending && <DeliveryProgress delivered={backgroundSend?.deliveredCount ?? 0} total={backgroundSend?.recipientCount ?? null} />}
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** Shown while a big send is delivered in the background; the sender can leave the page meanwhile. */
+function DeliveryProgress({ delivered, total }: { delivered: number; total: number | null }) {
+  const share = total ? Math.round((100 * delivered) / total) : 0;
+  return (
+    <div className="flex flex-col gap-1.5" data-testid="mass-message-progress">
+      <div
+        role="progressbar"
+        aria-label="Mass message delivery"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={share}
+        className="h-2 w-full overflow-hidden rounded-full bg-bark-100"
+      >
+        <div className="h-full bg-forest-700 transition-[width]" style={{ width: `${share}%` }} />
+      </div>
+      <p className="text-xs text-bark-700" aria-live="polite">
+        {total === null
+          ? 'Delivering your message...'
+          : `Delivering your message: ${delivered.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} inboxes (${share}%). You can leave this page; delivery continues.`}
+      </p>
+    </div>
   );
 }

@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createProStaff } from '../../test/factories';
+import { directoryCounting, roundEstimate } from './service';
+import { listProStaff, type DirectoryCriteria, type DirectoryPlan } from './repository';
+
+// Decision record 017: estimated totals for huge results, and plans that never change the results.
+let t: TestApp;
+const defaults = { ...directoryCounting };
+
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  Object.assign(directoryCounting, defaults);
+  await t.close();
+});
+
+const anonymous = () => new TestClient(t.app);
+
+/** 300 varied profiles, set-based, then ANALYZE so the planner statistics see them. */
+async function bulkDirectory() {
+  await t.database.query(`
+    with u as (insert into users (email, password_hash, user_type) select 'bulk' || g || '@example.com', 'x', 'pro_staff' from generate_series(1, 300) g returning id)
+    insert into pro_staff_profiles (user_id, first_name, last_name, bio, location, specialties, experience, rating, is_verified, created_at)
+    select id, (array['Jake','Sarah','Cody'])[1 + id % 3], (array['Morrison','Reed','Tran','Baxter'])[1 + id % 4] || (id % 7)::text,
+      'Guide number ' || id, (array['Bozeman, MT','Casper, WY','Boise, ID','XBozeman Flats'])[1 + id % 4],
+      array_remove(array[(array['Elk Hunting','Duck Hunting','Bow Hunting'])[1 + id % 3], case when id % 5 = 0 then 'Predator Hunting' end], null),
+      id % 31, (id % 9) / 2.0, id % 6 = 0, now() - (id % 50 || ' minutes')::interval
+    from u`);
+  await t.database.query('analyze pro_staff_profiles');
+}
+
+describe('directory totals at scale', () => {
+  it('shows a huge result as an estimate ("about"), rounded, and says so in the page and the headers', async () => {
+    await bulkDirectory();
+    // Make the test table count as big and read all of it as the "sample", so the figure is known.
+    Object.assign(directoryCounting, { estimateFromTableRows: 0, estimateMin: 50, samplePercent: 100 });
+    const elk = await anonymous().get('/api/pro-staff-profiles?specialty=Elk%20Hunting&page=1&pageSize=24&sort=rating');
+    expect(elk.status).toBe(200);
+    expect(elk.body).toMatchObject({ total: 100, totalEstimated: true, page: 1, pageSize: 24, totalPages: 5 });
+    expect(elk.headers['x-total-count']).toBe('100');
+    expect(elk.headers['x-total-count-estimated']).toBe('true');
+
+    // The whole table: the planner's row count, rounded to two digits.
+    const all = await anonymous().get('/api/pro-staff-profiles?page=1&pageSize=24');
+    expect(all.body).toMatchObject({ total: 300, totalEstimated: true });
+
+    // Few matches are always counted exactly.
+    const few = await anonymous().get('/api/pro-staff-profiles?specialty=Predator%20Hunting&verified=true&page=1&pageSize=24');
+    expect(few.body.totalEstimated).toBe(false);
+    expect(few.body.total).toBe(few.body.items.length);
+    expect(few.headers['x-total-count-estimated']).toBeUndefined();
+
+    // The last page of an estimate comes back short: then the total is exact after all.
+    const last = await anonymous().get('/api/pro-staff-profiles?specialty=Elk%20Hunting&page=5&pageSize=24&sort=rating');
+    expect(last.body).toMatchObject({ total: 100, totalEstimated: false });
+    expect(last.body.items).toHaveLength(4);
+  });
+
+  it('counts exactly on a small table, whatever the result size', async () => {
+    await bulkDirectory();
+    const elk = await anonymous().get('/api/pro-staff-profiles?specialty=Elk%20Hunting&page=1&pageSize=24');
+    expect(elk.body).toMatchObject({ total: 100, totalEstimated: false });
+    expect(elk.headers['x-total-count-estimated']).toBeUndefined();
+    const plain = await anonymous().get('/api/pro-staff-profiles');
+    expect(plain.headers['x-total-count']).toBe('300');
+  });
+
+  it('rounds an estimate to the digits it can vouch for', () => {
+    expect([7, 99, 518, 48_213, 50_000, 102_222, 1_000_053].map(roundEstimate)).toEqual([7, 99, 520, 48_000, 50_000, 100_000, 1_000_000]);
+  });
+});
+
+describe('directory plans', () => {
+  const criteria: (Partial<DirectoryCriteria> & { label: string })[] = [
+    { label: 'text', words: ['morrison'] },
+    { label: 'text or specialty name', words: ['elk'], textSpecialties: ['Elk Hunting'] },
+    { label: 'specialties', specialties: ['Duck Hunting', 'Predator Hunting'] },
+    { label: 'location (word start only)', location: 'Bozeman' },
+    { label: 'location + specialty + experience', location: 'casper', specialties: ['Predator Hunting', 'Bow Hunting'], minExperience: 10 },
+    { label: 'verified', verified: true },
+    { label: 'unverified + text', verified: false, words: ['sar'] },
+    { label: 'nothing matches', location: '100%_\\' },
+  ];
+
+  it('returns the same rows in the same order whichever index a page is read from', async () => {
+    await bulkDirectory();
+    await createProStaff(t, { firstName: 'Zed', lastName: 'Morrison', location: 'Bozeman, MT', specialties: ['Elk Hunting'], experience: 12 });
+    for (const { label, ...partial } of criteria) {
+      const full: DirectoryCriteria = { words: [], textSpecialties: [], specialties: [], ...partial };
+      for (const sort of [undefined, 'rating', 'experience', 'newest'] as const) {
+        for (const [limit, offset] of [[24, 0], [10, 20]]) {
+          const read = (plan: DirectoryPlan) => listProStaff(t.database.db, full, { sort, limit, offset, plan }).then((rows) => rows.map((row) => row.id));
+          const planner = await read('planner');
+          expect(await read('sort-index'), `${label}, ${sort}, offset ${offset}`).toEqual(planner);
+          expect(await read('filter-index'), `${label}, ${sort}, offset ${offset}`).toEqual(planner);
+        }
+      }
+    }
+    // The location filter keeps word starts only: "XBozeman Flats" is not in Bozeman.
+    const bozeman = await listProStaff(t.database.db, { words: [], textSpecialties: [], specialties: [], location: 'Bozeman' }, { limit: 1000, offset: 0, plan: 'sort-index' });
+    expect(bozeman.length).toBeGreaterThan(0);
+    expect(bozeman.every((row) => row.location === 'Bozeman, MT')).toBe(true);
+  });
+});
