@@ -29,6 +29,7 @@ import { promotionsRoutes } from './modules/promotions/routes';
 import { discountsRoutes } from './modules/discounts/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { usageRoutes } from './modules/usage/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(discountsRoutes);
   await app.register(billingRoutes);
   await app.register(adminRoutes);
+  await app.register(usageRoutes);
 
   await registerClient(app, config);
   app.addHook('onClose', async () => {

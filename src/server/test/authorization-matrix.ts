@@ -176,6 +176,11 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 403, proStaff: 200 },
     request: (f) => ({ url: `/api/messages/${f.ids.message}/read` }),
   },
+  'POST /api/conversations/:id/read': {
+    // Either participant reads what they received; strangers are refused.
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 200, proStaff: 200 },
+    request: (f) => ({ url: `/api/conversations/${f.ids.conversation}/read` }),
+  },
   'GET /api/messages/unread/:userId': {
     expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 403, proStaff: 200 },
     request: at((f) => `/api/messages/unread/${f.proStaff.user.id}`),
@@ -323,6 +328,9 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: () => ({ url: '/api/stripe/webhook', body: { id: 'evt_matrix', type: 'customer.subscription.deleted', data: { object: {} } } }),
     note: "Authenticated by Stripe's signature, not the session; none is sent, so 400 for everyone.",
   },
+
+  // ---- plan usage ----
+  'GET /api/plan-usage': { expect: signedIn(200), request: at(() => '/api/plan-usage'), note: 'Each account sees only its own usage (usage.test.ts).' },
 
   // ---- admin ----
   'GET /api/admin/analytics': { expect: adminOnly, request: at(() => '/api/admin/analytics') },

@@ -50,6 +50,11 @@ export function markMessageRead(messageId: number) {
   return apiRequest<Message>('POST', `/api/messages/${messageId}/read`);
 }
 
+/** Viewing a thread reads it: marks every message received in it read (POST /api/conversations/:id/read). */
+export function markConversationRead(conversationId: number) {
+  return apiRequest<{ marked: number; unreadCount: number }>('POST', `/api/conversations/${conversationId}/read`);
+}
+
 export function sendMassMessage(body: { content: string; filters: { specialties?: string[]; location?: string } }) {
   return apiRequest<{ messageCount: number }>('POST', '/api/mass-message', body);
 }

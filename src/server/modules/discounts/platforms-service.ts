@@ -27,7 +27,7 @@ export async function listPlatforms(ctx: AppContext, user: BusinessUser): Promis
 
 export async function createPlatform(ctx: AppContext, user: BusinessUser, input: z.output<typeof createPlatformBody>): Promise<IntegrationPlatformWithSecrets> {
   const isActive = input.isActive ?? true;
-  assertWithinLimit(user, 'integrations', isActive ? await repo.countActivePlatforms(ctx.db, user.businessId) : 0, 'store integrations');
+  assertWithinLimit(user, 'integrations', isActive ? await repo.countActivePlatforms(ctx.db, user.businessId) : 0);
   const apiKey = newApiKey();
   const webhookSecret = input.webhookSecret ?? newWebhookSecret();
   const row = await repo.insertPlatform(ctx.db, {
@@ -54,7 +54,7 @@ async function ownPlatform(ctx: AppContext, user: BusinessUser, id: number) {
 export async function updatePlatform(ctx: AppContext, user: BusinessUser, id: number, input: z.output<typeof updatePlatformBody>): Promise<IntegrationPlatform> {
   const existing = await ownPlatform(ctx, user, id);
   if (input.isActive === true && !existing.isActive) {
-    assertWithinLimit(user, 'integrations', await repo.countActivePlatforms(ctx.db, user.businessId), 'store integrations');
+    assertWithinLimit(user, 'integrations', await repo.countActivePlatforms(ctx.db, user.businessId));
   }
   const row = await repo.updatePlatform(ctx.db, id, {
     name: input.name,

@@ -14,6 +14,8 @@ import { formatConversationTime } from '../format-time';
 import { useMessageEvents } from '../hooks/use-message-events';
 
 const userTypeLabel = (type: OtherUser['userType']) => (type === 'pro_staff' ? 'Pro Staff' : 'Business');
+/** Threads are titled by the company name, or first and last name; the email only when there is no profile yet. */
+const displayName = (user: OtherUser) => user.name || user.email;
 
 export default function MessagesPage() {
   return <RequireLogin message="Please log in to view messages">{(user) => <Messages user={user} />}</RequireLogin>;
@@ -68,7 +70,7 @@ function Messages({ user }: { user: SessionUser }) {
                       )}
                     >
                       <div className="flex items-center justify-between gap-2">
-                        <span className="truncate text-sm font-semibold text-bark-900">{conversation.otherUser.email}</span>
+                        <span className="truncate text-sm font-semibold text-bark-900">{displayName(conversation.otherUser)}</span>
                         {conversation.unreadCount > 0 && (
                           <Badge tone="blue" aria-label={`${conversation.unreadCount} unread`}>
                             {conversation.unreadCount}
@@ -77,7 +79,7 @@ function Messages({ user }: { user: SessionUser }) {
                       </div>
                       <div className="mt-0.5 flex items-center gap-2 text-xs text-bark-700">
                         <span>{userTypeLabel(conversation.otherUser.userType)}</span>
-                        {conversation.otherUser.name && <span className="truncate">· {conversation.otherUser.name}</span>}
+                        {conversation.otherUser.name && <span className="truncate">· {conversation.otherUser.email}</span>}
                       </div>
                       {conversation.lastMessage && <p className="mt-1 truncate text-sm text-bark-700">{conversation.lastMessage.content}</p>}
                       <p className="mt-0.5 text-xs text-bark-500">{formatConversationTime(conversation.lastMessageAt)}</p>
@@ -91,8 +93,8 @@ function Messages({ user }: { user: SessionUser }) {
 
         <Card className={cn('flex flex-col overflow-hidden md:col-span-2 md:h-[70vh]', otherUser && 'h-[70vh]')}>
           <div className="border-b border-bark-200 px-4 py-3">
-            <h2 className="text-base font-semibold">{otherUser ? `Chat with ${otherUser.email}` : 'Select a conversation'}</h2>
-            {otherUser?.name && <p className="text-xs text-bark-700">{otherUser.name} · {userTypeLabel(otherUser.userType)}</p>}
+            <h2 className="text-base font-semibold">{otherUser ? `Chat with ${displayName(otherUser)}` : 'Select a conversation'}</h2>
+            {otherUser?.name && <p className="text-xs text-bark-700">{otherUser.email} · {userTypeLabel(otherUser.userType)}</p>}
           </div>
           {otherUser ? (
             <ChatPanel
