@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
 import type { SessionUser } from '@shared/contracts/auth';
 import type { Conversation, OtherUser } from '@shared/contracts/messaging';
 import { RequireLogin } from '../../../components/require-login';
@@ -39,6 +40,11 @@ function Messages({ user }: { user: SessionUser }) {
   const draftWith = !selected && to !== null && target.data && !target.data.conversation ? target.data.otherUser : null;
   const otherUser = selected?.otherUser ?? draftWith;
 
+  function back() {
+    setSelectedId(null);
+    if (to !== null) setParams({}, { replace: true });
+  }
+
   function choose(conversation: Conversation) {
     setSelectedId(conversation.id);
     if (to !== null) setParams({}, { replace: true });
@@ -47,7 +53,8 @@ function Messages({ user }: { user: SessionUser }) {
   return (
     <Page title="Messages">
       <div className="grid gap-4 md:grid-cols-3">
-        <Card className="flex max-h-[70vh] flex-col overflow-hidden">
+        {/* On phones an open conversation is its own view: the list steps aside and the composer stays on screen. */}
+        <Card className={cn('flex max-h-[70vh] flex-col overflow-hidden', otherUser && 'hidden md:flex')}>
           <h2 className="border-b border-bark-200 px-4 py-3 text-base font-semibold">Conversations</h2>
           <div className="overflow-y-auto">
             {conversations.isPending ? (
@@ -91,8 +98,13 @@ function Messages({ user }: { user: SessionUser }) {
           </div>
         </Card>
 
-        <Card className={cn('flex flex-col overflow-hidden md:col-span-2 md:h-[70vh]', otherUser && 'h-[70vh]')}>
+        <Card className={cn('flex-col overflow-hidden md:col-span-2 md:flex md:h-[70vh]', otherUser ? 'flex h-[calc(100dvh-11rem)] min-h-80' : 'hidden')}>
           <div className="border-b border-bark-200 px-4 py-3">
+            {otherUser && (
+              <button type="button" className="mb-1 inline-flex items-center gap-1 text-sm font-medium text-forest-700 md:hidden" onClick={back}>
+                <ArrowLeft className="h-4 w-4" aria-hidden="true" /> All conversations
+              </button>
+            )}
             <h2 className="text-base font-semibold">{otherUser ? `Chat with ${displayName(otherUser)}` : 'Select a conversation'}</h2>
             {otherUser?.name && <p className="text-xs text-bark-700">{otherUser.email} · {userTypeLabel(otherUser.userType)}</p>}
           </div>
