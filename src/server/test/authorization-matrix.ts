@@ -212,6 +212,7 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
 
   // ---- reviews (the fixture review is private: proStaff reviewed business) ----
   'GET /api/reviews': { expect: all(200), request: at((f) => `/api/reviews?revieweeType=business&revieweeId=${f.business.businessId}`), note: 'Public; private reviews are filtered out for others.' },
+  'GET /api/reviews/page': { expect: all(200), request: at((f) => `/api/reviews/page?revieweeType=business&revieweeId=${f.business.businessId}&sort=highest`), note: 'Public; private reviews are filtered out for others.' },
   'GET /api/reviews/reviewees': { expect: signedIn(200), request: at(() => '/api/reviews/reviewees?type=pro_staff') },
   'POST /api/reviews': {
     expect: signedIn(201),
