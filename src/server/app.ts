@@ -30,6 +30,7 @@ import { discountsRoutes } from './modules/discounts/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { usageRoutes } from './modules/usage/routes';
+import { demoRequestsRoutes } from './modules/demo-requests/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(billingRoutes);
   await app.register(adminRoutes);
   await app.register(usageRoutes);
+  await app.register(demoRequestsRoutes);
 
   await registerClient(app, config);
   app.addHook('onClose', async () => {

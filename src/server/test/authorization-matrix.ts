@@ -333,6 +333,14 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   // ---- plan usage ----
   'GET /api/plan-usage': { expect: signedIn(200), request: at(() => '/api/plan-usage'), note: 'Each account sees only its own usage (usage.test.ts).' },
 
+  // ---- demo requests ----
+  'POST /api/demo-requests': {
+    expect: all(201),
+    request: (_f, actor) => ({ url: '/api/demo-requests', body: { name: `Demo ${actor}`, email: `demo.${actor}@example.com`, preferredTime: 'Afternoon' } }),
+    note: 'Public: the landing page\'s Schedule Demo form; rate limited per address (demo-requests.test.ts).',
+  },
+  'GET /api/admin/demo-requests': { expect: adminOnly, request: at(() => '/api/admin/demo-requests') },
+
   // ---- admin ----
   'GET /api/admin/analytics': { expect: adminOnly, request: at(() => '/api/admin/analytics') },
   'GET /api/admin/recent-users': { expect: adminOnly, request: at(() => '/api/admin/recent-users') },

@@ -9,6 +9,7 @@ import { describeError } from '../../../lib/api';
 import { useSession } from '../../auth/session';
 import { useAdminAnalytics, usePlatformStats, useRecentUsers } from '../api';
 import { formatCount, formatPercent, StatCard } from '../components/stat-card';
+import { DemoRequestsPanel } from '../components/demo-requests-panel';
 import { EngagementPanel, GrowthPanel, PlatformHealthPanel, RecentUsersPanel, SubscriptionsPanel } from '../components/admin-panels';
 
 export default function AdminPage() {
@@ -71,6 +72,7 @@ export default function AdminPage() {
               <div className="lg:col-span-2"><RecentUsersPanel users={recent.data} /></div>
               <PlatformHealthPanel stats={platform.data} revenue={data} />
             </div>
+            <DemoRequestsPanel />
             <p className="text-xs text-bark-700">Definitions of every figure: docs/decisions/009-admin-metrics.md.</p>
           </div>
         )

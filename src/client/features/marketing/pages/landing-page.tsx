@@ -10,6 +10,7 @@ import { dashboardPathFor, useSession } from '../../auth/session';
 import { signUpPath } from '../../auth/sign-up-path';
 import { FeaturedProStaff } from '../../directory/components/featured-pro-staff';
 import { ComparisonBlock, FeaturesOverview, LandingFaq } from '../components/landing-sections';
+import { ScheduleDemoButton } from '../components/schedule-demo-button';
 
 function PlanGrid({ userType }: { userType: UserType }) {
   return (
@@ -103,7 +104,7 @@ export default function LandingPage() {
         <h2 className="text-2xl font-bold">Ready for the season?</h2>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Button asChild size="lg" variant="accent"><Link to={signUpPath()}>Start Free Trial</Link></Button>
-          <Button asChild size="lg" variant="outline"><a href="mailto:sales@huntstaff.example.com?subject=Schedule%20a%20demo">Schedule Demo</a></Button>
+          <ScheduleDemoButton />
         </div>
       </section>
     </>
