@@ -31,6 +31,8 @@ import { discountsRoutes } from './modules/discounts/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
+import { usageRoutes } from './modules/usage/routes';
+import { demoRequestsRoutes } from './modules/demo-requests/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -150,6 +152,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(billingRoutes);
   await app.register(adminRoutes);
   await app.register(analyticsRoutes);
+  await app.register(usageRoutes);
+  await app.register(demoRequestsRoutes);
 
   await registerClient(app, config);
   app.addHook('onClose', async () => {

@@ -26,11 +26,13 @@ test('a free business is told its plan does not include ads', async ({ page }) =
   await page.goto('/advertisements');
   await expect(page.getByText("You haven't created any advertisements yet.")).toBeVisible();
   await expect(page.getByTestId('ad-allowance')).toContainText('Your Free plan does not include advertisements.');
+  // Gate before the form: the limit and an upgrade link instead of a form that would be refused.
   await page.getByRole('button', { name: 'Create Advertisement' }).first().click();
-  const dialog = await fillAd(page, { title: 'Free plan ad', tags: '' });
-  await dialog.getByRole('button', { name: 'Create Advertisement' }).click();
-  await expectToast(page, 'Error', 'Your Free plan does not include advertisements');
-  await expect(dialog).toBeVisible();
+  const gate = page.getByRole('dialog', { name: 'Plan limit reached' });
+  await expect(gate).toContainText('Your Free plan does not include advertisements.');
+  await expect(page.getByRole('dialog', { name: 'Create Advertisement' })).toHaveCount(0);
+  await gate.getByRole('link', { name: 'Upgrade your plan' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
 });
 
 test('the create dialog validates budget and duration', async ({ page }) => {

@@ -32,6 +32,10 @@ test('a business creates and pays a commission; rankings put the pro staffer fir
   await expect(row).toContainText('$9,500.50');
   await expect(row).toContainText('Pending');
   await row.getByRole('button', { name: 'Mark Paid' }).click();
+  // Money status never moves on one click: an alert dialog asks first.
+  const confirm = page.getByRole('alertdialog', { name: 'Mark this commission paid?' });
+  await expect(confirm).toContainText('$9,500.50 for Rosa Delgado');
+  await confirm.getByRole('button', { name: 'Yes, Mark Paid' }).click();
   await expectToast(page, 'Commission Updated');
   await expect(row.locator('[data-status="paid"]')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Mark Paid' })).toHaveCount(0);
@@ -71,6 +75,13 @@ test('a business cancels a pending commission', async ({ page }) => {
   await page.getByRole('button', { name: 'Create Commission' }).click();
   const row = page.getByTestId('commission-row').filter({ hasText: description });
   await row.getByRole('button', { name: 'Cancel' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel this commission?' });
+  // Going back changes nothing.
+  await confirm.getByRole('button', { name: 'Go back' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(row).toContainText('Pending');
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.getByRole('button', { name: 'Yes, Cancel Commission' }).click();
   await expectToast(page, 'Commission Updated');
   await expect(row.locator('[data-status="cancelled"]')).toBeVisible();
   await expect(row.getByRole('button')).toHaveCount(0);

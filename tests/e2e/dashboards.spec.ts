@@ -129,12 +129,12 @@ test('a new business completes its profile, posts its one free job and meets the
   await expect(page.getByTestId('stat-job-postings').getByTestId('stat-value')).toHaveText('1');
   await expect(page.getByTestId('recent-job')).toContainText('Mule Deer Scout');
 
+  // At the limit, New Posting shows the limit and an upgrade link instead of opening the form.
   await page.getByRole('button', { name: 'New Posting' }).click();
-  await dialog.getByLabel('Title').fill('Second Scout');
-  await dialog.getByLabel('Description').fill('Another one.');
-  await dialog.getByRole('button', { name: 'Post Job' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('Your Free plan allows 1 job posts per month');
-  await expect(dialog.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/subscription');
+  const gate = page.getByRole('dialog', { name: 'Plan limit reached' });
+  await expect(gate).toContainText('Your Free plan allows 1 job post per month.');
+  await expect(gate.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/subscription');
+  await expect(dialog).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.getByRole('tab', { name: 'Jobs' }).click();
   await expect(page.getByTestId('plan-usage')).toHaveText('Free plan: 1 of 1 job posts this month · Upgrade for more');

@@ -199,12 +199,16 @@ test('a free business is told discount codes need an upgrade', async ({ page }) 
   expect(profile.ok()).toBe(true);
   await page.goto('/discount-codes');
   await expect(page.getByRole('link', { name: 'Upgrade to create codes' })).toHaveAttribute('href', '/subscription');
+  // Gate before the form: the limit and an upgrade link, no form to fill in and be refused.
   await page.getByRole('button', { name: 'Create Code' }).click();
-  await page.getByLabel('Code', { exact: true }).fill('FREE10');
-  await page.getByLabel('Description').fill('Not allowed on free');
-  await page.getByLabel('Discount value').fill('10');
-  await page.getByRole('button', { name: 'Create Code' }).last().click();
-  await expectToast(page, 'Error', 'Failed to create discount code. Your Free plan does not include active discount codes.');
+  const gate = page.getByRole('dialog', { name: 'Plan limit reached' });
+  await expect(gate).toContainText('Your Free plan does not include discount codes.');
+  await expect(gate.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/subscription');
+  await expect(page.getByLabel('Code', { exact: true })).toHaveCount(0);
+  // The server refuses the same way, and the message carries no path.
+  const refused = await page.request.post('/api/discount-codes', { data: { code: 'FREE10', description: 'Not allowed on free', discountType: 'percentage', discountValue: 10, platform: 'All platforms' } });
+  expect(refused.status()).toBe(402);
+  expect((await refused.json()).error).toMatchObject({ message: 'Your Free plan does not include discount codes.', details: { upgradeUrl: '/subscription' } });
 });
 
 async function expectNoSeriousViolations(page: Page) {

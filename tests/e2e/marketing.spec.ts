@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { uniqueEmail } from './helpers';
 
 test('business features page shows four plans, the comparison tabs and the FAQ claims', async ({ page }) => {
   await page.goto('/business-features');
@@ -42,10 +43,34 @@ test('legal pages carry their dates and section counts', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Contact', exact: true })).toBeVisible();
 });
 
-test('landing page hero buttons send signed-out visitors to /auth', async ({ page }) => {
+test('landing page hero buttons send signed-out visitors to sign-up with their account type chosen', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: "I'm a Business" }).click();
+  await expect(page).toHaveURL(/\/auth\?mode=signup&type=business$/);
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await expect(page.getByLabel('Hunting Business')).toBeChecked();
+});
+
+test('a new pro staffer signs up from the landing page without choosing the account type again', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: "I'm a Pro Staffer" }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?mode=signup&type=pro_staff$/);
+  await expect(page.getByLabel('Pro Staff')).toBeChecked();
+  await page.getByLabel('Email').fill(uniqueEmail('landing.pro'));
+  await page.getByLabel('Password').fill('trail-cam-2026');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/pro-staff-dashboard$/);
+});
+
+test('the features pages open sign-up with the matching account type', async ({ page }) => {
+  await page.goto('/pro-staff-features');
+  await expect(page.getByRole('link', { name: 'Join Free' })).toHaveAttribute('href', '/auth?mode=signup&type=pro_staff');
+  await page.getByRole('link', { name: 'Create Your Profile' }).click();
+  await expect(page.getByLabel('Pro Staff')).toBeChecked();
+  await page.goto('/business-features');
+  await page.getByRole('link', { name: 'Create a Free Account' }).click();
+  await expect(page).toHaveURL(/type=business$/);
+  await expect(page.getByLabel('Hunting Business')).toBeChecked();
 });
 
 test('landing page has the features overview, comparison block, five FAQs and plan tabs', async ({ page }) => {
@@ -55,5 +80,5 @@ test('landing page has the features overview, comparison block, five FAQs and pl
   await expect(page.locator('details')).toHaveCount(5);
   await page.getByRole('tab', { name: 'For Pro Staff' }).click();
   await expect(page.getByRole('link', { name: 'Start Free Trial' }).first()).toHaveAttribute('href', '/subscription');
-  await expect(page.getByRole('link', { name: 'Start Free Trial' }).last()).toHaveAttribute('href', '/auth');
+  await expect(page.getByRole('link', { name: 'Start Free Trial' }).last()).toHaveAttribute('href', '/auth?mode=signup');
 });

@@ -84,3 +84,44 @@ test('signed-out visitors can read reviews but not write them', async ({ page })
   await page.waitForLoadState('networkidle');
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('reviews come in pages with an average, a rating distribution and four sort orders', async ({ page }) => {
+  // Pro staff reviews: the other tests here write and vote on business reviews while this one runs.
+  await page.goto('/reviews?revieweeType=pro_staff');
+  const summary = page.getByRole('region', { name: 'Rating summary' });
+  await expect(summary.getByTestId('average-rating')).toHaveText(/^\d\.\d$/);
+  const api = await (await page.request.get('/api/reviews/page?revieweeType=pro_staff')).json();
+  expect(api.total).toBeGreaterThan(10);
+  await expect(summary).toContainText(`${api.total} reviews`);
+  await expect(summary.getByTestId('average-rating')).toHaveText(api.summary.average.toFixed(1));
+  await expect(summary.getByTestId('distribution-5')).toContainText(`${api.summary.distribution['5']} (`);
+  const cards = page.getByTestId('review-card');
+  await expect(cards).toHaveCount(10);
+
+  // Paging: the next page shows different reviews and lives in the address.
+  const firstTitle = await cards.first().locator('h3').first().textContent();
+  const pages = page.getByRole('navigation', { name: 'Review pages' });
+  await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(pages).toContainText('Page 2 of');
+  await expect(cards.first().locator('h3').first()).not.toHaveText(firstTitle!);
+
+  // Sorting starts again at page 1, in the chosen order.
+  const ratings = async () =>
+    Promise.all((await cards.getByRole('img', { name: /out of 5 stars/ }).all()).map(async (img) => Number((await img.getAttribute('aria-label'))!.charAt(0))));
+  await page.getByLabel('Sort by').selectOption('lowest');
+  await expect(page).toHaveURL(/sort=lowest/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect.poll(async () => (await ratings())[0]).toBe(Math.min(...[1, 2, 3, 4, 5].filter((n) => api.summary.distribution[String(n)] > 0)));
+  const lowest = await ratings();
+  expect(lowest).toEqual([...lowest].sort((a, b) => a - b));
+  await page.getByLabel('Sort by').selectOption('highest');
+  await expect.poll(async () => (await ratings())[0]).toBe(5);
+  const highest = await ratings();
+  expect(highest).toEqual([...highest].sort((a, b) => b - a));
+  await page.getByLabel('Sort by').selectOption('helpful');
+  await expect(page).toHaveURL(/sort=helpful/);
+  const helpful = await (await page.request.get('/api/reviews/page?revieweeType=pro_staff&sort=helpful')).json();
+  await expect(cards.first()).toContainText(helpful.items[0].title);
+});

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { DEMO_BUSINESS, DEMO_PRO_STAFF, signIn } from './helpers';
+import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_PRO_STAFF, signIn } from './helpers';
 
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -21,6 +21,16 @@ test('pro staff header points to the pro staff variants and has no business link
   await signIn(page, DEMO_PRO_STAFF);
   await expect(nav(page).getByRole('link')).toHaveText(['Browse', 'Features', 'Dashboard', 'Messages', 'Reviews', 'Ads', 'Profile']);
   await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/pro-staff-dashboard');
+});
+
+test('admins find Admin in the header, on desktop and in the mobile menu', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN);
+  await nav(page).getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
 });
 
 test('the mobile menu toggles and closes when a link is clicked', async ({ page }) => {

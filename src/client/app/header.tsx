@@ -25,6 +25,8 @@ function navItemsFor(user: ReturnType<typeof useSession>['user']): NavItem[] {
     { to: '/advertisements', label: 'Ads' },
     ...(isBusiness ? [{ to: '/discount-codes', label: 'Codes' }, { to: '/ecommerce-integration', label: 'E-commerce' }] : []),
     { to: '/profile', label: 'Profile' },
+    // Admins reach /admin from the header instead of typing the address.
+    ...(user.isAdmin ? [{ to: '/admin', label: 'Admin' }] : []),
   ];
 }
 

@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 
 /** A failed call. `message` follows the product's convention: "status: body" (or the status text). */
 export class ApiError extends Error {
@@ -77,7 +77,14 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   };
 }
 
-export const queryClient = new QueryClient({
+/** GET /api/plan-usage: what the account has used of its plan limits (components/plan-limit.tsx). */
+export const PLAN_USAGE_KEY = ['/api/plan-usage'] as const;
+
+export const queryClient: QueryClient = new QueryClient({
+  // Any successful change may use up (or free) a plan allowance: re-read the usage the limit gates show.
+  mutationCache: new MutationCache({
+    onSuccess: (): Promise<void> => queryClient.invalidateQueries({ queryKey: PLAN_USAGE_KEY }),
+  }),
   defaultOptions: {
     queries: {
       queryFn: getQueryFn({ on401: 'throw' }),

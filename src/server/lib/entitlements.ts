@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { describeLimit, planFor, type Plan, type PlanLimits, type UserType } from '@shared/plans';
+import { planFor, type Plan, type UserType } from '@shared/plans';
+import { limitMessage, UPGRADE_URL, type CountedLimit } from '@shared/plan-limits';
 import { planTrials } from '../db/schema/billing';
 import { users } from '../db/schema/users';
 import { AppError } from './errors';
@@ -17,25 +18,15 @@ export function planOf(user: { userType: UserType; subscriptionTier: string }): 
 }
 
 /**
- * Throws 402 PLAN_LIMIT when one more `what` would go over the plan's limit.
- * `used` is how many the user already has in the limit's window.
+ * Throws 402 PLAN_LIMIT when one more would go over the plan's `key` limit.
+ * `used` is how many the user already has in the limit's window. The message is a plain sentence; the
+ * upgrade target is `details.upgradeUrl`, which the client renders as a link (decision 016).
  */
-export function assertWithinLimit(
-  user: { userType: UserType; subscriptionTier: string },
-  key: Exclude<keyof PlanLimits, 'analytics' | 'featuredPlacement'>,
-  used: number,
-  what: string,
-): void {
+export function assertWithinLimit(user: { userType: UserType; subscriptionTier: string }, key: CountedLimit, used: number): void {
   const plan = planOf(user);
   const limit = plan.limits[key];
   if (limit === null || used < limit) return;
-  const allowance = limit === 0 ? `does not include ${what}` : `allows ${describeLimit(limit)} ${what}`;
-  throw new AppError('PLAN_LIMIT', `Your ${plan.name} plan ${allowance}. Upgrade at /subscription to get more.`, {
-    plan: plan.id,
-    limit,
-    used,
-    upgradeUrl: '/subscription',
-  });
+  throw new AppError('PLAN_LIMIT', limitMessage(plan.name, key, limit), { plan: plan.id, limit, used, upgradeUrl: UPGRADE_URL });
 }
 
 /**
@@ -49,7 +40,7 @@ export function assertFeature(user: { userType: UserType; subscriptionTier: stri
       reason: 'plan_feature',
       feature,
       plan: plan.id,
-      upgradeUrl: '/subscription',
+      upgradeUrl: UPGRADE_URL,
     });
   }
 }

@@ -73,6 +73,9 @@ async function liveSubscriptions(f: Fixtures): Promise<void> {
   await f.t.database.query(`update subscriptions set status = 'active' where user_id in (${f.business.user.id}, ${f.proStaff.user.id})`);
 }
 
+/** Set by the mass-message progress entry's setup. */
+let massSendId = 0;
+
 export const authorizationMatrix: Record<string, MatrixEntry> = {
   // ---- system ----
   'GET /api/health': { expect: all(200), request: at(() => '/api/health'), note: 'Public liveness check.' },
@@ -180,6 +183,11 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 403, proStaff: 200 },
     request: (f) => ({ url: `/api/messages/${f.ids.message}/read` }),
   },
+  'POST /api/conversations/:id/read': {
+    // Either participant reads what they received; strangers are refused.
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 200, proStaff: 200 },
+    request: (f) => ({ url: `/api/conversations/${f.ids.conversation}/read` }),
+  },
   'GET /api/messages/unread/:userId': {
     expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 403, proStaff: 200 },
     request: at((f) => `/api/messages/unread/${f.proStaff.user.id}`),
@@ -189,6 +197,16 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     // The admin account is on the free plan, which does not include mass messaging.
     expect: { anonymous: 401, admin: 402, otherBusiness: 200, otherProStaff: 403, business: 200, proStaff: 403 },
     request: () => ({ url: '/api/mass-message', body: { content: 'Season opener meeting', filters: {} } }),
+  },
+  'GET /api/mass-message/:id': {
+    // The sender's own send; another business is told it does not exist.
+    expect: { anonymous: 401, admin: 403, otherBusiness: 404, otherProStaff: 403, business: 200, proStaff: 403 },
+    setup: async (f) => {
+      const res = await f.business.client.post('/api/mass-message', { content: 'Opening day plans', filters: {} });
+      if (res.status !== 200 && res.status !== 202) throw new Error(`mass message: ${res.status} ${JSON.stringify(res.body)}`);
+      massSendId = (res.body as { id: number }).id;
+    },
+    request: at(() => `/api/mass-message/${massSendId}`),
   },
   'POST /api/messages/:id/attachments': {
     expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 201, proStaff: 403 },
@@ -211,6 +229,7 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
 
   // ---- reviews (the fixture review is private: proStaff reviewed business) ----
   'GET /api/reviews': { expect: all(200), request: at((f) => `/api/reviews?revieweeType=business&revieweeId=${f.business.businessId}`), note: 'Public; private reviews are filtered out for others.' },
+  'GET /api/reviews/page': { expect: all(200), request: at((f) => `/api/reviews/page?revieweeType=business&revieweeId=${f.business.businessId}&sort=highest`), note: 'Public; private reviews are filtered out for others.' },
   'GET /api/reviews/reviewees': { expect: signedIn(200), request: at(() => '/api/reviews/reviewees?type=pro_staff') },
   'POST /api/reviews': {
     expect: signedIn(201),
@@ -340,6 +359,17 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: () => ({ url: '/api/stripe/webhook', body: { id: 'evt_matrix', type: 'customer.subscription.deleted', data: { object: {} } } }),
     note: "Authenticated by Stripe's signature, not the session; none is sent, so 400 for everyone.",
   },
+
+  // ---- plan usage ----
+  'GET /api/plan-usage': { expect: signedIn(200), request: at(() => '/api/plan-usage'), note: 'Each account sees only its own usage (usage.test.ts).' },
+
+  // ---- demo requests ----
+  'POST /api/demo-requests': {
+    expect: all(201),
+    request: (_f, actor) => ({ url: '/api/demo-requests', body: { name: `Demo ${actor}`, email: `demo.${actor}@example.com`, preferredTime: 'Afternoon' } }),
+    note: 'Public: the landing page\'s Schedule Demo form; rate limited per address (demo-requests.test.ts).',
+  },
+  'GET /api/admin/demo-requests': { expect: adminOnly, request: at(() => '/api/admin/demo-requests') },
 
   // ---- admin ----
   'GET /api/admin/analytics': { expect: adminOnly, request: at(() => '/api/admin/analytics') },

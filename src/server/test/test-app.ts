@@ -10,6 +10,7 @@ import { MemoryMailer } from '../lib/mailer';
 import { resetLoginThrottling } from '../modules/auth/service';
 import { resetPasswordThrottling } from '../modules/auth/password-service';
 import { resetUploadThrottling } from '../lib/upload-throttle';
+import { resetDemoRequestThrottling } from '../modules/demo-requests/service';
 import { resetDatabase, testDatabase } from './test-db';
 
 export type TestApp = {
@@ -29,6 +30,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   resetLoginThrottling();
   resetPasswordThrottling();
   resetUploadThrottling();
+  resetDemoRequestThrottling();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

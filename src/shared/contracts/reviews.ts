@@ -49,6 +49,35 @@ export const reviewListQuery = z
   });
 export type ReviewListQuery = z.infer<typeof reviewListQuery>;
 
+export const reviewSorts = ['newest', 'highest', 'lowest', 'helpful'] as const;
+export type ReviewSort = (typeof reviewSorts)[number];
+export const REVIEW_PAGE_SIZE = 10;
+
+/** GET /api/reviews/page: one page of reviews in the chosen order, with the average and distribution. */
+export const reviewPageQuery = z
+  .object({
+    revieweeType: revieweeTypeSchema.optional(),
+    revieweeId: dbIdParam.optional(),
+    sort: z.enum(reviewSorts, { error: 'Sort by newest, highest, lowest or helpful' }).default('newest'),
+    page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(50).default(REVIEW_PAGE_SIZE),
+  })
+  .refine((query) => query.revieweeId === undefined || query.revieweeType !== undefined, {
+    message: 'Give revieweeType with revieweeId',
+    path: ['revieweeType'],
+  });
+export type ReviewPageQuery = z.infer<typeof reviewPageQuery>;
+
+export type RatingSummary = {
+  count: number;
+  /** Mean rating rounded to one decimal; null without reviews. */
+  average: number | null;
+  /** How many reviews gave each star count, keys "1" to "5". */
+  distribution: Record<'1' | '2' | '3' | '4' | '5', number>;
+};
+
+export type ReviewPage = { items: Review[]; page: number; pageSize: number; total: number; summary: RatingSummary };
+
 export const reviewVoteBody = z.object({
   isHelpful: z.boolean({ error: 'isHelpful must be true or false' }),
 });

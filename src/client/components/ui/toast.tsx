@@ -6,7 +6,14 @@ import { cn } from './cn';
 const TOAST_DURATION_MS = 5000;
 
 /** `duration` (ms) overrides the 5 s default, e.g. 2000 for copy confirmations. */
-export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive'; duration?: number };
+export type ToastInput = {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+  duration?: number;
+  /** A follow-up link, e.g. "Upgrade your plan" on a plan-limit refusal (the toaster sits outside the router). */
+  link?: { href: string; label: string };
+};
 type ToastItem = ToastInput & { id: number; open: boolean };
 
 let items: ToastItem[] = [];
@@ -54,6 +61,11 @@ export function Toaster() {
         >
           <RadixToast.Title className="text-sm font-semibold">{item.title}</RadixToast.Title>
           {item.description && <RadixToast.Description className="mt-1 text-sm opacity-90">{item.description}</RadixToast.Description>}
+          {item.link && (
+            <a href={item.link.href} className="mt-2 inline-block text-sm font-semibold underline underline-offset-4">
+              {item.link.label}
+            </a>
+          )}
           <RadixToast.Close aria-label="Dismiss" className="absolute right-2 top-2 rounded px-1 text-lg leading-none opacity-70 hover:opacity-100">
             ×
           </RadixToast.Close>

@@ -50,6 +50,11 @@ export function markMessageRead(messageId: number) {
   return apiRequest<Message>('POST', `/api/messages/${messageId}/read`);
 }
 
+/** Viewing a thread reads it: marks every message received in it read (POST /api/conversations/:id/read). */
+export function markConversationRead(conversationId: number) {
+  return apiRequest<{ marked: number; unreadCount: number }>('POST', `/api/conversations/${conversationId}/read`);
+}
+
 /** `idempotencyKey` stays the same across retries of one message, so a retry never sends it twice. */
 export function sendMassMessage(body: { content: string; filters: { specialties?: string[]; location?: string } }, idempotencyKey: string) {
   return apiRequest<MassMessageResult>('POST', '/api/mass-message', body, { 'Idempotency-Key': idempotencyKey });

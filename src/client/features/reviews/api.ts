@@ -1,25 +1,34 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateReviewBody, Review, Reviewee, RevieweeType, ReviewVoteResult } from '@shared/contracts/reviews';
+import type { CreateReviewBody, Review, Reviewee, RevieweeType, ReviewPage, ReviewSort, ReviewVoteResult } from '@shared/contracts/reviews';
 import { apiRequest } from '../../lib/api';
 
 export type ReviewFilter = 'all' | RevieweeType;
 
 const REVIEWS_KEY = '/api/reviews';
 
-function reviewsUrl(filter: ReviewFilter, revieweeId: number | null): string {
-  const params = new URLSearchParams();
-  if (filter !== 'all') params.set('revieweeType', filter);
-  if (revieweeId !== null) params.set('revieweeId', String(revieweeId));
-  const query = params.toString();
-  return query ? `${REVIEWS_KEY}?${query}` : REVIEWS_KEY;
+/**
+ * One page of reviews in the chosen order, with the average and distribution (GET /api/reviews/page).
+ * The page depends on who is signed in (private reviews, own votes), hence the user id in the key.
+ */
+export function useReviewPage(filter: ReviewFilter, revieweeId: number | null, sort: ReviewSort, page: number, userId: number | null) {
+  return useQuery<ReviewPage>({
+    queryKey: [REVIEWS_KEY, 'page', filter, revieweeId, sort, page, userId],
+    queryFn: () => {
+      const params = new URLSearchParams({ sort, page: String(page) });
+      if (filter !== 'all') params.set('revieweeType', filter);
+      if (revieweeId !== null) params.set('revieweeId', String(revieweeId));
+      return apiRequest<ReviewPage>('GET', `/api/reviews/page?${params}`);
+    },
+    placeholderData: (previous) => previous,
+  });
 }
 
-/** The list depends on who is signed in (private reviews, own votes), hence the user id in the key. */
-export function useReviews(filter: ReviewFilter, revieweeId: number | null, userId: number | null) {
-  return useQuery<Review[]>({
-    queryKey: [REVIEWS_KEY, filter, revieweeId, userId],
-    queryFn: () => apiRequest<Review[]>('GET', reviewsUrl(filter, revieweeId)),
-  });
+/** Applies a change to one review in every cached list, whether a plain list or a page of them. */
+type CachedReviews = Review[] | ReviewPage | undefined;
+function updateCachedReview(cached: CachedReviews, id: number, change: (review: Review) => Review): CachedReviews {
+  if (!cached) return cached;
+  if (Array.isArray(cached)) return cached.map((review) => (review.id === id ? change(review) : review));
+  return { ...cached, items: cached.items.map((review) => (review.id === id ? change(review) : review)) };
 }
 
 export function useReviewees(type: RevieweeType, search: string, enabled: boolean) {
@@ -53,8 +62,8 @@ export function useVoteReview() {
     mutationFn: ({ reviewId, isHelpful }: { reviewId: number; isHelpful: boolean }) =>
       apiRequest<ReviewVoteResult>('POST', `/api/reviews/${reviewId}/helpful`, { isHelpful }),
     onSuccess: (result) => {
-      queryClient.setQueriesData<Review[]>({ queryKey: [REVIEWS_KEY] }, (list) =>
-        list?.map((review) => (review.id === result.reviewId ? { ...review, ...result } : review)),
+      queryClient.setQueriesData<CachedReviews>({ queryKey: [REVIEWS_KEY] }, (cached) =>
+        updateCachedReview(cached, result.reviewId, (review) => ({ ...review, ...result })),
       );
     },
   });
@@ -66,8 +75,8 @@ export function useRespondToReview() {
     mutationFn: ({ reviewId, response }: { reviewId: number; response: string }) =>
       apiRequest<Review>('POST', `/api/reviews/${reviewId}/response`, { response }),
     onSuccess: (updated) => {
-      queryClient.setQueriesData<Review[]>({ queryKey: [REVIEWS_KEY] }, (list) =>
-        list?.map((review) => (review.id === updated.id ? { ...updated, myVote: review.myVote } : review)),
+      queryClient.setQueriesData<CachedReviews>({ queryKey: [REVIEWS_KEY] }, (cached) =>
+        updateCachedReview(cached, updated.id, (review) => ({ ...updated, myVote: review.myVote })),
       );
     },
   });

@@ -27,7 +27,7 @@ export async function listActive(ctx: AppContext, user: SessionUser, now = new D
 export async function create(ctx: AppContext, user: SessionUser, body: z.output<typeof createAdBody>, now = new Date()): Promise<Advertisement> {
   return ctx.db.transaction(async (tx) => {
     const used = await repo.countLive(tx, user.id, now);
-    assertWithinLimit(user, 'advertisements', used, 'advertisements');
+    assertWithinLimit(user, 'advertisements', used);
     const row = await repo.insert(tx, user.id, {
       title: body.title,
       description: body.description,
@@ -74,7 +74,7 @@ export async function update(ctx: AppContext, user: SessionUser, id: number, bod
   const wasLive = ad.status !== 'completed' && ad.endDate > now;
   const willBeLive = status !== 'completed' && endDate > now;
   if (!wasLive && willBeLive) {
-    assertWithinLimit(user, 'advertisements', await repo.countLive(ctx.db, user.id, now, id), 'advertisements');
+    assertWithinLimit(user, 'advertisements', await repo.countLive(ctx.db, user.id, now, id));
   }
   if (Object.keys(values).length === 0) return toWire(ad);
   return toWire(await repo.update(ctx.db, id, values, now));

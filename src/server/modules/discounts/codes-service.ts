@@ -21,7 +21,7 @@ export async function listCodes(ctx: AppContext, user: BusinessUser): Promise<Di
 }
 
 async function assertCanActivate(ctx: AppContext, user: BusinessUser): Promise<void> {
-  assertWithinLimit(user, 'discountCodes', await repo.countActiveCodes(ctx.db, user.businessId), 'active discount codes');
+  assertWithinLimit(user, 'discountCodes', await repo.countActiveCodes(ctx.db, user.businessId));
 }
 
 async function checkOwner(ctx: AppContext, proStaffId: number | null | undefined, commissionRate: number | undefined): Promise<void> {
@@ -50,7 +50,7 @@ export async function createCode(ctx: AppContext, user: BusinessUser, input: Cre
   const isActive = input.isActive ?? true;
   // A plan without codes cannot even store inactive ones; otherwise only active codes use the allowance.
   if (isActive) await assertCanActivate(ctx, user);
-  else assertWithinLimit(user, 'discountCodes', 0, 'discount codes');
+  else assertWithinLimit(user, 'discountCodes', 0);
   await checkOwner(ctx, input.proStaffId, input.commissionRate);
   assertFutureExpiry(input.expiresAt);
   const code = input.code.toUpperCase();

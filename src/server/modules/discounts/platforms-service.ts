@@ -32,7 +32,7 @@ export async function listPlatforms(ctx: AppContext, user: BusinessUser): Promis
 
 export async function createPlatform(ctx: AppContext, user: BusinessUser, input: z.output<typeof createPlatformBody>): Promise<IntegrationPlatformWithSecrets> {
   const isActive = input.isActive ?? true;
-  assertWithinLimit(user, 'integrations', isActive ? await repo.countActivePlatforms(ctx.db, user.businessId) : 0, 'store integrations');
+  assertWithinLimit(user, 'integrations', isActive ? await repo.countActivePlatforms(ctx.db, user.businessId) : 0);
   const publishableKey = newKey(API_KEY_PREFIX);
   const secretKey = newKey(SECRET_KEY_PREFIX);
   const webhookSecret = input.webhookSecret ?? newWebhookSecret();
@@ -62,7 +62,7 @@ async function ownPlatform(ctx: AppContext, user: BusinessUser, id: number) {
 export async function updatePlatform(ctx: AppContext, user: BusinessUser, id: number, input: z.output<typeof updatePlatformBody>): Promise<IntegrationPlatform> {
   const existing = await ownPlatform(ctx, user, id);
   if (input.isActive === true && !existing.isActive) {
-    assertWithinLimit(user, 'integrations', await repo.countActivePlatforms(ctx.db, user.businessId), 'store integrations');
+    assertWithinLimit(user, 'integrations', await repo.countActivePlatforms(ctx.db, user.businessId));
   }
   if ((input.bigcommerceStoreHash !== undefined || input.bigcommerceApiToken !== undefined) && existing.platformType !== 'bigcommerce') {
     throw new AppError('VALIDATION', 'bigcommerceStoreHash: Only BigCommerce platforms take a store hash and API token', [

@@ -69,7 +69,7 @@ describe('POST /api/job-postings', () => {
     const res = await business.client.post('/api/job-postings', jobBody({ title: 'Second' }));
     expect(res.status).toBe(402);
     expect(res.body.error.code).toBe('PLAN_LIMIT');
-    expect(res.body.error.message).toContain('Free plan allows 1 job posts per month');
+    expect(res.body.error.message).toBe('Your Free plan allows 1 job post per month.');
     expect(res.body.error.details).toMatchObject({ plan: 'free', limit: 1, upgradeUrl: '/subscription' });
   });
 
@@ -78,7 +78,7 @@ describe('POST /api/job-postings', () => {
     for (let i = 0; i < 5; i++) await postJob(business, { title: `Job ${i}` });
     const sixth = await business.client.post('/api/job-postings', jobBody({ title: 'Sixth' }));
     expect(sixth.status).toBe(402);
-    expect(sixth.body.error.message).toContain('Startup plan allows 5 active job postings');
+    expect(sixth.body.error.message).toBe('Your Startup plan allows 5 active job postings.');
     const draft = await business.client.post('/api/job-postings', jobBody({ title: 'Draft', isActive: false }));
     expect(draft.status).toBe(201);
     const reactivate = await business.client.patch(`/api/job-postings/${draft.body.id}`, { isActive: true });
@@ -272,7 +272,7 @@ describe('POST /api/applications', () => {
     const fourth = await free.client.post('/api/applications', { jobPostingId: jobs[3]!.id });
     expect(fourth.status).toBe(402);
     expect(fourth.body.error).toMatchObject({ code: 'PLAN_LIMIT', details: { plan: 'free', limit: 3, used: 3 } });
-    expect(fourth.body.error.message).toContain('Free plan allows 3 job applications per month');
+    expect(fourth.body.error.message).toBe('Your Free plan allows 3 job applications per month.');
 
     const pro = await createProStaff(t, { tier: 'pro' });
     for (const job of jobs) await applyTo(pro, job.id);

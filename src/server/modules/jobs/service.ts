@@ -44,14 +44,14 @@ export async function businessStats(ctx: AppContext, user: SessionUser, business
 
 async function assertCanActivate(ctx: AppContext, user: BusinessUser, exceptId?: number): Promise<void> {
   const active = await repo.countActivePostings(ctx.db, user.businessId, exceptId);
-  assertWithinLimit(user, 'activeJobPostings', active, 'active job postings');
+  assertWithinLimit(user, 'activeJobPostings', active);
 }
 
 export async function createPosting(ctx: AppContext, user: BusinessUser, values: repo.PostingValues): Promise<JobPosting> {
   const id = await ctx.db.transaction(async (tx) => {
     await repo.lockBusinessPostings(tx, user.businessId);
     const postedThisMonth = await repo.countPostingsCreatedSince(tx, user.businessId, startOfMonthUtc());
-    assertWithinLimit(user, 'jobPostsPerMonth', postedThisMonth, 'job posts per month');
+    assertWithinLimit(user, 'jobPostsPerMonth', postedThisMonth);
     if (values.isActive) await assertCanActivate({ ...ctx, db: tx }, user);
     return repo.insertPosting(tx, user.businessId, values);
   });
@@ -86,7 +86,7 @@ export async function apply(ctx: AppContext, user: ProStaffUser, input: { jobPos
     await repo.lockProStaffApplications(tx, user.proStaffId);
     if (await repo.hasApplied(tx, posting.id, user.proStaffId)) throw conflict('You have already applied to this job');
     const usedThisMonth = await repo.countApplicationsSince(tx, user.proStaffId, startOfMonthUtc());
-    assertWithinLimit(user, 'applicationsPerMonth', usedThisMonth, 'job applications per month');
+    assertWithinLimit(user, 'applicationsPerMonth', usedThisMonth);
     const inserted = await repo.insertApplication(tx, {
       jobPostingId: posting.id,
       proStaffId: user.proStaffId,

@@ -140,6 +140,16 @@ export async function markRead(db: Database, messageId: number, now: Date): Prom
     .where(and(eq(messages.id, messageId), eq(messages.isRead, false)));
 }
 
+/** Marks every unread message to `userId` in the conversation read; returns how many changed. */
+export async function markConversationRead(db: Database, conversationId: number, userId: number, now: Date): Promise<number> {
+  const rows = await db
+    .update(messages)
+    .set({ isRead: true, readAt: now })
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.toUserId, userId), eq(messages.isRead, false)))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
 export async function countUnread(db: Database, userId: number): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })

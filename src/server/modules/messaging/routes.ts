@@ -40,6 +40,12 @@ export async function messagingRoutes(app: FastifyInstance) {
     return service.markRead(ctx, user, id);
   });
 
+  app.post('/api/conversations/:id/read', async (request) => {
+    const user = requireUser(request);
+    const { id } = parse(idParam, request.params);
+    return service.markConversationRead(ctx, user, id);
+  });
+
   app.get('/api/messages/unread/:userId', async (request) => {
     const user = requireUser(request);
     const { userId } = parse(userIdParam, request.params);

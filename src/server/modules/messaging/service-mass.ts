@@ -1,3 +1,4 @@
+import { UPGRADE_URL } from '@shared/plan-limits';
 import type { SessionUser } from '@shared/contracts/auth';
 import { messageEventTypes, type MassMessageBody, type MassMessageResult } from '@shared/contracts/messaging';
 import type { AppContext } from '../../lib/context';
@@ -175,13 +176,13 @@ function assertRecipientsWithinPlan(user: SessionUser, recipients: number) {
   const plan = planOf(user);
   const limit = plan.limits.massMessageRecipients;
   if (limit === null || (limit > 0 && recipients <= limit)) return;
-  const details = { plan: plan.id, limit, used: recipients, upgradeUrl: '/subscription' };
+  const details = { plan: plan.id, limit, used: recipients, upgradeUrl: UPGRADE_URL };
   if (limit === 0) {
-    throw new AppError('PLAN_LIMIT', `Your ${plan.name} plan does not include mass messaging. Upgrade at /subscription to send mass messages.`, details);
+    throw new AppError('PLAN_LIMIT', `Your ${plan.name} plan does not include mass messaging.`, details);
   }
   throw new AppError(
     'PLAN_LIMIT',
-    `Your ${plan.name} plan sends a mass message to at most ${limit} recipients, and ${recipients} pro staff match these filters. Narrow the filters or upgrade at /subscription.`,
+    `Your ${plan.name} plan sends a mass message to at most ${limit} recipients, and ${recipients} pro staff match these filters. Narrow the filters or upgrade your plan.`,
     details,
   );
 }

@@ -130,7 +130,7 @@ export async function sendMessage(
   const message = await ctx.db.transaction(async (tx) => {
     await repo.lockUserQuota(tx, user.id);
     const used = await repo.countDirectMessagesSince(tx, user.id, startOfMonthUtc(now));
-    assertWithinLimit(user, 'messagesPerMonth', used, 'messages per month');
+    assertWithinLimit(user, 'messagesPerMonth', used);
     const conversationId = await repo.upsertConversation(tx, user.id, body.toUserId, now);
     return repo.insertMessage(tx, { conversationId, fromUserId: user.id, toUserId: body.toUserId, content: body.content, createdAt: now });
   });
@@ -159,6 +159,24 @@ export async function markRead(ctx: AppContext, user: SessionUser, messageId: nu
     ]);
   }
   return toMessage({ ...message, isRead: true });
+}
+
+/**
+ * Viewing a thread reads it: every message the viewer received in the conversation is marked read,
+ * the sender's ticks and the viewer's unread badge update live.
+ */
+export async function markConversationRead(ctx: AppContext, user: SessionUser, conversationId: number): Promise<{ marked: number; unreadCount: number }> {
+  const conversation = await participantConversation(ctx, user, conversationId);
+  const marked = await repo.markConversationRead(ctx.db, conversationId, user.id, new Date());
+  const unread = await repo.countUnread(ctx.db, user.id);
+  if (marked > 0) {
+    const other = conversation.userAId === user.id ? conversation.userBId : conversation.userAId;
+    await notify(ctx, [
+      { userId: other, event: { type: messageEventTypes.read, data: { conversationId } } },
+      { userId: user.id, event: { type: messageEventTypes.unreadCount, data: { count: unread } } },
+    ]);
+  }
+  return { marked, unreadCount: unread };
 }
 
 export async function unreadCount(ctx: AppContext, user: SessionUser, userId: number): Promise<{ count: number }> {
@@ -202,7 +220,7 @@ export async function addAttachment(ctx: AppContext, user: SessionUser, messageI
     if (used + file.data.length > limit) {
       const plan = planOf(user);
       const allowance = limit === 0 ? 'does not include file sharing' : `includes ${formatFileSize(limit)} of file sharing and ${formatFileSize(Math.max(limit - used, 0))} is left`;
-      throw new AppError('PLAN_LIMIT', `Your ${plan.name} plan ${allowance}. Upgrade at /subscription to get more.`, {
+      throw new AppError('PLAN_LIMIT', `Your ${plan.name} plan ${allowance}.`, {
         plan: plan.id,
         limit,
         used,

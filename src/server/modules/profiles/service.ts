@@ -252,7 +252,7 @@ export async function searchByTag(ctx: AppContext, user: SessionUser, tag: strin
   if (user.userType !== 'business') throw new AppError('FORBIDDEN', 'Only business accounts can search by social tag');
   const plan = planOf(user);
   if (/not (included|available)/i.test(plan.featureMap.socialSearch ?? '')) {
-    throw new AppError('PLAN_LIMIT', `Your ${plan.name} plan does not include social media search. Upgrade at /subscription.`, {
+    throw new AppError('PLAN_LIMIT', `Your ${plan.name} plan does not include social media search.`, {
       plan: plan.id,
       upgradeUrl: '/subscription',
     });

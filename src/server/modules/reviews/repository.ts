@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { reviews, reviewVotes } from '../../db/schema/reviews';
 import { businessProfiles, proStaffProfiles } from '../../db/schema/profiles';
-import type { RevieweeType } from '@shared/contracts/reviews';
+import type { RevieweeType, ReviewSort } from '@shared/contracts/reviews';
 
 const reviewerBusiness = alias(businessProfiles, 'reviewer_business');
 const reviewerProStaff = alias(proStaffProfiles, 'reviewer_pro_staff');
@@ -97,6 +97,42 @@ export async function listReviews(
     )
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
+}
+
+type ReviewFilter = { revieweeType?: RevieweeType; revieweeId?: number };
+
+function listConditions(viewer: Viewer, filter: ReviewFilter) {
+  const revieweeExists = or(sql`${revieweeBusiness.id} is not null`, sql`${revieweeProStaff.id} is not null`);
+  return and(
+    visibleTo(viewer),
+    revieweeExists,
+    filter.revieweeType ? eq(reviews.revieweeType, filter.revieweeType) : undefined,
+    filter.revieweeId ? eq(reviews.revieweeId, filter.revieweeId) : undefined,
+  );
+}
+
+const sortOrders: Record<ReviewSort, SQL[]> = {
+  newest: [desc(reviews.createdAt), desc(reviews.id)],
+  highest: [desc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)],
+  lowest: [asc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)],
+  helpful: [desc(reviews.helpfulVotes), desc(reviews.createdAt), desc(reviews.id)],
+};
+
+/** One page of the reviews `viewer` may see, in `sort` order (ties: newest first, then id). */
+export async function pageReviews(db: Database, viewer: Viewer, filter: ReviewFilter, sort: ReviewSort, offset: number, limit: number): Promise<ReviewRow[]> {
+  return reviewQuery(db, viewer).where(listConditions(viewer, filter)).orderBy(...sortOrders[sort]).limit(limit).offset(offset);
+}
+
+/** How many of those reviews gave each rating (the count, average and distribution come from these). */
+export async function ratingCounts(db: Database, viewer: Viewer, filter: ReviewFilter): Promise<{ rating: number; n: number }[]> {
+  const rows = await db
+    .select({ rating: reviews.rating, n: sql<number>`count(*)::int` })
+    .from(reviews)
+    .leftJoin(revieweeBusiness, and(eq(reviews.revieweeType, 'business'), eq(revieweeBusiness.id, reviews.revieweeId)))
+    .leftJoin(revieweeProStaff, and(eq(reviews.revieweeType, 'pro_staff'), eq(revieweeProStaff.id, reviews.revieweeId)))
+    .where(listConditions(viewer, filter))
+    .groupBy(reviews.rating);
+  return rows.map((row) => ({ rating: Number(row.rating), n: Number(row.n) }));
 }
 
 export async function findVisibleReview(db: Database, viewer: Viewer, id: number): Promise<ReviewRow | null> {

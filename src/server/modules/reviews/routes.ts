@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { idParam } from '@shared/contracts/common';
-import { createReviewBody, reviewListQuery, revieweeQuery, reviewResponseBody, reviewVoteBody } from '@shared/contracts/reviews';
+import { createReviewBody, reviewListQuery, revieweeQuery, reviewPageQuery, reviewResponseBody, reviewVoteBody } from '@shared/contracts/reviews';
 import { parse } from '../../lib/validate';
 import { requireBusinessProfile } from '../../lib/auth';
 import * as service from './service';
@@ -11,6 +11,11 @@ export async function reviewsRoutes(app: FastifyInstance) {
   app.get('/api/reviews', async (request) => {
     const query = parse(reviewListQuery, request.query);
     return service.listReviews(ctx, request.user, query);
+  });
+
+  app.get('/api/reviews/page', async (request) => {
+    const query = parse(reviewPageQuery, request.query);
+    return service.pageReviews(ctx, request.user, query);
   });
 
   app.get('/api/reviews/reviewees', async (request) => {

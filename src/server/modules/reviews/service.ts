@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { SessionUser } from '@shared/contracts/auth';
-import type { createReviewBody, Review, Reviewee, ReviewListQuery, RevieweeType, ReviewVoteResult } from '@shared/contracts/reviews';
+import type { createReviewBody, RatingSummary, Review, Reviewee, ReviewListQuery, RevieweeType, ReviewPage, ReviewPageQuery, ReviewVoteResult } from '@shared/contracts/reviews';
 import type { AppContext } from '../../lib/context';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import * as repo from './repository';
@@ -31,6 +31,31 @@ function ownProfileId(user: SessionUser, type: RevieweeType): number | null {
 export async function listReviews(ctx: AppContext, user: SessionUser | null, query: ReviewListQuery): Promise<Review[]> {
   const rows = await repo.listReviews(ctx.db, viewerOf(user), query, LIST_LIMIT);
   return rows.map(toReview);
+}
+
+/** Paged, sorted reviews with the average and the rating distribution over all matching reviews. */
+export async function pageReviews(ctx: AppContext, user: SessionUser | null, query: ReviewPageQuery): Promise<ReviewPage> {
+  const viewer = viewerOf(user);
+  const filter = { revieweeType: query.revieweeType, revieweeId: query.revieweeId };
+  const [rows, counts] = await Promise.all([
+    repo.pageReviews(ctx.db, viewer, filter, query.sort, (query.page - 1) * query.pageSize, query.pageSize),
+    repo.ratingCounts(ctx.db, viewer, filter),
+  ]);
+  return { items: rows.map(toReview), page: query.page, pageSize: query.pageSize, total: summarise(counts).count, summary: summarise(counts) };
+}
+
+function summarise(counts: { rating: number; n: number }[]): RatingSummary {
+  const distribution: RatingSummary['distribution'] = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
+  let count = 0;
+  let sum = 0;
+  for (const { rating, n } of counts) {
+    const key = String(rating) as keyof RatingSummary['distribution'];
+    if (!(key in distribution)) continue;
+    distribution[key] += n;
+    count += n;
+    sum += rating * n;
+  }
+  return { count, average: count === 0 ? null : Math.round((sum / count) * 10) / 10, distribution };
 }
 
 export async function createReview(ctx: AppContext, user: SessionUser, body: z.output<typeof createReviewBody>): Promise<Review> {

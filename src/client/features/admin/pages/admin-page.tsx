@@ -10,6 +10,7 @@ import { useSession } from '../../auth/session';
 import { useAdminAnalytics, usePlatformStats, useRecentUsers } from '../api';
 import { formatCount, formatPercent, StatCard } from '../components/stat-card';
 import { GrowthChart } from '../../analytics/components/growth-chart';
+import { DemoRequestsPanel } from '../components/demo-requests-panel';
 import { EngagementPanel, GrowthPanel, PlatformHealthPanel, RecentUsersPanel, SubscriptionsPanel } from '../components/admin-panels';
 
 export default function AdminPage() {
@@ -73,6 +74,7 @@ export default function AdminPage() {
               <div className="lg:col-span-2"><RecentUsersPanel users={recent.data} /></div>
               <PlatformHealthPanel stats={platform.data} revenue={data} />
             </div>
+            <DemoRequestsPanel />
           </div>
         )
       )}

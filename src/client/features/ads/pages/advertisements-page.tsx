@@ -5,6 +5,7 @@ import { adAudienceLabels, adTypeLabels, type Advertisement } from '@shared/cont
 import { formatCents } from '@shared/format';
 import { planFor } from '@shared/plans';
 import type { SessionUser } from '@shared/contracts/auth';
+import { upgradeToastLink, useLimitGate } from '../../../components/plan-limit';
 import { RequireLogin } from '../../../components/require-login';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -34,7 +35,7 @@ function CardsSkeleton() {
 }
 
 function failure(error: unknown, fallback: string) {
-  toast({ title: 'Error', description: isPlanLimit(error) ? describeError(error) : fallback, variant: 'destructive' });
+  toast({ title: 'Error', description: isPlanLimit(error) ? describeError(error) : fallback, variant: 'destructive', link: upgradeToastLink(error) });
 }
 
 /** How many ads the plan allows and how many are in use (not completed, not ended), as the server counts them. */
@@ -62,10 +63,12 @@ function AdvertisementsContent({ user }: { user: SessionUser }) {
   const [editing, setEditing] = useState<Advertisement | null>(null);
   const [viewing, setViewing] = useState<Advertisement | null>(null);
 
-  const openCreate = () => {
-    setEditing(null);
-    setFormOpen(true);
-  };
+  const gate = useLimitGate(['advertisements']);
+  const openCreate = () =>
+    gate.attempt(() => {
+      setEditing(null);
+      setFormOpen(true);
+    });
 
   const save = async (body: ReturnType<typeof toAdBody>): Promise<boolean> => {
     if (editing) {
@@ -165,6 +168,7 @@ function AdvertisementsContent({ user }: { user: SessionUser }) {
         )}
       </section>}
 
+      {gate.dialog}
       <AdFormDialog
         open={formOpen}
         onOpenChange={setFormOpen}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -52,6 +52,16 @@ export default function AuthPage() {
     defaultValues: { email: typedBeforeStart('email'), password: typedBeforeStart('password'), accountType: 'business' },
   });
   const { errors, isSubmitting } = form.formState;
+  const [searchParams] = useSearchParams();
+  const requestedMode = searchParams.get('mode');
+  const requestedType = searchParams.get('type');
+
+  // Calls to action link to /auth?mode=signup&type=pro_staff. The page is prerendered without a query
+  // string, so the link's choice is applied after hydration rather than during the first render.
+  useEffect(() => {
+    if (requestedMode === 'signup' || requestedMode === 'signin') setMode(requestedMode);
+    if (requestedType === 'business' || requestedType === 'pro_staff') form.setValue('accountType', requestedType);
+  }, [requestedMode, requestedType, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

@@ -1,4 +1,8 @@
+import { useState } from 'react';
+import type { Commission } from '@shared/contracts/commissions';
+import { formatCents } from '@shared/format';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api';
@@ -13,6 +17,8 @@ export function CommissionsTab() {
   const isBusiness = user?.userType === 'business' && user.businessId !== null;
   const commissions = useBusinessCommissions(isBusiness);
   const update = useUpdateCommissionStatus();
+  // Settling moves money status for good, so Mark Paid and Cancel ask first.
+  const [confirming, setConfirming] = useState<{ commission: Commission; status: 'paid' | 'cancelled' } | null>(null);
 
   if (!user) return <p className="text-sm text-bark-700">Please log in to manage commissions.</p>;
   if (user.userType !== 'business') return <p className="text-sm text-bark-700">Only business accounts can create commissions.</p>;
@@ -53,10 +59,10 @@ export function CommissionsTab() {
             actions={(commission) =>
               commission.status === 'pending' ? (
                 <>
-                  <Button size="sm" disabled={busyId === commission.id} onClick={() => settle(commission.id, 'paid')}>
+                  <Button size="sm" disabled={busyId === commission.id} onClick={() => setConfirming({ commission, status: 'paid' })}>
                     Mark Paid
                   </Button>
-                  <Button size="sm" variant="outline" disabled={busyId === commission.id} onClick={() => settle(commission.id, 'cancelled')}>
+                  <Button size="sm" variant="outline" disabled={busyId === commission.id} onClick={() => setConfirming({ commission, status: 'cancelled' })}>
                     Cancel
                   </Button>
                 </>
@@ -65,6 +71,25 @@ export function CommissionsTab() {
           />
         </CardContent>
       </Card>
+      {confirming && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setConfirming(null)}
+          title={confirming.status === 'paid' ? 'Mark this commission paid?' : 'Cancel this commission?'}
+          description={`${formatCents(confirming.commission.amountCents)} for ${confirming.commission.proStaff.firstName} ${confirming.commission.proStaff.lastName}. ${
+            confirming.status === 'paid'
+              ? 'Only confirm once the money has been sent; paid commissions count toward rankings and cannot be changed back.'
+              : 'The pro staffer will no longer be owed this amount. This cannot be undone.'
+          }`}
+          confirmLabel={confirming.status === 'paid' ? 'Yes, Mark Paid' : 'Yes, Cancel Commission'}
+          destructive={confirming.status === 'cancelled'}
+          onConfirm={() => {
+            const { commission, status } = confirming;
+            setConfirming(null);
+            void settle(commission.id, status);
+          }}
+        />
+      )}
     </div>
   );
 }

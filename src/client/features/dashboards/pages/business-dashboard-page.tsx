@@ -9,6 +9,7 @@ import { Notice, Page } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { RequireLogin } from '../../../components/require-login';
+import { useLimitGate } from '../../../components/plan-limit';
 import { CommissionsTab } from '../../commissions/components/commissions-tab';
 import { RankingsTab } from '../../commissions/components/rankings-tab';
 import { MassMessageForm } from '../../messaging/components/mass-message-form';
@@ -121,6 +122,8 @@ function BusinessDashboard({ user }: { user: SessionUser }) {
   const tab: TabValue = isTab(params.get('tab')) ? (params.get('tab') as TabValue) : 'overview';
   const setTab = (value: string) => setParams(value === 'overview' ? {} : { tab: value }, { replace: true });
   const [creating, setCreating] = useState(false);
+  // New postings start active, so both posting limits apply before the form opens.
+  const postingGate = useLimitGate(['jobPostsPerMonth', 'activeJobPostings']);
   const [analyticsOpen, setAnalyticsOpen] = useState(false);
 
   const profile = useOwnBusinessProfile(user.id);
@@ -190,7 +193,7 @@ function BusinessDashboard({ user }: { user: SessionUser }) {
                 <CardHeader><CardTitle>Quick Actions</CardTitle></CardHeader>
                 <CardContent className="flex flex-col gap-2">
                   {businessId !== null ? (
-                    <Button onClick={() => setCreating(true)}>New Posting</Button>
+                    <Button onClick={() => postingGate.attempt(() => setCreating(true))}>New Posting</Button>
                   ) : (
                     <Button asChild><Link to="/profile">New Posting</Link></Button>
                   )}
@@ -217,6 +220,7 @@ function BusinessDashboard({ user }: { user: SessionUser }) {
         <TabsContent value="profile"><ProfileTab profile={profile.data} loading={profile.isPending} /></TabsContent>
       </Tabs>
 
+      {postingGate.dialog}
       <JobPostingDialog open={creating} onOpenChange={setCreating} />
       {!isFree && <BusinessAnalyticsDialog open={analyticsOpen} onOpenChange={setAnalyticsOpen} stats={stats.data} postings={postings.data} />}
     </Page>

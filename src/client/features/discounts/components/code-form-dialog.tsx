@@ -11,6 +11,7 @@ import { toast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api';
 import { useCreateCode, useProStaffOptions, useUpdateCode } from '../api';
 import { fromLocalInput, toLocalInput } from '../format';
+import { upgradeToastLink } from '../../../components/plan-limit';
 
 const optionalNumber = z.union([z.number().min(0, 'Use 0 to 100').max(100, 'Use 0 to 100'), z.nan()]);
 
@@ -82,7 +83,7 @@ export function CodeFormDialog({
       onOpenChange(false);
     } catch (error) {
       const failed = editing ? 'Failed to update discount code.' : 'Failed to create discount code.';
-      toast({ title: 'Error', description: `${failed} ${describeError(error, '')}`.trim(), variant: 'destructive' });
+      toast({ title: 'Error', description: `${failed} ${describeError(error, '')}`.trim(), variant: 'destructive', link: upgradeToastLink(error) });
     }
   }
 

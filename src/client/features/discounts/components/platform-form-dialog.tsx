@@ -9,6 +9,7 @@ import { Field } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api';
 import { useCreatePlatform } from '../api';
+import { upgradeToastLink } from '../../../components/plan-limit';
 
 type FormValues = { name: string; platformType: CreatePlatformBody['platformType']; storeUrl: string; webhookUrl: string; webhookSecret: string };
 const empty: FormValues = { name: '', platformType: 'shopify', storeUrl: '', webhookUrl: '', webhookSecret: '' };
@@ -31,7 +32,7 @@ export function PlatformFormDialog({
       onOpenChange(false);
       onCreated(platform);
     } catch (error) {
-      toast({ title: 'Error', description: `Failed to add integration platform. ${describeError(error, '')}`.trim(), variant: 'destructive' });
+      toast({ title: 'Error', description: `Failed to add integration platform. ${describeError(error, '')}`.trim(), variant: 'destructive', link: upgradeToastLink(error) });
     }
   }
 

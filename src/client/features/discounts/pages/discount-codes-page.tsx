@@ -4,6 +4,7 @@ import { Plus, Store, Tag } from 'lucide-react';
 import type { SessionUser } from '@shared/contracts/auth';
 import type { DiscountCode, IntegrationPlatform, IntegrationPlatformWithSecrets } from '@shared/contracts/discounts';
 import { describeLimit, planFor } from '@shared/plans';
+import { upgradeToastLink, useLimitGate } from '../../../components/plan-limit';
 import { RequireLogin } from '../../../components/require-login';
 import { Button } from '../../../components/ui/button';
 import { Notice, Page } from '../../../components/ui/page';
@@ -43,6 +44,7 @@ function DiscountCodesManager({ user, businessId }: { user: SessionUser; busines
   const [settingsFor, setSettingsFor] = useState<IntegrationPlatform | null>(null);
   const [codeDialog, setCodeDialog] = useState<{ open: boolean; code: DiscountCode | null }>({ open: false, code: null });
   const [platformDialogOpen, setPlatformDialogOpen] = useState(false);
+  const codeGate = useLimitGate(['discountCodes']);
   const [secrets, setSecrets] = useState<IntegrationPlatformWithSecrets | null>(null);
   const limits = planFor(user.userType, user.subscriptionTier).limits;
   const activeCodes = codes.data?.filter((c) => c.isActive).length ?? 0;
@@ -53,7 +55,7 @@ function DiscountCodesManager({ user, businessId }: { user: SessionUser; busines
       await updateCode.mutateAsync({ id: code.id, body: { isActive: !code.isActive } });
       toast({ title: 'Success', description: `Discount code ${code.isActive ? 'deactivated' : 'activated'}.` });
     } catch (error) {
-      toast({ title: 'Error', description: `Failed to update discount code. ${describeError(error, '')}`.trim(), variant: 'destructive' });
+      toast({ title: 'Error', description: `Failed to update discount code. ${describeError(error, '')}`.trim(), variant: 'destructive', link: upgradeToastLink(error) });
     }
   }
 
@@ -62,7 +64,7 @@ function DiscountCodesManager({ user, businessId }: { user: SessionUser; busines
       await updatePlatform.mutateAsync({ id, body: { isActive: !isActive } });
       toast({ title: 'Success', description: `Integration platform ${isActive ? 'deactivated' : 'activated'}.` });
     } catch (error) {
-      toast({ title: 'Error', description: `Failed to update integration platform. ${describeError(error, '')}`.trim(), variant: 'destructive' });
+      toast({ title: 'Error', description: `Failed to update integration platform. ${describeError(error, '')}`.trim(), variant: 'destructive', link: upgradeToastLink(error) });
     }
   }
 
@@ -79,7 +81,7 @@ function DiscountCodesManager({ user, businessId }: { user: SessionUser; busines
       await deletePlatform.mutateAsync(id);
       toast({ title: 'Success', description: 'Integration platform deleted. Its orders, commissions and deliveries are kept.' });
     } catch (error) {
-      toast({ title: 'Error', description: describeError(error), variant: 'destructive' });
+      toast({ title: 'Error', description: describeError(error), variant: 'destructive', link: upgradeToastLink(error) });
     }
   }
 
@@ -101,7 +103,7 @@ function DiscountCodesManager({ user, businessId }: { user: SessionUser; busines
                 {activeCodes} of {describeLimit(limits.discountCodes)} active codes on your plan.
                 {limits.discountCodes === 0 && <> <Link className="font-medium text-forest-700 underline" to="/subscription">Upgrade to create codes</Link>.</>}
               </p>
-              <Button onClick={() => setCodeDialog({ open: true, code: null })}><Plus className="h-4 w-4" aria-hidden /> Create Code</Button>
+              <Button onClick={() => codeGate.attempt(() => setCodeDialog({ open: true, code: null }))}><Plus className="h-4 w-4" aria-hidden /> Create Code</Button>
             </div>
             {codes.isLoading ? <CardsSkeleton /> : codes.isError ? <ListError error={codes.error} /> : codes.data && codes.data.length > 0 ? (
               <div className="grid gap-4 md:grid-cols-2">
@@ -158,6 +160,7 @@ function DiscountCodesManager({ user, businessId }: { user: SessionUser; busines
         </aside>
       </div>
 
+      {codeGate.dialog}
       <CodeFormDialog
         open={codeDialog.open}
         onOpenChange={(open) => setCodeDialog((current) => ({ ...current, open }))}

@@ -157,7 +157,7 @@ export default function EcommerceIntegrationPage() {
         </Tabs>
       </section>
 
-      <section className="mb-10 grid gap-4 md:grid-cols-2" aria-label="API and webhook reference">
+      <section className="mb-10 grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="API and webhook reference">
         <Card>
           <CardHeader>
             <Code2 className="h-6 w-6 text-forest-700" aria-hidden />

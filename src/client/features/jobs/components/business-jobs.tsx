@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api';
+import { useLimitGate } from '../../../components/plan-limit';
 import { useSession } from '../../auth/session';
 import { useBusinessJobStats, useOwnJobPostings, useSaveJobPosting } from '../api';
 import { formatDate } from '../format-date';
@@ -66,6 +67,8 @@ export function BusinessJobs({ businessId }: { businessId: number }) {
   const plan = planFor('business', user?.subscriptionTier);
   const [editing, setEditing] = useState<OwnJobPosting | undefined>();
   const [dialogOpen, setDialogOpen] = useState(false);
+  // New postings start active, so both posting limits apply before the form opens.
+  const gate = useLimitGate(['jobPostsPerMonth', 'activeJobPostings']);
 
   const open = (posting?: OwnJobPosting) => {
     setEditing(posting);
@@ -88,7 +91,7 @@ export function BusinessJobs({ businessId }: { businessId: number }) {
             />
           )}
         </div>
-        <Button onClick={() => open()}><Plus className="h-4 w-4" aria-hidden="true" />New Posting</Button>
+        <Button onClick={() => gate.attempt(() => open())}><Plus className="h-4 w-4" aria-hidden="true" />New Posting</Button>
       </div>
       {postings.isPending ? (
         <div className="flex flex-col gap-3">{[0, 1].map((i) => <Skeleton key={i} className="h-28" />)}</div>
@@ -103,6 +106,7 @@ export function BusinessJobs({ businessId }: { businessId: number }) {
           {postings.data.map((posting) => <PostingRow key={posting.id} posting={posting} onEdit={() => open(posting)} />)}
         </ul>
       )}
+      {gate.dialog}
       <JobPostingDialog open={dialogOpen} onOpenChange={setDialogOpen} posting={editing} />
     </section>
   );

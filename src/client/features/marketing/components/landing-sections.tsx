@@ -54,21 +54,30 @@ export function ComparisonBlock() {
   return (
     <section aria-labelledby="comparison-heading" className="render-when-visible mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <h2 id="comparison-heading" className="text-2xl font-bold">HuntStaff vs. doing it by hand</h2>
-      <div className="mt-6 overflow-x-auto rounded-xl border border-bark-200 bg-white">
-        <table className="w-full min-w-[560px] text-sm">
-          <thead>
+      {/* On phones each row stacks into a card with its own labels, so no column is hidden or scrolled. */}
+      <div className="mt-6 rounded-xl border border-bark-200 bg-white">
+        <table className="w-full text-sm" data-testid="comparison-table">
+          <thead className="sr-only sm:not-sr-only sm:table-header-group">
             <tr className="border-b border-bark-200 bg-bark-100 text-left">
               <th scope="col" className="p-3">What you need</th>
               <th scope="col" className="p-3">The old way</th>
               <th scope="col" className="p-3">With HuntStaff</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="block sm:table-row-group">
             {comparison.map((row) => (
-              <tr key={row.need} className="border-b border-bark-100 last:border-0">
-                <th scope="row" className="p-3 text-left font-medium">{row.need}</th>
-                <td className="p-3 text-bark-700"><X className="mr-1 inline h-4 w-4 text-red-700" aria-hidden="true" />{row.old}</td>
-                <td className="p-3"><Check className="mr-1 inline h-4 w-4 text-forest-700" aria-hidden="true" />{row.ours}</td>
+              <tr key={row.need} className="block border-b border-bark-100 p-3 last:border-0 sm:table-row sm:p-0">
+                <th scope="row" className="block text-left font-medium sm:table-cell sm:p-3">{row.need}</th>
+                <td className="mt-1 block text-bark-700 sm:mt-0 sm:table-cell sm:p-3">
+                  <X className="mr-1 inline h-4 w-4 text-red-700" aria-hidden="true" />
+                  <span className="sm:hidden">The old way: </span>
+                  {row.old}
+                </td>
+                <td className="mt-1 block sm:mt-0 sm:table-cell sm:p-3">
+                  <Check className="mr-1 inline h-4 w-4 text-forest-700" aria-hidden="true" />
+                  <span className="sm:hidden">With HuntStaff: </span>
+                  {row.ours}
+                </td>
               </tr>
             ))}
           </tbody>

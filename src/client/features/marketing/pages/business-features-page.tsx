@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { signUpPath } from '../../auth/sign-up-path';
 import { Check, X, Users, BarChart3, Tag, MessageSquare, Trophy, ShieldCheck } from 'lucide-react';
 import { featureGroups, featureLabels, plansFor, type FeatureKey, type Plan } from '@shared/plans';
 import { Button } from '../../../components/ui/button';
@@ -154,7 +155,7 @@ export default function BusinessFeaturesPage() {
         <h2 className="text-2xl font-bold">Ready to grow your pro staff team?</h2>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Button asChild size="lg" variant="accent"><Link to="/subscription">Choose a Plan</Link></Button>
-          <Button asChild size="lg" variant="outline"><Link to="/auth">Create a Free Account</Link></Button>
+          <Button asChild size="lg" variant="outline"><Link to={signUpPath('business')}>Create a Free Account</Link></Button>
         </div>
       </section>
     </>

@@ -7,8 +7,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { PlanHeader } from '../../../components/plan-header';
 import { dashboardPathFor, useSession } from '../../auth/session';
+import { signUpPath } from '../../auth/sign-up-path';
 import { FeaturedProStaff } from '../../directory/components/featured-pro-staff';
 import { ComparisonBlock, FeaturesOverview, LandingFaq } from '../components/landing-sections';
+import { ScheduleDemoButton } from '../components/schedule-demo-button';
 
 function PlanGrid({ userType }: { userType: UserType }) {
   return (
@@ -39,7 +41,7 @@ export default function LandingPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const [pricing, setPricing] = useState<UserType>('business');
-  const go = () => navigate(user ? dashboardPathFor(user.userType) : '/auth');
+  const go = (userType: UserType) => navigate(user ? dashboardPathFor(user.userType) : signUpPath(userType));
 
   return (
     <>
@@ -52,8 +54,8 @@ export default function LandingPage() {
             Outfitters, retailers and hunting operations meet the hunters, guides and outdoor experts who carry their name into the field.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Button size="lg" variant="accent" onClick={go}>I'm a Business</Button>
-            <Button size="lg" variant="outline" onClick={go}>I'm a Pro Staffer</Button>
+            <Button size="lg" variant="accent" onClick={() => go('business')}>I'm a Business</Button>
+            <Button size="lg" variant="outline" onClick={() => go('pro_staff')}>I'm a Pro Staffer</Button>
           </div>
         </div>
       </section>
@@ -101,8 +103,8 @@ export default function LandingPage() {
       <section className="render-when-visible mx-auto max-w-6xl px-4 py-12 text-center sm:px-6">
         <h2 className="text-2xl font-bold">Ready for the season?</h2>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Button asChild size="lg" variant="accent"><Link to="/auth">Start Free Trial</Link></Button>
-          <Button asChild size="lg" variant="outline"><a href="mailto:sales@huntstaff.example.com?subject=Schedule%20a%20demo">Schedule Demo</a></Button>
+          <Button asChild size="lg" variant="accent"><Link to={signUpPath()}>Start Free Trial</Link></Button>
+          <ScheduleDemoButton />
         </div>
       </section>
     </>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { signUpPath } from '../../auth/sign-up-path';
 import { Star } from 'lucide-react';
 import { plansFor } from '@shared/plans';
 import { Button } from '../../../components/ui/button';
@@ -77,7 +78,7 @@ export default function ProStaffFeaturesPage() {
             Get discovered by hunting brands, apply to pro staff positions and track every commission you earn.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Button asChild size="lg" variant="accent"><Link to="/auth">Join Free</Link></Button>
+            <Button asChild size="lg" variant="accent"><Link to={signUpPath('pro_staff')}>Join Free</Link></Button>
             <Button asChild size="lg" variant="outline"><Link to="/search">Browse Pro Staff</Link></Button>
           </div>
         </div>
@@ -146,7 +147,7 @@ export default function ProStaffFeaturesPage() {
       <section className="mx-auto max-w-6xl px-4 py-12 text-center sm:px-6">
         <h2 className="text-2xl font-bold">Your next partnership starts here</h2>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Button asChild size="lg" variant="accent"><Link to="/auth">Create Your Profile</Link></Button>
+          <Button asChild size="lg" variant="accent"><Link to={signUpPath('pro_staff')}>Create Your Profile</Link></Button>
           <Button asChild size="lg" variant="outline"><Link to="/search">See Who’s Here</Link></Button>
         </div>
       </section>

@@ -13,6 +13,7 @@ import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api';
 import { refreshConversationLists, sendMassMessage, useMassMessageProgress } from '../api';
+import { upgradeToastLink } from '../../../components/plan-limit';
 
 /** Business dashboard, Messaging tab: one message to every pro staffer matching the filters. */
 export function MassMessageForm() {
@@ -55,7 +56,7 @@ export function MassMessageForm() {
       if (result.status === 'sent') announceSent(result.messageCount);
       else setBackgroundSendId(result.id);
     } catch (error) {
-      toast({ title: 'Failed to Send Messages', description: describeError(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: 'Failed to Send Messages', description: describeError(error, 'Please try again.'), variant: 'destructive', link: upgradeToastLink(error) });
     } finally {
       setPending(false);
     }

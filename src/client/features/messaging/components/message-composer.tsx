@@ -8,6 +8,9 @@ import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api';
 import { refreshConversationLists, refreshThread, sendMessage, uploadAttachment } from '../api';
+import { UpgradeLink, usePlanUsage } from '../../../components/plan-limit';
+import { PLAN_USAGE_KEY } from '../../../lib/api';
+import { upgradeToastLink } from '../../../components/plan-limit';
 
 type Props = {
   toUserId: number;
@@ -24,6 +27,18 @@ export function MessageComposer({ toUserId, conversationId, onSent }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const blank = content.trim() === '';
+  const usage = usePlanUsage();
+  const storage = usage.data?.limits.fileStorageBytes;
+  // Plans without file sharing get a disabled paperclip and the reason, instead of a file that cannot be sent.
+  const noFileSharing = storage?.limit === 0;
+
+  /** Why the picked file cannot go out on this plan, or null when it fits the storage left. */
+  function storageProblem(picked: File): string | null {
+    if (!storage || storage.limit === null) return null;
+    if (storage.used + picked.size <= storage.limit) return null;
+    const left = Math.max(storage.limit - storage.used, 0);
+    return storage.limit === 0 ? storage.message : `${storage.message} ${formatFileSize(left)} is left, and this file is ${formatFileSize(picked.size)}.`;
+  }
 
   function pickFile(picked: File | undefined) {
     if (fileInput.current) fileInput.current.value = '';
@@ -37,12 +52,23 @@ export function MessageComposer({ toUserId, conversationId, onSent }: Props) {
       toast({ title: 'File too large', description: 'Attachments can be at most 10 MB.', variant: 'destructive' });
       return;
     }
+    const problem = storageProblem(picked);
+    if (problem) {
+      toast({ title: 'File too large for your plan', description: problem, variant: 'destructive', link: usage.data ? { href: usage.data.upgradeUrl, label: 'Upgrade your plan' } : undefined });
+      return;
+    }
     setFile(picked);
   }
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
     if (blank || pending) return;
+    // A message never goes out without the file the user picked: check the plan again before sending.
+    const problem = file ? storageProblem(file) : null;
+    if (problem) {
+      toast({ title: 'Message not sent', description: problem, variant: 'destructive', link: usage.data ? { href: usage.data.upgradeUrl, label: 'Upgrade your plan' } : undefined });
+      return;
+    }
     setPending(true);
     try {
       const message = await sendMessage({ toUserId, content: content.trim(), conversationId });
@@ -50,15 +76,16 @@ export function MessageComposer({ toUserId, conversationId, onSent }: Props) {
         try {
           await uploadAttachment(message.id, file);
         } catch (error) {
-          toast({ title: 'Message sent without the file', description: describeError(error), variant: 'destructive' });
+          toast({ title: 'Message sent without the file', description: describeError(error), variant: 'destructive', link: upgradeToastLink(error) });
         }
       }
       setContent('');
       setFile(null);
+      void queryClient.invalidateQueries({ queryKey: PLAN_USAGE_KEY });
       await Promise.all([refreshThread(queryClient, message.conversationId), refreshConversationLists(queryClient)]);
       onSent?.(message.conversationId);
     } catch (error) {
-      toast({ title: 'Message not sent', description: describeError(error), variant: 'destructive' });
+      toast({ title: 'Message not sent', description: describeError(error), variant: 'destructive', link: upgradeToastLink(error) });
     } finally {
       setPending(false);
     }
@@ -91,9 +118,19 @@ export function MessageComposer({ toUserId, conversationId, onSent }: Props) {
           className="sr-only"
           tabIndex={-1}
           aria-label="Attachment file"
+          disabled={noFileSharing}
           onChange={(event) => pickFile(event.target.files?.[0])}
         />
-        <Button type="button" variant="outline" size="icon" aria-label="Attach a file" onClick={() => fileInput.current?.click()}>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label="Attach a file"
+          disabled={noFileSharing}
+          title={noFileSharing ? (storage?.message ?? undefined) : undefined}
+          aria-describedby={noFileSharing ? 'attach-unavailable' : undefined}
+          onClick={() => fileInput.current?.click()}
+        >
           <Paperclip className="h-4 w-4" aria-hidden="true" />
         </Button>
         <Textarea
@@ -110,6 +147,11 @@ export function MessageComposer({ toUserId, conversationId, onSent }: Props) {
           <Send className="h-4 w-4" aria-hidden="true" />
         </Button>
       </div>
+      {noFileSharing && usage.data && (
+        <p id="attach-unavailable" className="mt-1 text-xs text-bark-700" data-testid="attach-unavailable">
+          {storage?.message} <UpgradeLink to={usage.data.upgradeUrl}>Upgrade to share files</UpgradeLink>
+        </p>
+      )}
     </form>
   );
 }

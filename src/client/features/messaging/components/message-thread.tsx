@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Paperclip } from 'lucide-react';
 import type { Message } from '@shared/contracts/messaging';
@@ -7,8 +7,18 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { toast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api';
-import { markMessageRead, refreshConversationLists, refreshThread, refreshUnread, useThread } from '../api';
+import { markConversationRead, markMessageRead, refreshConversationLists, refreshThread, refreshUnread, setUnreadCount, useThread } from '../api';
 import { formatMessageTime } from '../format-time';
+
+function usePageVisible(): boolean {
+  const [visible, setVisible] = useState(() => typeof document === 'undefined' || document.visibilityState === 'visible');
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState === 'visible');
+    document.addEventListener('visibilitychange', update);
+    return () => document.removeEventListener('visibilitychange', update);
+  }, []);
+  return visible;
+}
 
 /** The messages of one conversation, oldest at the top, own messages on the right. */
 export function MessageThread({ conversationId, currentUserId }: { conversationId: number; currentUserId: number }) {
@@ -23,6 +33,25 @@ export function MessageThread({ conversationId, currentUserId }: { conversationI
     const scroller = root.current?.parentElement;
     if (scroller) scroller.scrollTop = scroller.scrollHeight;
   }, [lastId]);
+
+  // Viewing the thread reads it: whenever it shows received messages that are still unread (on opening, or
+  // when one arrives while it is open) and the tab is visible, the whole thread is marked read on the server.
+  const newestUnreadIncoming = messages.filter((m) => m.fromUserId !== currentUserId && !m.isRead).at(-1)?.id;
+  const visible = usePageVisible();
+  const markedUpTo = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (newestUnreadIncoming === undefined || !visible || markedUpTo.current === newestUnreadIncoming) return;
+    markedUpTo.current = newestUnreadIncoming;
+    markConversationRead(conversationId)
+      .then(async ({ unreadCount }) => {
+        setUnreadCount(queryClient, unreadCount);
+        await Promise.all([refreshThread(queryClient, conversationId), refreshConversationLists(queryClient)]);
+      })
+      .catch(() => {
+        // Left unread; the next view (or a click on the message) tries again.
+        markedUpTo.current = undefined;
+      });
+  }, [newestUnreadIncoming, visible, conversationId, queryClient]);
 
   async function markRead(message: Message) {
     try {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
 import type { SessionUser } from '@shared/contracts/auth';
 import type { Conversation, OtherUser } from '@shared/contracts/messaging';
 import { RequireLogin } from '../../../components/require-login';
@@ -14,6 +15,8 @@ import { formatConversationTime } from '../format-time';
 import { useMessageEvents } from '../hooks/use-message-events';
 
 const userTypeLabel = (type: OtherUser['userType']) => (type === 'pro_staff' ? 'Pro Staff' : 'Business');
+/** Threads are titled by the company name, or first and last name; the email only when there is no profile yet. */
+const displayName = (user: OtherUser) => user.name || user.email;
 
 export default function MessagesPage() {
   return <RequireLogin message="Please log in to view messages">{(user) => <Messages user={user} />}</RequireLogin>;
@@ -37,6 +40,11 @@ function Messages({ user }: { user: SessionUser }) {
   const draftWith = !selected && to !== null && target.data && !target.data.conversation ? target.data.otherUser : null;
   const otherUser = selected?.otherUser ?? draftWith;
 
+  function back() {
+    setSelectedId(null);
+    if (to !== null) setParams({}, { replace: true });
+  }
+
   function choose(conversation: Conversation) {
     setSelectedId(conversation.id);
     if (to !== null) setParams({}, { replace: true });
@@ -45,7 +53,8 @@ function Messages({ user }: { user: SessionUser }) {
   return (
     <Page title="Messages">
       <div className="grid gap-4 md:grid-cols-3">
-        <Card className="flex max-h-[70vh] flex-col overflow-hidden">
+        {/* On phones an open conversation is its own view: the list steps aside and the composer stays on screen. */}
+        <Card className={cn('flex max-h-[70vh] flex-col overflow-hidden', otherUser && 'hidden md:flex')}>
           <h2 className="border-b border-bark-200 px-4 py-3 text-base font-semibold">Conversations</h2>
           <div className="overflow-y-auto">
             {conversations.isPending ? (
@@ -68,7 +77,7 @@ function Messages({ user }: { user: SessionUser }) {
                       )}
                     >
                       <div className="flex items-center justify-between gap-2">
-                        <span className="truncate text-sm font-semibold text-bark-900">{conversation.otherUser.email}</span>
+                        <span className="truncate text-sm font-semibold text-bark-900">{displayName(conversation.otherUser)}</span>
                         {conversation.unreadCount > 0 && (
                           <Badge tone="blue" aria-label={`${conversation.unreadCount} unread`}>
                             {conversation.unreadCount}
@@ -77,7 +86,7 @@ function Messages({ user }: { user: SessionUser }) {
                       </div>
                       <div className="mt-0.5 flex items-center gap-2 text-xs text-bark-700">
                         <span>{userTypeLabel(conversation.otherUser.userType)}</span>
-                        {conversation.otherUser.name && <span className="truncate">· {conversation.otherUser.name}</span>}
+                        {conversation.otherUser.name && <span className="truncate">· {conversation.otherUser.email}</span>}
                       </div>
                       {conversation.lastMessage && <p className="mt-1 truncate text-sm text-bark-700">{conversation.lastMessage.content}</p>}
                       <p className="mt-0.5 text-xs text-bark-500">{formatConversationTime(conversation.lastMessageAt)}</p>
@@ -89,10 +98,15 @@ function Messages({ user }: { user: SessionUser }) {
           </div>
         </Card>
 
-        <Card className={cn('flex flex-col overflow-hidden md:col-span-2 md:h-[70vh]', otherUser && 'h-[70vh]')}>
+        <Card className={cn('flex-col overflow-hidden md:col-span-2 md:flex md:h-[70vh]', otherUser ? 'flex h-[calc(100dvh-11rem)] min-h-80' : 'hidden')}>
           <div className="border-b border-bark-200 px-4 py-3">
-            <h2 className="text-base font-semibold">{otherUser ? `Chat with ${otherUser.email ?? otherUser.name ?? userTypeLabel(otherUser.userType)}` : 'Select a conversation'}</h2>
-            {otherUser?.name && <p className="text-xs text-bark-700">{otherUser.name} · {userTypeLabel(otherUser.userType)}</p>}
+            {otherUser && (
+              <button type="button" className="mb-1 inline-flex items-center gap-1 text-sm font-medium text-forest-700 md:hidden" onClick={back}>
+                <ArrowLeft className="h-4 w-4" aria-hidden="true" /> All conversations
+              </button>
+            )}
+            <h2 className="text-base font-semibold">{otherUser ? `Chat with ${displayName(otherUser)}` : 'Select a conversation'}</h2>
+            {otherUser && <p className="text-xs text-bark-700">{[otherUser.email, userTypeLabel(otherUser.userType)].filter(Boolean).join(' · ')}</p>}
           </div>
           {otherUser ? (
             <ChatPanel

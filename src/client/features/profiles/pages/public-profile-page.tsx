@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api';
 import { useSession } from '../../auth/session';
 import { messageLink, useProStaffProfile } from '../api';
 import { ProfileAvatar } from '../components/profile-avatar';
+import { PhoneCallDialog, SendEmailDialog } from '../components/contact-dialogs';
 
 function failureText(error: unknown): string {
   if (error instanceof ApiError) return error.status === 404 ? 'Profile not found' : 'Failed to fetch profile';
@@ -183,12 +184,21 @@ export default function PublicProfilePage() {
               <Button asChild variant="outline">
                 <Link to={contactHref}><UserRound className="h-4 w-4" aria-hidden="true" /> Contact</Link>
               </Button>
-              <Button asChild variant="outline">
-                <Link to={contactHref}><Mail className="h-4 w-4" aria-hidden="true" /> Send Email</Link>
-              </Button>
-              <Button asChild variant="outline">
-                <Link to={contactHref}><Phone className="h-4 w-4" aria-hidden="true" /> Request Phone Call</Link>
-              </Button>
+              {user ? (
+                <>
+                  <SendEmailDialog toUserId={profile.userId} name={`${profile.firstName} ${profile.lastName}`} />
+                  <PhoneCallDialog toUserId={profile.userId} name={profile.firstName} />
+                </>
+              ) : (
+                <>
+                  <Button asChild variant="outline">
+                    <Link to={contactHref}><Mail className="h-4 w-4" aria-hidden="true" /> Send Email</Link>
+                  </Button>
+                  <Button asChild variant="outline">
+                    <Link to={contactHref}><Phone className="h-4 w-4" aria-hidden="true" /> Request Phone Call</Link>
+                  </Button>
+                </>
+              )}
               <p className="text-xs text-bark-700">Email addresses and phone numbers stay private; requests go through HuntStaff messages.</p>
             </CardContent>
           </Card>

@@ -1,0 +1,19 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** A "Schedule Demo" request from the landing page; admins are notified and see the list on /admin. */
+export const demoRequests = pgTable(
+  'demo_requests',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company'),
+    preferredTime: text('preferred_time').notNull(),
+    message: text('message'),
+    /** The signed-in account that asked, if any. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('demo_requests_created_at_idx').on(table.createdAt)],
+);
