@@ -1,4 +1,4 @@
-import { normaliseCurrency, parseMinorUnits } from '@shared/currency';
+import { minorUnitDigits, normaliseCurrency, parseMinorUnits } from '@shared/currency';
 import type { OrderRow } from './repository';
 
 /**
@@ -119,6 +119,21 @@ export function wooCommerceOrder(body: Json, topic: string): ParsedOrder | Ignor
   return { orderId, codes, baseMinor, currency, customerEmail: asText(obj(body.billing).email), status, refunds };
 }
 
+/**
+ * BigCommerce v2 amounts carry four decimals whatever the currency (its docs' order 218 has subtotal_ex_tax
+ * "62.6793" USD, from tax-inclusive prices): rounded half up to the currency's minor unit instead of refused.
+ */
+export function bigCommerceMinor(value: unknown, currency: string): number | null {
+  const text = typeof value === 'number' && Number.isFinite(value) ? value.toFixed(4) : typeof value === 'string' ? value.trim() : null;
+  const match = text === null ? null : /^(\d{1,12})\.(\d{3,4})$/.exec(text);
+  if (!match) return parseMinorUnits(value, currency);
+  const digits = minorUnitDigits(currency);
+  if (match[2].length <= digits) return parseMinorUnits(text, currency);
+  const truncated = parseMinorUnits(digits ? `${match[1]}.${match[2].slice(0, digits)}` : match[1], currency);
+  if (truncated === null) return null;
+  return match[2][digits] >= '5' ? truncated + 1 : truncated;
+}
+
 /** BigCommerce statuses (v2 order status_id): 0 Incomplete, 4 Refunded, 5 Cancelled, 6 Declined, 14 Partially Refunded. */
 export function bigCommerceStatus(statusId: number): OrderRow['status'] | 'incomplete' {
   if (statusId === 0) return 'incomplete';
@@ -134,14 +149,15 @@ export function bigCommerceOrder(order: Json, coupons: Json[]): ParsedOrder | Ig
   const codes = codesOf(coupons);
   const currency = normaliseCurrency(order.currency_code ?? order.default_currency_code);
   if (!currency) return { ignored: 'The BigCommerce order has no currency', orderId, codes };
-  const subtotal = parseMinorUnits(order.subtotal_ex_tax, currency);
-  const discount = sumMinor([order.discount_amount ?? '0', order.coupon_discount ?? '0'], currency);
+  const subtotal = bigCommerceMinor(order.subtotal_ex_tax, currency);
+  const discounts = [order.discount_amount ?? '0', order.coupon_discount ?? '0'].map((amount) => bigCommerceMinor(amount, currency));
+  const discount = discounts.includes(null) ? null : (discounts as number[]).reduce((sum, amount) => sum + amount, 0);
   if (subtotal === null || discount === null) return { ignored: `The order amounts are not amounts in ${currency}`, orderId, codes };
   const baseMinor = Math.max(0, subtotal - discount);
   const status = bigCommerceStatus(Number(order.status_id));
   if (status === 'incomplete') return { ignored: 'The order is incomplete (status 0): no checkout yet', orderId, codes };
-  const refundedTotal = parseMinorUnits(order.refunded_amount ?? '0', currency) ?? 0;
-  const total = parseMinorUnits(order.total_inc_tax, currency) ?? 0;
+  const refundedTotal = bigCommerceMinor(order.refunded_amount ?? '0', currency) ?? 0;
+  const total = bigCommerceMinor(order.total_inc_tax, currency) ?? 0;
   // refunded_amount includes tax and shipping: its merchandise share is proportional, kept as one running refund.
   const refunds = refundedTotal > 0 && total > 0 ? [{ key: 'bigcommerce:refunded_amount', amountMinor: Math.min(baseMinor, Math.round((baseMinor * refundedTotal) / total)) }] : [];
   return { orderId, codes, baseMinor, currency, customerEmail: asText(obj(order.billing_address).email), status, refunds };
