@@ -199,8 +199,8 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: () => ({ url: '/api/mass-message', body: { content: 'Season opener meeting', filters: {} } }),
   },
   'GET /api/mass-message/:id': {
-    // The sender's own send; another business is told it does not exist.
-    expect: { anonymous: 401, admin: 403, otherBusiness: 404, otherProStaff: 403, business: 200, proStaff: 403 },
+    // The sender's own send; another business (the admin account is one) is told it does not exist.
+    expect: { anonymous: 401, admin: 404, otherBusiness: 404, otherProStaff: 403, business: 200, proStaff: 403 },
     setup: async (f) => {
       const res = await f.business.client.post('/api/mass-message', { content: 'Opening day plans', filters: {} });
       if (res.status !== 200 && res.status !== 202) throw new Error(`mass message: ${res.status} ${JSON.stringify(res.body)}`);
