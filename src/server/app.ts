@@ -13,6 +13,8 @@ import { readSessionToken } from './lib/auth';
 import { assertSameOrigin } from './lib/csrf';
 import { databaseInputError, isDatabaseUnavailable } from './lib/db-errors';
 import { FileStorage, type Storage } from './lib/storage';
+import { refuseInvalidText } from './lib/text-input';
+import { logSafeError } from './lib/log-safe-error';
 import { createEventBus, type EventBus } from './lib/events';
 import { LogMailer, SmtpMailer, type Mailer } from './lib/mailer';
 import { userForToken } from './modules/auth/service';
@@ -45,6 +47,8 @@ export type BuildOptions = {
   events?: EventBus;
   mailer?: Mailer;
   logger?: boolean;
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 };
 
 /** Largest upload any route accepts; routes check their own, smaller limits. */
@@ -53,7 +57,7 @@ const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -98,6 +102,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  // NUL, control characters and lone surrogates anywhere in params, query or JSON body: a 400 (decision record 018).
+  refuseInvalidText(app);
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
@@ -115,7 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return reply.status(error.status).send({ error: { code: error.code, message: error.message, details: error.details } });
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      request.log.warn({ error: logSafeError(error) }, 'database unavailable');
       return reply
         .status(503)
         .header('Retry-After', '5')
@@ -123,12 +129,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
     const refused = databaseInputError(error);
     if (refused) {
-      request.log.warn({ err: error }, 'database refused input');
+      request.log.warn({ error: logSafeError(error) }, 'database refused input');
       return reply.status(httpStatusByCode[refused.code]).send({ error: refused });
     }
     const mapped = mapFrameworkError(error);
     if (mapped) return reply.status(httpStatusByCode[mapped.code]).send({ error: mapped });
-    request.log.error({ err: error }, 'unhandled error');
+    // Never the error as is: a query error carries the SQL parameters, i.e. the user's data (decision record 018).
+    request.log.error({ error: logSafeError(error) }, 'unhandled error');
     return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
   });
 
