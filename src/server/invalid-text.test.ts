@@ -44,6 +44,14 @@ describe('invalid text in query strings', () => {
     expect(res.status).toBe(200);
   });
 
+  it('a malformed or over-long path is refused in the error shape', async () => {
+    const bad = await new TestClient(t.app).get('/api/job-postings/%ED%A0%80');
+    expectRefused(bad);
+    const long = await new TestClient(t.app).get(`/api/job-postings/${'9'.repeat(200)}`);
+    expect(long.status).toBe(414);
+    expect(long.body.error.code).toBe('VALIDATION');
+  });
+
   it('a NUL in a path parameter is a 400', async () => {
     expectRefused(await new TestClient(t.app).get('/api/job-postings/1%00'));
   });
