@@ -2,6 +2,7 @@
 // tests, incremental (reports/mutation/<module>/stryker-incremental.json). Prints the score per module at the end.
 //   npm run test:mutation                      every module below
 //   npm run test:mutation -- --module discounts [--module jobs]
+//   npm run test:mutation -- --module discounts --files codes-service.ts   only some files of the module
 // MUTATION_CONCURRENCY (default 1) sets Stryker's concurrency. See docs/decisions/018-tests-that-catch-what-matters.md.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ const TARGET = 80;
 const args = process.argv.slice(2);
 const chosen = args.flatMap((arg, i) => (arg === '--module' ? [args[i + 1]] : arg.startsWith('--module=') ? [arg.slice(9)] : []));
 const modules = chosen.length > 0 ? chosen : MODULES;
+const files = args.flatMap((arg, i) => (arg === '--files' ? args[i + 1].split(',') : []));
 const unknown = modules.filter((m) => !fs.existsSync(`src/server/modules/${m}`));
 if (unknown.length > 0) {
   console.error(`No such module: ${unknown.join(', ')}. Known: ${MODULES.join(', ')}`);
@@ -22,7 +24,8 @@ const results = [];
 for (const module of modules) {
   const started = Date.now();
   console.log(`\n=== mutation testing: ${module}`);
-  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], { stdio: 'inherit', env: { ...process.env, STRYKER_MODULE: module } });
+  const mutate = files.length > 0 ? ['--mutate', files.map((file) => `src/server/modules/${module}/${file}`).join(',')] : [];
+  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...mutate], { stdio: 'inherit', env: { ...process.env, STRYKER_MODULE: module } });
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   results.push({ module, minutes, ...(run.status === 0 ? score(module) : { error: `stryker exited with ${run.status}` }) });
 }
