@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -13,6 +13,8 @@ import { readSessionToken } from './lib/auth';
 import { assertSameOrigin } from './lib/csrf';
 import { databaseInputError, isDatabaseUnavailable } from './lib/db-errors';
 import { FileStorage, type Storage } from './lib/storage';
+import { refuseInvalidText } from './lib/text-input';
+import { logSafeError } from './lib/log-safe-error';
 import { createEventBus, type EventBus } from './lib/events';
 import { LogMailer, SmtpMailer, type Mailer } from './lib/mailer';
 import { loggerOptions } from './lib/logging';
@@ -49,8 +51,8 @@ export type BuildOptions = {
   events?: EventBus;
   mailer?: Mailer;
   logger?: boolean;
-  /** Where log lines go instead of stdout (tests read them). */
-  logStream?: NodeJS.WritableStream;
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 };
 
 /** Largest upload any route accepts; routes check their own, smaller limits. */
@@ -62,6 +64,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The router's own refusals (bad percent-encoding, an over-long path parameter) in our error shape (decision record 018).
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply.status(tooLong ? 414 : 400).send({ error: { code: 'VALIDATION', message: tooLong ? 'A part of the address is too long' : 'The address is malformed' } });
+    },
   });
 
   const ctx: AppContext = {
@@ -104,6 +111,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  // NUL, control characters and lone surrogates anywhere in params, query or JSON body: a 400 (decision record 018).
+  refuseInvalidText(app);
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
@@ -121,7 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return reply.status(error.status).send({ error: { code: error.code, message: error.message, details: error.details } });
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      request.log.warn({ error: logSafeError(error) }, 'database unavailable');
       return reply
         .status(503)
         .header('Retry-After', '5')
@@ -129,12 +138,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
     const refused = databaseInputError(error);
     if (refused) {
-      request.log.warn({ err: error }, 'database refused input');
+      request.log.warn({ error: logSafeError(error) }, 'database refused input');
       return reply.status(httpStatusByCode[refused.code]).send({ error: refused });
     }
     const mapped = mapFrameworkError(error);
     if (mapped) return reply.status(httpStatusByCode[mapped.code]).send({ error: mapped });
-    request.log.error({ err: error }, 'unhandled error');
+    // Never the error as is: a query error carries the SQL parameters, i.e. the user's data (decision record 018).
+    request.log.error({ error: logSafeError(error) }, 'unhandled error');
     return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
   });
 

@@ -28,8 +28,10 @@ test('page views are recorded and counted', async ({ page }) => {
   await page.goto('/admin');
   const pageViews = page.getByRole('region', { name: 'Key figures' }).getByText('Page Views', { exact: true }).locator('..');
   const before = Number((await pageViews.locator('p').nth(1).textContent())!.replace(/,/g, ''));
+  // The tracker debounces 1 s: wait for its request, not for a fixed time.
+  const recorded = page.waitForResponse((response) => response.url().endsWith('/api/page-views') && response.request().method() === 'POST');
   await page.goto('/search');
-  await page.waitForTimeout(1500); // the tracker debounces 1 s
+  expect((await recorded).ok()).toBe(true);
   await page.goto('/admin');
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh' }).click();

@@ -21,6 +21,21 @@ export async function signUp(page: Page, accountType: 'business' | 'pro_staff', 
   return email;
 }
 
+/**
+ * A new account with a profile: signed up in the browser, the profile made through the API in the same browser
+ * context. Specs that change data use their own accounts so no other spec sees the change (decision record 018).
+ * Navigate (page.goto) afterwards: pages loaded before the profile existed do not show it.
+ */
+export async function newAccountWithProfile(page: Page, accountType: 'business' | 'pro_staff', name: string) {
+  const email = await signUp(page, accountType);
+  const [firstName, ...rest] = name.split(' ');
+  const profile = accountType === 'business'
+    ? await page.request.post('/api/business-profiles', { data: { companyName: name, location: 'Bozeman, MT' } })
+    : await page.request.post('/api/pro-staff-profiles', { data: { firstName, lastName: rest.join(' ') || 'Tester', location: 'Bozeman, MT', specialties: ['Elk Hunting'] } });
+  expect(profile.status()).toBe(201);
+  return { email, password: 'trail-cam-2026', name };
+}
+
 export async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/auth');
   await waitForPageReady(page);

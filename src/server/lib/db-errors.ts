@@ -20,7 +20,8 @@ export function databaseInputError(error: unknown): { code: 'VALIDATION' | 'CONF
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (code === '22003' || code === '22P02' || code === '22001' || code === '22007' || code === '22008') {
+    // 22021/22P05: text the database cannot store (NUL, bad encoding) should have been refused at the edge already.
+    if (code === '22003' || code === '22P02' || code === '22001' || code === '22007' || code === '22008' || code === '22021' || code === '22P05') {
       return { code: 'VALIDATION', message: 'A value in the request is out of range or malformed' };
     }
     if (code === '23505') return { code: 'CONFLICT', message: 'That already exists' };

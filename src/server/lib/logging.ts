@@ -15,7 +15,7 @@ export function pathOnly(url: string | undefined): string | undefined {
  * the client address; never headers, bodies or query strings. Objects logged with secret field names
  * have them censored as a second line of defence.
  */
-export function loggerOptions(level: string, stream?: NodeJS.WritableStream): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(level: string, stream?: { write(line: string): void }): NonNullable<FastifyServerOptions['logger']> {
   return {
     level,
     ...(stream ? { stream } : {}),

@@ -1,11 +1,13 @@
 import { openDatabase, runMigrations, type DatabaseHandle } from '../db/client';
 
 // One database per test worker (vitest runs with isolate: false, so this module lives as long as the worker).
-let handle: Promise<DatabaseHandle> | undefined;
+// Kept on globalThis so a runner that re-imports the test files in the same worker (Stryker re-runs them for every
+// mutant) reuses it instead of migrating a new one each time.
+const holder = globalThis as { __hsTestDatabase?: Promise<DatabaseHandle> };
 
 export function testDatabase(): Promise<DatabaseHandle> {
-  handle ??= open();
-  return handle;
+  holder.__hsTestDatabase ??= open();
+  return holder.__hsTestDatabase;
 }
 
 async function open(): Promise<DatabaseHandle> {

@@ -66,6 +66,14 @@ export async function findById(db: Database, id: number): Promise<Row | null> {
 }
 
 /** Ads that take a plan slot: not completed and not yet ended. */
+// Advisory lock namespace (jobs use 4101/4102, discounts 4103/4105): serialise a user's ad limit checks so parallel
+// requests cannot both pass a count-then-write (decision record 018). Held until the transaction ends.
+const ADS_LOCK = 4104;
+
+export async function lockUserAds(tx: Database, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADS_LOCK}, ${userId})`);
+}
+
 export async function countLive(db: Database, userId: number, now: Date, exceptId?: number): Promise<number> {
   const conditions = [eq(advertisements.userId, userId), ne(advertisements.status, 'completed'), gt(advertisements.endDate, now)];
   if (exceptId !== undefined) conditions.push(ne(advertisements.id, exceptId));

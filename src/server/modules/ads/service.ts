@@ -26,6 +26,7 @@ export async function listActive(ctx: AppContext, user: SessionUser, now = new D
 
 export async function create(ctx: AppContext, user: SessionUser, body: z.output<typeof createAdBody>, now = new Date()): Promise<Advertisement> {
   return ctx.db.transaction(async (tx) => {
+    await repo.lockUserAds(tx, user.id);
     const used = await repo.countLive(tx, user.id, now);
     assertWithinLimit(user, 'advertisements', used);
     const row = await repo.insert(tx, user.id, {
@@ -52,7 +53,15 @@ async function ownAd(ctx: AppContext, user: SessionUser, id: number): Promise<re
   return ad;
 }
 
-export async function update(ctx: AppContext, user: SessionUser, id: number, body: z.output<typeof updateAdBody>, now = new Date()): Promise<Advertisement> {
+// Reactivating counts live ads: under the same lock as create (decision record 018).
+export function update(ctx: AppContext, user: SessionUser, id: number, body: z.output<typeof updateAdBody>, now = new Date()): Promise<Advertisement> {
+  return ctx.db.transaction(async (tx) => {
+    await repo.lockUserAds(tx, user.id);
+    return updateLocked({ ...ctx, db: tx }, user, id, body, now);
+  });
+}
+
+async function updateLocked(ctx: AppContext, user: SessionUser, id: number, body: z.output<typeof updateAdBody>, now: Date): Promise<Advertisement> {
   const ad = await ownAd(ctx, user, id);
   const values: Partial<repo.AdValues> = {};
   if (body.title !== undefined) values.title = body.title;

@@ -46,7 +46,15 @@ async function dtoFor(ctx: AppContext, businessId: number, id: number): Promise<
   return toDiscountCodeDto(row);
 }
 
-export async function createCode(ctx: AppContext, user: BusinessUser, input: CreateInput): Promise<DiscountCode> {
+// Count-then-write under a per-business lock so parallel requests cannot pass the plan limit together (decision record 018).
+export function createCode(ctx: AppContext, user: BusinessUser, input: CreateInput): Promise<DiscountCode> {
+  return ctx.db.transaction(async (tx) => {
+    await repo.lockBusinessCodes(tx, user.businessId);
+    return createCodeLocked({ ...ctx, db: tx }, user, input);
+  });
+}
+
+async function createCodeLocked(ctx: AppContext, user: BusinessUser, input: CreateInput): Promise<DiscountCode> {
   const isActive = input.isActive ?? true;
   // A plan without codes cannot even store inactive ones; otherwise only active codes use the allowance.
   if (isActive) await assertCanActivate(ctx, user);
@@ -71,7 +79,14 @@ export async function createCode(ctx: AppContext, user: BusinessUser, input: Cre
   return dtoFor(ctx, user.businessId, row.id);
 }
 
-export async function updateCode(ctx: AppContext, user: BusinessUser, id: number, input: UpdateInput): Promise<DiscountCode> {
+export function updateCode(ctx: AppContext, user: BusinessUser, id: number, input: UpdateInput): Promise<DiscountCode> {
+  return ctx.db.transaction(async (tx) => {
+    await repo.lockBusinessCodes(tx, user.businessId);
+    return updateCodeLocked({ ...ctx, db: tx }, user, id, input);
+  });
+}
+
+async function updateCodeLocked(ctx: AppContext, user: BusinessUser, id: number, input: UpdateInput): Promise<DiscountCode> {
   const existing = await repo.getCode(ctx.db, id);
   if (!existing) throw notFound('Discount code');
   if (existing.businessId !== user.businessId) throw forbidden('This discount code belongs to another business');

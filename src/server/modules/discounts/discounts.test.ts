@@ -62,6 +62,27 @@ describe('discount codes (business)', () => {
     expect((await biz.client.get('/api/discount-codes')).body[0].isActive).toBe(false);
   });
 
+  it('keeps a percentage discount at or under 100 after a PATCH merges with the stored code', async () => {
+    const biz = await paidBusiness();
+    const fixed = await biz.client.post('/api/discount-codes', codeBody({ code: 'FLAT150', discountType: 'fixed', discountValue: 150 }));
+    expect(fixed.status).toBe(201);
+    // Only the type changes: the stored 150 would become 150 %.
+    const toPercent = await biz.client.patch(`/api/discount-codes/${fixed.body.id}`, { discountType: 'percentage' });
+    expect(toPercent.status).toBe(400);
+    expect(toPercent.body.error.details).toEqual([{ path: 'discountValue', message: 'A percentage discount cannot exceed 100' }]);
+    const percent = await biz.client.post('/api/discount-codes', codeBody({ code: 'PCT50', discountValue: 50 }));
+    // Only the value changes, on a stored percentage code.
+    const tooMuch = await biz.client.patch(`/api/discount-codes/${percent.body.id}`, { discountValue: 100.01 });
+    expect(tooMuch.status).toBe(400);
+    const codes = (await biz.client.get('/api/discount-codes')).body as { code: string; discountType: string; discountValue: number }[];
+    expect(codes.map(({ code, discountType, discountValue }) => ({ code, discountType, discountValue })).sort((a, b) => a.code.localeCompare(b.code))).toEqual([
+      { code: 'FLAT150', discountType: 'fixed', discountValue: 150 },
+      { code: 'PCT50', discountType: 'percentage', discountValue: 50 },
+    ]);
+    expect((await biz.client.patch(`/api/discount-codes/${percent.body.id}`, { discountValue: 100 })).status).toBe(200);
+    expect((await biz.client.patch(`/api/discount-codes/${fixed.body.id}`, { discountType: 'percentage', discountValue: 100 })).status).toBe(200);
+  });
+
   it('keeps codes unique per business, case-insensitively, but not across businesses', async () => {
     const a = await paidBusiness();
     const b = await paidBusiness();

@@ -30,7 +30,15 @@ export async function listPlatforms(ctx: AppContext, user: BusinessUser): Promis
   return (await repo.listPlatforms(ctx.db, user.businessId)).map(toPlatformDto);
 }
 
-export async function createPlatform(ctx: AppContext, user: BusinessUser, input: z.output<typeof createPlatformBody>): Promise<IntegrationPlatformWithSecrets> {
+// Count-then-write under a per-business lock so parallel requests cannot pass the plan limit together (decision record 018).
+export function createPlatform(ctx: AppContext, user: BusinessUser, input: z.output<typeof createPlatformBody>): Promise<IntegrationPlatformWithSecrets> {
+  return ctx.db.transaction(async (tx) => {
+    await repo.lockBusinessPlatforms(tx, user.businessId);
+    return createPlatformLocked({ ...ctx, db: tx }, user, input);
+  });
+}
+
+async function createPlatformLocked(ctx: AppContext, user: BusinessUser, input: z.output<typeof createPlatformBody>): Promise<IntegrationPlatformWithSecrets> {
   const isActive = input.isActive ?? true;
   assertWithinLimit(user, 'integrations', isActive ? await repo.countActivePlatforms(ctx.db, user.businessId) : 0);
   const publishableKey = newKey(API_KEY_PREFIX);
@@ -59,7 +67,14 @@ async function ownPlatform(ctx: AppContext, user: BusinessUser, id: number) {
   return row;
 }
 
-export async function updatePlatform(ctx: AppContext, user: BusinessUser, id: number, input: z.output<typeof updatePlatformBody>): Promise<IntegrationPlatform> {
+export function updatePlatform(ctx: AppContext, user: BusinessUser, id: number, input: z.output<typeof updatePlatformBody>): Promise<IntegrationPlatform> {
+  return ctx.db.transaction(async (tx) => {
+    await repo.lockBusinessPlatforms(tx, user.businessId);
+    return updatePlatformLocked({ ...ctx, db: tx }, user, id, input);
+  });
+}
+
+async function updatePlatformLocked(ctx: AppContext, user: BusinessUser, id: number, input: z.output<typeof updatePlatformBody>): Promise<IntegrationPlatform> {
   const existing = await ownPlatform(ctx, user, id);
   if (input.isActive === true && !existing.isActive) {
     assertWithinLimit(user, 'integrations', await repo.countActivePlatforms(ctx.db, user.businessId));

@@ -14,6 +14,19 @@ export type CodeWithStats = CodeRow & { proStaffName: string | null; usageCount:
 
 // ---- discount codes ----
 
+// Advisory lock namespaces (jobs use 4101/4102): serialise a business's limit checks so parallel requests cannot both
+// pass a count-then-insert (decision record 018). Held until the transaction ends.
+const CODES_LOCK = 4103;
+const PLATFORMS_LOCK = 4105;
+
+export async function lockBusinessCodes(tx: Database, businessId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CODES_LOCK}, ${businessId})`);
+}
+
+export async function lockBusinessPlatforms(tx: Database, businessId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PLATFORMS_LOCK}, ${businessId})`);
+}
+
 export async function countActiveCodes(db: Database, businessId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(discountCodes).where(and(eq(discountCodes.businessId, businessId), eq(discountCodes.isActive, true)));
   return Number(row?.n ?? 0);

@@ -3,6 +3,8 @@ import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { createBusiness, createProStaff, signUp } from '../../test/factories';
 import type { UserEvent } from '../../lib/events';
 import { resetMessagingThrottling } from './service';
+import { messageAttachments } from '../../db/schema/messaging';
+import { planFor } from '@shared/plans';
 
 let t: TestApp;
 
@@ -268,6 +270,34 @@ describe('attachments', () => {
     const blocked = await upload(freeBiz.client, sent.body.id, 'a.pdf', PDF);
     expect(blocked.status).toBe(402);
     expect(blocked.body.error.code).toBe('PLAN_LIMIT');
+  });
+
+  it('allows at most 10 attachments per message', async () => {
+    const { biz, pro, messageId } = await conversationPair();
+    for (let i = 1; i <= 10; i++) expect((await upload(pro.client, messageId, `part${i}.pdf`, PDF)).status).toBe(201);
+    const eleventh = await upload(pro.client, messageId, 'part11.pdf', PDF);
+    expect(eleventh.status).toBe(400);
+    expect(eleventh.body.error).toMatchObject({ code: 'VALIDATION', message: 'A message can have at most 10 attachments' });
+    expect(t.storage.files.size).toBe(10);
+    // The limit is per message: a new message takes files again.
+    const next = await pro.client.post('/api/messages', { toUserId: biz.user.id, content: 'More' });
+    expect((await upload(pro.client, next.body.id, 'more.pdf', PDF)).status).toBe(201);
+  });
+
+  it('counts the bytes already used against the storage quota', async () => {
+    const { pro, messageId } = await conversationPair();
+    const quota = planFor('pro_staff', 'free').limits.fileStorageBytes!;
+    // Files already stored use all but PDF.length - 1 bytes of the free plan's quota.
+    await t.database.db.insert(messageAttachments).values({
+      messageId, uploaderId: pro.user.id, fileName: 'old.pdf', fileSize: quota - PDF.length + 1, fileType: 'application/pdf', storageKey: 'attachments/old.pdf',
+    });
+    const over = await upload(pro.client, messageId, 'new.pdf', PDF);
+    expect(over.status).toBe(402);
+    expect(over.body.error).toMatchObject({ code: 'PLAN_LIMIT', details: { limit: quota, used: quota - PDF.length + 1 } });
+    expect(t.storage.files.size).toBe(0);
+    // One byte less already used: the file fits exactly.
+    await t.database.query(`update message_attachments set file_size = file_size - 1 where uploader_id = ${pro.user.id}`);
+    expect((await upload(pro.client, messageId, 'new.pdf', PDF)).status).toBe(201);
   });
 
   it('needs multipart', async () => {
