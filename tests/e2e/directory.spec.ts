@@ -44,15 +44,36 @@ test('opens a public profile from the directory and links Message to the convers
   await expect(page.getByText('Elk Hunting', { exact: true })).toBeVisible();
 });
 
-test('the landing page features the first three pro staff', async ({ page }) => {
+test('the landing page features Elite pro staff first, then the first pro staff', async ({ page }) => {
   await page.goto('/');
   const featured = page.getByTestId('featured-pro-staff');
   await expect(featured).toHaveCount(3);
-  await expect(featured.first()).toContainText('Jake Morrison');
-  await expect(featured.first()).toContainText('4.8/5');
-  await expect(featured.first()).toContainText('Elk Hunting, Bow Hunting, Outdoor Photography');
-  await featured.first().getByRole('link', { name: 'View Profile' }).click();
+  // Grace Holloway is the demo's Elite pro staffer (featured placement); the others are on Free.
+  await expect(featured.first()).toContainText('Grace Holloway');
+  await expect(featured.first()).toContainText('Elite');
+  await expect(featured.nth(1)).toContainText('Jake Morrison');
+  await expect(featured.nth(1)).not.toContainText('Elite');
+  await expect(featured.nth(1)).toContainText('4.8/5');
+  await expect(featured.nth(1)).toContainText('Elk Hunting, Bow Hunting, Outdoor Photography');
+  await featured.nth(1).getByRole('link', { name: 'View Profile' }).click();
   await expect(page.getByRole('heading', { name: 'Jake Morrison' })).toBeVisible();
+});
+
+test('the directory shows Elite pro staff in a Featured strip that follows the filters', async ({ page }) => {
+  await page.goto('/search');
+  const strip = page.getByRole('region', { name: 'Featured' });
+  const grace = strip.getByTestId('featured-pro-staff-card').filter({ hasText: 'Grace Holloway' });
+  await expect(grace).toBeVisible();
+  await expect(grace).toContainText('Elite · Featured');
+  await expect(strip.getByTestId('featured-pro-staff-card')).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByLabel('Specialty').selectOption('Outdoor Photography');
+  await expect(page).toHaveURL(/specialty=Outdoor\+Photography/);
+  await expect(grace).toBeVisible();
+  await page.getByLabel('Specialty').selectOption('Duck Hunting');
+  await expect(page.getByTestId('pro-staff-card').filter({ hasText: 'Sarah Whitfield' })).toBeVisible();
+  await expect(strip).toHaveCount(0);
 });
 
 for (const route of ['/search', '/profile/1', '/search?q=zzzz-nobody']) {

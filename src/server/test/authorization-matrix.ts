@@ -114,6 +114,7 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   // ---- profiles and uploads ----
   'GET /api/pro-staff-profiles': { expect: all(200), request: at(() => '/api/pro-staff-profiles') },
   'GET /api/pro-staff-profiles/user/:userId': { expect: all(200), request: at((f) => `/api/pro-staff-profiles/user/${f.proStaff.user.id}`) },
+  'GET /api/pro-staff-profiles/featured': { expect: all(200), request: at(() => '/api/pro-staff-profiles/featured?fill=true') },
   'GET /api/pro-staff-profiles/:id': { expect: all(200), request: at((f) => `/api/pro-staff-profiles/${f.proStaff.proStaffId}`) },
   'POST /api/pro-staff-profiles': {
     // The body names the owner's user id: another pro staffer may not write someone else's profile.

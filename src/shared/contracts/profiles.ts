@@ -169,6 +169,15 @@ export const tagSearchQuery = z.object({
 });
 export type TagSearchQuery = z.input<typeof tagSearchQuery>;
 
+/**
+ * Featured placement (Elite pro staff, decision record 019): the directory's filters, without sort or paging.
+ * `fill=true` (the landing page) tops the list up with the directory's first profiles when fewer are featured.
+ */
+export const featuredQuery = directoryQuery.omit({ sort: true, page: true, pageSize: true }).extend({
+  fill: z.enum(['true', 'false']).optional().transform((value) => value === 'true'),
+});
+export type FeaturedFilters = z.output<typeof featuredQuery>;
+
 export type ProStaffProfile = {
   id: number;
   userId: number;
@@ -188,6 +197,9 @@ export type ProStaffProfile = {
   createdAt: string;
   updatedAt: string;
 };
+
+/** A featured list entry: `featured` is true when the owner's plan includes featured placement. */
+export type FeaturedProStaffProfile = ProStaffProfile & { featured: boolean };
 
 export type BusinessProfile = {
   id: number;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
@@ -9,7 +10,10 @@ export const users = pgTable('users', {
   isAdmin: boolean('is_admin').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (table) => [
+  // Paid accounts only (most are Free): finds the featured-placement owners at any scale (decision record 019).
+  index('users_paid_tier_idx').on(table.subscriptionTier).where(sql`${table.subscriptionTier} <> 'free'`),
+]);
 
 export const sessions = pgTable(
   'sessions',

@@ -54,6 +54,8 @@ const businesses: BusinessSeed[] = [
 type ProSeed = {
   email: string; firstName: string; lastName: string; location: string; specialties: string[]; experience: number;
   rating: number; isVerified: boolean; bio: string; instagram?: string; youtube?: string; tiktok?: string;
+  /** Subscription tier; Free when absent. Grace is on Elite so featured placement shows (decision record 019). */
+  tier?: 'pro' | 'elite';
 };
 
 const proStaff: ProSeed[] = [
@@ -65,7 +67,7 @@ const proStaff: ProSeed[] = [
   { email: 'luis.ortega@example.com', firstName: 'Luis', lastName: 'Ortega', location: 'San Antonio, TX', specialties: ['Deer Hunting', 'Bow Hunting'], experience: 8, rating: 4.4, isVerified: false, bio: 'South Texas whitetail bowhunter and habitat manager.', instagram: 'https://instagram.com/luisortegabowhunts' },
   { email: 'hannah.price@example.com', firstName: 'Hannah', lastName: 'Price', location: 'Pierre, SD', specialties: ['Upland Game', 'Shotgun Hunting'], experience: 7, rating: 4.5, isVerified: true, bio: 'Pheasant guide and bird dog trainer on the Missouri River breaks.' },
   { email: 'noah.fischer@example.com', firstName: 'Noah', lastName: 'Fischer', location: 'Madison, WI', specialties: ['Deer Hunting', 'Muzzleloader'], experience: 11, rating: 4.3, isVerified: false, bio: 'Traditional muzzleloader hunter writing about early American hunting methods.' },
-  { email: 'grace.holloway@example.com', firstName: 'Grace', lastName: 'Holloway', location: 'Jackson, WY', specialties: ['Outdoor Photography', 'Elk Hunting'], experience: 5, rating: 4.9, isVerified: true, bio: 'Wildlife photographer whose work appears in national hunting magazines.', instagram: 'https://instagram.com/gracehollowayphoto' },
+  { email: 'grace.holloway@example.com', firstName: 'Grace', lastName: 'Holloway', location: 'Jackson, WY', specialties: ['Outdoor Photography', 'Elk Hunting'], experience: 5, rating: 4.9, isVerified: true, bio: 'Wildlife photographer whose work appears in national hunting magazines.', instagram: 'https://instagram.com/gracehollowayphoto', tier: 'elite' },
   { email: 'dale.simmons@example.com', firstName: 'Dale', lastName: 'Simmons', location: 'Lake Charles, LA', specialties: ['Duck Hunting', 'Small Game'], experience: 20, rating: 4.2, isVerified: false, bio: 'Coastal marsh guide with two decades of teal and gadwall seasons.' },
   { email: 'ava.lindqvist@example.com', firstName: 'Ava', lastName: 'Lindqvist', location: 'Duluth, MN', specialties: ['Bear Hunting', 'Bow Hunting'], experience: 4, rating: 0, isVerified: false, bio: 'Northwoods bear and whitetail bowhunter building her first sponsor partnerships.' },
   { email: 'ty.granger@example.com', firstName: 'Ty', lastName: 'Granger', location: 'Billings, MT', specialties: ['Rifle Hunting', 'Elk Hunting', 'Deer Hunting', 'Predator Hunting'], experience: 14, rating: 4.7, isVerified: true, bio: 'Rifle builder and mule deer guide; runs a long-range ethics course.', youtube: 'https://youtube.com/@tygranger' },
@@ -103,7 +105,7 @@ export async function seedDemoData(db: Database, options: { withAdmin?: boolean 
     }
 
     for (const person of proStaff) {
-      const [user] = await tx.insert(users).values({ email: person.email, passwordHash, userType: 'pro_staff' }).returning({ id: users.id });
+      const [user] = await tx.insert(users).values({ email: person.email, passwordHash, userType: 'pro_staff', subscriptionTier: person.tier ?? 'free' }).returning({ id: users.id });
       const socialLinks = Object.fromEntries(
         (['instagram', 'youtube', 'tiktok'] as const).flatMap((key) => (person[key] ? [[key, person[key]]] : [])),
       );

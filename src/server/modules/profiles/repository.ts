@@ -1,8 +1,11 @@
-import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BusinessProfile, DirectorySort, ProStaffProfile } from '@shared/contracts/profiles';
 import type { SocialPlatformKey } from '@shared/specialties';
 import { rowsOf, type Database } from '../../db/client';
 import { businessProfiles, proStaffProfiles } from '../../db/schema/profiles';
+import { planTrials } from '../../db/schema/billing';
+import { users } from '../../db/schema/users';
+import { effectiveTier } from '../../lib/entitlements';
 
 const proStaffColumns = {
   id: proStaffProfiles.id,
@@ -157,6 +160,27 @@ export async function listProStaff(
     .orderBy(...directoryOrder(options.sort, options.plan))
     .limit(options.limit)
     .offset(options.offset);
+  return rows.map(toProStaff);
+}
+
+/**
+ * Up to `limit` profiles, in directory order (id), whose owner's effective tier (subscription, or a running
+ * trial on Free) is one of `tiers`. Driven from the owners, not from the profiles: the paid subscribers by
+ * the partial index on users.subscription_tier, the running trials by plan_trials_ends_at_idx, then each
+ * profile by its user_id; so it reads the featured accounts only, however large the directory. The filters are
+ * fenced and the order key is "+ 0" so the planner cannot walk the 1,000,000-row profile indexes instead.
+ */
+export async function listFeaturedProStaff(db: Database, criteria: DirectoryCriteria, tiers: string[], limit: number): Promise<ProStaffProfile[]> {
+  if (tiers.length === 0) return [];
+  const candidates = sql`select ${users.id} from ${users} where ${inArray(users.subscriptionTier, tiers)} and ${users.userType} = 'pro_staff'
+    union all select ${planTrials.userId} from ${planTrials} where ${planTrials.endsAt} > now() and ${inArray(planTrials.tier, tiers)}`;
+  const rows = await db
+    .select(proStaffColumns)
+    .from(proStaffProfiles)
+    .innerJoin(users, eq(users.id, proStaffProfiles.userId))
+    .where(and(sql`${proStaffProfiles.userId} in (${candidates})`, inArray(effectiveTier, tiers), directoryWhere(criteria, 'sort-index')))
+    .orderBy(sql`${proStaffProfiles.id} + 0`)
+    .limit(limit);
   return rows.map(toProStaff);
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { idParam, userIdParam } from '@shared/contracts/common';
-import { businessProfileBody, directoryQuery, proStaffProfileBody, tagSearchQuery } from '@shared/contracts/profiles';
+import { businessProfileBody, directoryQuery, featuredQuery, proStaffProfileBody, tagSearchQuery } from '@shared/contracts/profiles';
 import { parse } from '../../lib/validate';
 import { requireRole, requireUser } from '../../lib/auth';
 import * as service from './service';
@@ -16,6 +16,11 @@ export async function profilesRoutes(app: FastifyInstance) {
     reply.header('X-Total-Count', String(result.paged ? result.page.total : result.total));
     if (result.paged ? result.page.totalEstimated : result.totalEstimated) reply.header('X-Total-Count-Estimated', 'true');
     return result.paged ? result.page : result.items;
+  });
+
+  // Public: Elite (featured placement) profiles for the landing page and the directory's Featured strip.
+  app.get('/api/pro-staff-profiles/featured', async (request) => {
+    return service.listFeatured(ctx, parse(featuredQuery, request.query));
   });
 
   app.get('/api/pro-staff-profiles/user/:userId', async (request) => {

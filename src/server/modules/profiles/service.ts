@@ -1,4 +1,5 @@
-import { DIRECTORY_PAGE_SIZE, DIRECTORY_UNPAGED_LIMIT } from '@shared/directory-paging';
+import { DIRECTORY_PAGE_SIZE, DIRECTORY_UNPAGED_LIMIT, FEATURED_LIMIT } from '@shared/directory-paging';
+import { plansFor } from '@shared/plans';
 import {
   AVATAR_URL_PREFIX,
   avatarFilePattern,
@@ -6,6 +7,8 @@ import {
   type BusinessProfileInput,
   type DirectoryFilters,
   type DirectoryPage,
+  type FeaturedFilters,
+  type FeaturedProStaffProfile,
   type ProStaffProfile,
   type ProStaffProfileInput,
 } from '@shared/contracts/profiles';
@@ -23,7 +26,7 @@ export type DirectoryResult =
   | { paged: false; items: ProStaffProfile[]; total: number; totalEstimated: boolean }
   | { paged: true; page: DirectoryPage };
 
-function criteriaFor(filters: DirectoryFilters): repo.DirectoryCriteria {
+function criteriaFor(filters: Omit<DirectoryFilters, 'sort' | 'page' | 'pageSize'>): repo.DirectoryCriteria {
   const words = filters.q ? repo.searchWords(filters.q) : [];
   const needle = filters.q?.toLowerCase();
   return {
@@ -144,6 +147,28 @@ export async function listDirectory(ctx: AppContext, filters: DirectoryFilters):
   }
   if (!paged) return { paged: false, items, total, totalEstimated: estimated };
   return { paged: true, page: { items, total, totalEstimated: estimated, page, pageSize, totalPages: Math.max(1, Math.ceil(total / pageSize)) } };
+}
+
+/** The pro staff tiers whose plan includes featured placement, read through the plan lookup (planOf). */
+export function featuredTiers(): string[] {
+  return plansFor('pro_staff')
+    .filter((plan) => planOf({ userType: 'pro_staff', subscriptionTier: plan.id }).limits.featuredPlacement)
+    .map((plan) => plan.id);
+}
+
+/**
+ * Featured placement (decision record 019): up to FEATURED_LIMIT profiles matching the filters whose owner's
+ * effective plan (a running trial counts) includes it. With `fill` (the landing page) the directory's first
+ * profiles top the list up, marked not featured.
+ */
+export async function listFeatured(ctx: AppContext, filters: FeaturedFilters): Promise<FeaturedProStaffProfile[]> {
+  const { fill, ...directoryFilters } = filters;
+  const featured = await repo.listFeaturedProStaff(ctx.db, criteriaFor(directoryFilters), featuredTiers(), FEATURED_LIMIT);
+  const items = featured.map((profile) => ({ ...profile, featured: true }));
+  if (!fill || items.length >= FEATURED_LIMIT) return items;
+  const directory = await listDirectory(ctx, { ...directoryFilters, page: 1, pageSize: FEATURED_LIMIT + items.length });
+  const rest = (directory.paged ? directory.page.items : directory.items).filter((profile) => !items.some((item) => item.id === profile.id));
+  return [...items, ...rest.map((profile) => ({ ...profile, featured: false }))].slice(0, FEATURED_LIMIT);
 }
 
 export async function getProStaff(ctx: AppContext, id: number): Promise<ProStaffProfile> {

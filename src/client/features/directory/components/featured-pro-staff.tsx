@@ -1,17 +1,21 @@
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { Star } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useDirectory } from '../api';
+import { useFeatured } from '../api';
 
-/** Landing page: the first three pro staff profiles (spec 2). */
+/**
+ * Landing page: three pro staff profiles (spec 2). Elite pro staff (featured placement, decision record 019)
+ * come first, chosen by the server; the directory's first profiles fill the rest.
+ */
 export function FeaturedProStaff() {
-  const query = useDirectory({ page: 1, pageSize: 3 });
+  const query = useFeatured({ fill: true });
   // Deferred so the cards render in a yielding pass instead of one blocking update.
   const data = useDeferredValue(query.data);
-  const profiles = data?.items ?? [];
+  const profiles = data ?? [];
 
   return (
     <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
@@ -34,7 +38,10 @@ export function FeaturedProStaff() {
           {profiles.map((profile) => (
             <Card key={profile.id} data-testid="featured-pro-staff">
               <CardHeader>
-                <CardTitle>{profile.firstName} {profile.lastName}</CardTitle>
+                <div className="flex items-start justify-between gap-2">
+                  <CardTitle>{profile.firstName} {profile.lastName}</CardTitle>
+                  {profile.featured && <Badge tone="yellow">Elite</Badge>}
+                </div>
                 <p className="inline-flex items-center gap-1 text-sm text-bark-700">
                   <Star className="h-4 w-4 text-blaze-500" aria-hidden="true" />
                   {profile.rating.toFixed(1)}/5

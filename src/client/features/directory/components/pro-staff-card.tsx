@@ -11,11 +11,11 @@ import { messageLink } from '../api';
 const VISIBLE_SPECIALTIES = 3;
 
 /** Spec 2 directory card: initials, rating (or New), bio, 3 specialties + '+n more', experience, location, actions. */
-export function ProStaffCard({ profile, signedIn }: { profile: ProStaffProfile; signedIn: boolean }) {
+export function ProStaffCard({ profile, signedIn, featured = false }: { profile: ProStaffProfile; signedIn: boolean; featured?: boolean }) {
   const extra = profile.specialties.length - VISIBLE_SPECIALTIES;
   const name = `${profile.firstName} ${profile.lastName}`;
   return (
-    <Card className="render-when-visible-card flex flex-col" data-testid="pro-staff-card">
+    <Card className="render-when-visible-card flex flex-col" data-testid={featured ? 'featured-pro-staff-card' : 'pro-staff-card'}>
       <CardContent className="flex flex-1 flex-col gap-3 pt-5">
         <div className="flex items-start gap-3">
           {profile.profilePictureUrl ? (
@@ -28,6 +28,7 @@ export function ProStaffCard({ profile, signedIn }: { profile: ProStaffProfile; 
           <div className="min-w-0 flex-1">
             <h3 className="truncate text-lg font-semibold">{name}</h3>
             {profile.isVerified && <p className="text-xs font-medium text-blue-800">Verified</p>}
+            {featured && <Badge tone="orange" className="mt-1">Elite · Featured</Badge>}
           </div>
           <Badge tone={profile.rating > 0 ? 'yellow' : 'neutral'} className="gap-1">
             {profile.rating > 0 ? (

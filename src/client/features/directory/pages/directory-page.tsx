@@ -9,7 +9,7 @@ import { Label } from '../../../components/ui/label';
 import { Notice, Page } from '../../../components/ui/page';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../auth/session';
-import { directoryTotal, useDirectory } from '../api';
+import { directoryTotal, useDirectory, useFeatured } from '../api';
 import { ProStaffCard, ProStaffCardSkeleton } from '../components/pro-staff-card';
 
 const sortOptions = [
@@ -72,6 +72,12 @@ export default function DirectoryPage() {
     page,
     pageSize: DIRECTORY_PAGE_SIZE,
   });
+  // Featured placement (decision record 019): Elite profiles matching the filters, above the first page only.
+  const featuredQuery = useFeatured(
+    { q: searchParams.get('q') ?? undefined, location: searchParams.get('location') ?? undefined, specialty: specialty || undefined, verified },
+    page === 1,
+  );
+  const featured = page === 1 ? (featuredQuery.data ?? []) : [];
   const filtered = Boolean(searchParams.get('q') || searchParams.get('location') || specialty || verified);
   // Deferred: query results arrive as a blocking update; the cards then render in yielding slices.
   const data = useDeferredValue(query.data);
@@ -135,6 +141,14 @@ export default function DirectoryPage() {
         )
       ) : data ? (
         <>
+          {featured.length > 0 && (
+            <section aria-labelledby="directory-featured-heading" className="mb-6 rounded-xl border border-orange-200 bg-orange-50 p-4">
+              <h2 id="directory-featured-heading" className="mb-3 text-lg font-semibold">Featured</h2>
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {featured.map((profile) => <ProStaffCard key={profile.id} profile={profile} signedIn={Boolean(user)} featured />)}
+              </div>
+            </section>
+          )}
           <div className={query.isFetching ? 'opacity-60 transition-opacity' : undefined}>
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {data.items.map((profile) => <ProStaffCard key={profile.id} profile={profile} signedIn={Boolean(user)} />)}

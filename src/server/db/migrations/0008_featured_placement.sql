@@ -1,0 +1,1 @@
+CREATE INDEX "users_paid_tier_idx" ON "users" USING btree ("subscription_tier") WHERE "users"."subscription_tier" <> 'free';
