@@ -109,7 +109,7 @@ test('a free business over its monthly job post limit is told why and offered an
     await expectToast(page, 'Job Posted');
   }
   const dialog = await postJob(page, uniqueTitle('Turkey Guide'));
-  await expect(dialog.getByRole('alert')).toContainText('Your Free plan allows 1 job posts per month');
+  await expect(dialog.getByRole('alert')).toContainText('Your Free plan allows 1 job post per month.');
   await dialog.getByRole('link', { name: 'Upgrade your plan' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
 });

@@ -46,7 +46,7 @@ export function CommissionList({ commissions, isLoading, error, counterparty, ac
               <div className="flex flex-wrap items-center gap-2">
                 <span className="text-lg font-semibold text-bark-900">{commission.currency && commission.currency !== 'USD' ? formatMoney(commission.amountCents, commission.currency) : formatCents(commission.amountCents)}</span>
                 <CommissionStatusBadge status={commission.status} />
-                {commission.source === 'order' && <span className="text-xs text-bark-700">from store order {commission.orderId}</span>}
+                {commission.source === 'order' && <span className="break-all text-xs text-bark-700">from store order {commission.orderId}</span>}
               </div>
               <p className="text-sm font-medium text-bark-900">{name}</p>
               {commission.description && <p className="text-sm text-bark-700">{commission.description}</p>}

@@ -175,8 +175,8 @@ function BusinessDashboard({ user }: { user: SessionUser }) {
         </TabsList>
 
         <TabsContent value="overview">
-          <div className="grid gap-6 lg:grid-cols-3">
-            <div className="flex flex-col gap-6 lg:col-span-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+            <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
               {pending > 0 && (
                 <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-blaze-400 bg-orange-50 p-4 text-sm" role="status">
                   <span>You have <strong>{pending}</strong> new application{pending === 1 ? '' : 's'} waiting for review.</span>
