@@ -24,7 +24,7 @@ export function checkAttachmentFile(file: UploadedFile): CheckedFile {
   if (file.data.length > ATTACHMENT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'Attachments can be at most 10 MB');
   const sniffed = sniffFileType(file.data);
   if (!sniffed || !allowedAttachmentExts.has(sniffed.ext)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${describe(file.fileName)}is not a file type you can attach. Attach a PDF, DOC, DOCX, TXT, JPG, PNG or GIF file`);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${describe(file.fileName)}is not a file type you can attach. Attach a PDF, DOC, DOCX, TXT, JPG, PNG or GIF file.`);
   }
   return { ...file, ext: sniffed.ext, mime: sniffed.mime, safeName: safeFileName(file.fileName, sniffed.ext) };
 }
