@@ -170,10 +170,11 @@ export async function sendMessageWithAttachments(ctx: AppContext, user: SessionU
   await assertCanMessage(ctx, user, body);
   const checked = await validateAttachments(ctx.db, user, files, 0);
   const stored: string[] = [];
+  let sent: { message: repo.MessageRow; attachments: repo.AttachmentRow[] };
   try {
     const keyed = await storeAll(ctx, checked, stored);
     const now = new Date();
-    const { message, attachments } = await ctx.db.transaction(async (tx) => {
+    sent = await ctx.db.transaction(async (tx) => {
       const message = await insertDirectMessage(tx, user, body, now);
       // Again under the quota lock: two sends at once must not both use the last free bytes.
       await assertStorageQuota(tx, user, checked.reduce((total, file) => total + file.data.length, 0));
@@ -192,12 +193,13 @@ export async function sendMessageWithAttachments(ctx: AppContext, user: SessionU
       }
       return { message, attachments };
     });
-    await notifyNewMessage(ctx, user, message);
-    return toMessage(message, attachments);
   } catch (error) {
     await Promise.all(stored.map((key) => ctx.storage.delete(key).catch(() => undefined)));
     throw error;
   }
+  // Committed: from here on the files belong to the message and are never deleted.
+  await notifyNewMessage(ctx, user, sent.message);
+  return toMessage(sent.message, sent.attachments);
 }
 
 /** Stores each file under a new key; `stored` collects the keys written so far, for the clean-up on failure. */
