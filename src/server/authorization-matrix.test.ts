@@ -81,7 +81,7 @@ async function send(actor: Actor, method: string, entry: MatrixEntry, request: M
   }
   let payload: string | object | Buffer | undefined = request.body as object | undefined;
   if (request.file) {
-    const form = multipart(request.file.name, request.file.data);
+    const form = multipart(request.file.name, request.file.data, request.file.fields);
     payload = form.payload;
     Object.assign(headers, form.headers);
   }

@@ -13,7 +13,7 @@ import { createBusiness, createProStaff, makeAdmin, signUp } from './test/factor
 const SKIP = new Set(['GET /api/events']); // a stream that never ends by itself
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 4);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : crypto.randomInt(1, 2 ** 31 - 1);
-const MULTIPART_ROUTES = new Set(['POST /api/messages/:id/attachments', 'POST /api/uploads/avatar']);
+const MULTIPART_ROUTES = new Set(['POST /api/messages/:id/attachments', 'POST /api/messages/with-attachments', 'POST /api/uploads/avatar']);
 
 type Caller = { name: string; headers: Record<string, string> };
 
@@ -111,10 +111,11 @@ function encode(text: string): string {
   return out;
 }
 
-function multipart(fileName: string, data: Buffer) {
+function multipart(fileName: string, data: Buffer, fields: Record<string, string> = {}) {
   const boundary = '----hsFuzzBoundary';
   const safeName = fileName.replace(/["\r\n]/g, '_');
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${safeName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const fieldParts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('');
+  const head = Buffer.from(`${fieldParts}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${safeName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
   return { payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -146,7 +147,9 @@ describe(`fuzzing every API route (seed ${SEED})`, () => {
             const headers: Record<string, string> = { ...caller.headers };
             let sent: string | Buffer | undefined;
             if (MULTIPART_ROUTES.has(key)) {
-              const form = multipart(fileName, data);
+              // The message sent with its files also gets its text fields, as nasty as the rest.
+              const fields: Record<string, string> = key === 'POST /api/messages/with-attachments' ? { toUserId: params[0], content: params[1], conversationId: params[2] } : {};
+              const form = multipart(fileName, data, fields);
               sent = form.payload;
               headers['content-type'] = form.contentType;
             } else if (!['GET', 'DELETE'].includes(route.method)) {

@@ -48,6 +48,11 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
 export async function apiUpload<T = unknown>(url: string, file: File, fieldName = 'file'): Promise<T> {
   const form = new FormData();
   form.append(fieldName, file);
+  return apiPostForm<T>(url, form);
+}
+
+/** Posts a whole multipart/form-data form (text fields and files) as one request. */
+export async function apiPostForm<T = unknown>(url: string, form: FormData): Promise<T> {
   const res = await fetch(url, { method: 'POST', body: form, credentials: 'include' });
   await throwIfNotOk(res);
   return (await res.json()) as T;

@@ -57,9 +57,10 @@ export type Fixtures = {
   avatarFile: string;
 };
 
-export function multipart(fileName: string, data: Buffer) {
+export function multipart(fileName: string, data: Buffer, fields: Record<string, string> = {}) {
   const boundary = '----hsMatrixBoundary';
   const payload = Buffer.concat([
+    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),

@@ -15,8 +15,8 @@ export type MatrixRequest = {
   url: string;
   /** Sent as JSON. */
   body?: unknown;
-  /** Sent as multipart/form-data in the field "file". */
-  file?: { name: string; data: Buffer };
+  /** Sent as multipart/form-data in the field "file", after the text `fields`. */
+  file?: { name: string; data: Buffer; fields?: Record<string, string> };
   headers?: Record<string, string>;
 };
 
@@ -212,6 +212,14 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'POST /api/messages/:id/attachments': {
     expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 201, proStaff: 403 },
     request: (f) => ({ url: `/api/messages/${f.ids.message}/attachments`, file: { name: 'terms.pdf', data: PDF } }),
+  },
+  'POST /api/messages/with-attachments': {
+    // Anyone signed in may message someone else with a file; the admin account is on the free plan, without file sharing.
+    expect: { anonymous: 401, admin: 402, otherBusiness: 201, otherProStaff: 201, business: 201, proStaff: 201 },
+    request: (f, actor) => ({
+      url: '/api/messages/with-attachments',
+      file: { name: 'terms.pdf', data: PDF, fields: { toUserId: String((actor === 'business' ? f.proStaff : f.business).user.id), content: 'Terms attached' } },
+    }),
   },
   'GET /api/messages/attachments/:id': {
     expect: { anonymous: 401, admin: 404, otherBusiness: 404, otherProStaff: 404, business: 200, proStaff: 200 },

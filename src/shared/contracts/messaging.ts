@@ -22,6 +22,15 @@ export const sendMessageBody = z.object({
 });
 export type SendMessageBody = z.input<typeof sendMessageBody>;
 
+/** A message and its files in one request: the text fields of POST /api/messages/with-attachments. */
+export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
+const formId = (error: string) => z.string({ error }).regex(/^[0-9]{1,10}$/, error).transform(Number).pipe(z.number().int().positive(error).max(2_147_483_647, error));
+export const sendMessageFormFields = z.object({
+  toUserId: formId('Choose who to message'),
+  content: messageContent,
+  conversationId: z.union([z.literal('').transform(() => null), formId('Expected a conversation id')]).nullish(),
+});
+
 export const listMessagesQuery = z.object({
   conversationId: dbIdParam,
   /** Only messages with a smaller id (the page before). */

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Conversation, ConversationSummary, ConversationWith, MassMessageResult, Message, MessageAttachment } from '@shared/contracts/messaging';
-import { apiRequest, apiUpload } from '../../lib/api';
+import { apiPostForm, apiRequest, apiUpload } from '../../lib/api';
 
 export const MESSAGES_PAGE_SIZE = 50;
 
@@ -40,6 +40,16 @@ export function useThread(conversationId: number | null) {
 
 export function sendMessage(body: { toUserId: number; content: string; conversationId?: number | null }) {
   return apiRequest<Message>('POST', '/api/messages', body);
+}
+
+/** The message and its files in one request: the server sends all of it or nothing (issue 18 item 4). */
+export function sendMessageWithFiles(body: { toUserId: number; content: string; conversationId?: number | null }, files: File[]) {
+  const form = new FormData();
+  form.append('toUserId', String(body.toUserId));
+  form.append('content', body.content);
+  if (body.conversationId) form.append('conversationId', String(body.conversationId));
+  for (const file of files) form.append('file', file);
+  return apiPostForm<Message>('/api/messages/with-attachments', form);
 }
 
 export function uploadAttachment(messageId: number, file: File) {

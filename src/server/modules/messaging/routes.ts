@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idParam, userIdParam } from '@shared/contracts/common';
 import { idempotencyKeyHeaders, listMessagesQuery, massMessageBody, sendMessageBody } from '@shared/contracts/messaging';
+import { readMessageForm } from './message-form';
 import { parse } from '../../lib/validate';
 import { requireRole, requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
@@ -32,6 +33,16 @@ export async function messagingRoutes(app: FastifyInstance) {
     const user = requireUser(request);
     const body = parse(sendMessageBody, request.body);
     return reply.status(201).send(await service.sendMessage(ctx, user, body));
+  });
+
+  // A message and its files in one request: nothing is sent unless every file is accepted (issue 18 item 4).
+  app.post('/api/messages/with-attachments', async (request, reply) => {
+    const user = requireUser(request);
+    assertUploadAllowed(user.id);
+    await service.assertCanSendFiles(ctx, user);
+    const { fields, files } = await readMessageForm(request);
+    const message = await service.sendMessageWithAttachments(ctx, user, fields, files);
+    return reply.status(201).send(message);
   });
 
   app.post('/api/messages/:id/read', async (request) => {

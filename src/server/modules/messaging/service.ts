@@ -1,7 +1,5 @@
-import path from 'node:path';
 import type { SessionUser } from '@shared/contracts/auth';
 import {
-  ATTACHMENT_MAX_BYTES,
   messageEventTypes,
   type Conversation,
   type ConversationSummary,
@@ -9,18 +7,17 @@ import {
   type Message,
   type MessageAttachment,
 } from '@shared/contracts/messaging';
-import { formatFileSize } from '@shared/format';
+import type { Database } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
-import { assertWithinLimit, planOf, startOfMonthUtc } from '../../lib/entitlements';
+import { assertWithinLimit, startOfMonthUtc } from '../../lib/entitlements';
 import { publishAll, type AddressedEvent } from '../../lib/events';
-import { sniffFileType } from '../../lib/file-type';
 import { RateLimiter } from '../../lib/rate-limit';
 import { newStorageKey } from '../../lib/storage';
 import * as repo from './repository';
+import { assertStorageQuota, validateAttachments, type CheckedFile, type UploadedFile } from './attachment-rules';
 import { resetMassMessageThrottling } from './service-mass';
 
-const MAX_ATTACHMENTS_PER_MESSAGE = 10;
 // Flood guards on top of the monthly plan quotas (which unlimited plans do not have).
 const directSends = new RateLimiter(60, 60_000);
 
@@ -37,7 +34,6 @@ function throttle(limiter: RateLimiter, userId: number, what: string) {
     throw new AppError('RATE_LIMITED', `You are sending ${what} too quickly. Try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
   }
 }
-const allowedAttachmentExts = new Set(['pdf', 'doc', 'docx', 'txt', 'jpg', 'png', 'gif']);
 
 export const attachmentUrl = (id: number) => `/api/messages/attachments/${id}`;
 
@@ -112,11 +108,10 @@ export async function listMessages(
   return rows.map((row) => toMessage(row, attachments.filter((a) => a.messageId === row.id)));
 }
 
-export async function sendMessage(
-  ctx: AppContext,
-  user: SessionUser,
-  body: { toUserId: number; content: string; conversationId?: number | null },
-): Promise<Message> {
+type SendBody = { toUserId: number; content: string; conversationId?: number | null };
+
+/** Who may be messaged: someone else who exists, and, in a given conversation, its other participant. */
+async function assertCanMessage(ctx: AppContext, user: SessionUser, body: SendBody) {
   if (body.toUserId === user.id) throw new AppError('VALIDATION', 'You cannot message yourself');
   throttle(directSends, user.id, 'messages');
   const recipient = await repo.findUser(ctx.db, body.toUserId);
@@ -126,24 +121,97 @@ export async function sendMessage(
     const other = conversation.userAId === user.id ? conversation.userBId : conversation.userAId;
     if (other !== body.toUserId) throw new AppError('VALIDATION', 'That conversation is with someone else');
   }
-  const now = new Date();
-  const message = await ctx.db.transaction(async (tx) => {
-    await repo.lockUserQuota(tx, user.id);
-    const used = await repo.countDirectMessagesSince(tx, user.id, startOfMonthUtc(now));
-    assertWithinLimit(user, 'messagesPerMonth', used);
-    const conversationId = await repo.upsertConversation(tx, user.id, body.toUserId, now);
-    return repo.insertMessage(tx, { conversationId, fromUserId: user.id, toUserId: body.toUserId, content: body.content, createdAt: now });
-  });
-  const unread = await repo.countUnread(ctx.db, body.toUserId);
+}
+
+/** Inside a transaction: the monthly message quota, the conversation and the message row. */
+async function insertDirectMessage(tx: Database, user: SessionUser, body: SendBody, now: Date) {
+  await repo.lockUserQuota(tx, user.id);
+  const used = await repo.countDirectMessagesSince(tx, user.id, startOfMonthUtc(now));
+  assertWithinLimit(user, 'messagesPerMonth', used);
+  const conversationId = await repo.upsertConversation(tx, user.id, body.toUserId, now);
+  return repo.insertMessage(tx, { conversationId, fromUserId: user.id, toUserId: body.toUserId, content: body.content, createdAt: now });
+}
+
+async function notifyNewMessage(ctx: AppContext, user: SessionUser, message: repo.MessageRow) {
+  const unread = await repo.countUnread(ctx.db, message.toUserId);
   await notify(ctx, [
     {
-      userId: body.toUserId,
+      userId: message.toUserId,
       event: { type: messageEventTypes.created, data: { messageId: message.id, conversationId: message.conversationId, fromUserId: user.id, unreadCount: unread } },
     },
     // The sender's other tabs refresh their lists too.
     { userId: user.id, event: { type: messageEventTypes.created, data: { messageId: message.id, conversationId: message.conversationId, fromUserId: user.id } } },
   ]);
+}
+
+export async function sendMessage(ctx: AppContext, user: SessionUser, body: SendBody): Promise<Message> {
+  await assertCanMessage(ctx, user, body);
+  const now = new Date();
+  const message = await ctx.db.transaction((tx) => insertDirectMessage(tx, user, body, now));
+  await notifyNewMessage(ctx, user, message);
   return toMessage(message);
+}
+
+/**
+ * Checked before the files are read: a plan without file sharing (or with no room left at all) is refused
+ * without reading a 10 MB body.
+ */
+export async function assertCanSendFiles(ctx: AppContext, user: SessionUser) {
+  await assertStorageQuota(ctx.db, user, 1);
+}
+
+/**
+ * A message and its files as one (issue 18 item 4): every file is checked before anything is
+ * written; the files are stored, then the message and its attachment rows go in one transaction. If any step
+ * fails, the stored files are deleted again, so a message never goes out without the files the user picked.
+ */
+export async function sendMessageWithAttachments(ctx: AppContext, user: SessionUser, body: SendBody, files: UploadedFile[]): Promise<Message> {
+  if (files.length === 0) throw new AppError('VALIDATION', 'Choose a file to attach');
+  await assertCanMessage(ctx, user, body);
+  const checked = await validateAttachments(ctx.db, user, files, 0);
+  const stored: string[] = [];
+  let sent: { message: repo.MessageRow; attachments: repo.AttachmentRow[] };
+  try {
+    const keyed = await storeAll(ctx, checked, stored);
+    const now = new Date();
+    sent = await ctx.db.transaction(async (tx) => {
+      const message = await insertDirectMessage(tx, user, body, now);
+      // Again under the quota lock: two sends at once must not both use the last free bytes.
+      await assertStorageQuota(tx, user, checked.reduce((total, file) => total + file.data.length, 0));
+      const attachments: repo.AttachmentRow[] = [];
+      for (const file of keyed) {
+        attachments.push(
+          await repo.insertAttachment(tx, {
+            messageId: message.id,
+            uploaderId: user.id,
+            fileName: file.safeName,
+            fileSize: file.data.length,
+            fileType: file.mime,
+            storageKey: file.key,
+          }),
+        );
+      }
+      return { message, attachments };
+    });
+  } catch (error) {
+    await Promise.all(stored.map((key) => ctx.storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
+  // Committed: from here on the files belong to the message and are never deleted.
+  await notifyNewMessage(ctx, user, sent.message);
+  return toMessage(sent.message, sent.attachments);
+}
+
+/** Stores each file under a new key; `stored` collects the keys written so far, for the clean-up on failure. */
+async function storeAll(ctx: AppContext, files: CheckedFile[], stored: string[]) {
+  const keyed: (CheckedFile & { key: string })[] = [];
+  for (const file of files) {
+    const key = newStorageKey('attachments', file.ext);
+    stored.push(key);
+    await ctx.storage.put(key, file.data);
+    keyed.push({ ...file, key });
+  }
+  return keyed;
 }
 
 export async function markRead(ctx: AppContext, user: SessionUser, messageId: number): Promise<Message> {
@@ -193,7 +261,7 @@ async function notify(ctx: AppContext, events: AddressedEvent[]) {
   }
 }
 
-export type UploadedFile = { fileName: string; data: Buffer };
+export type { UploadedFile } from './attachment-rules';
 
 /** Checked before the upload is read, so a stranger's 10 MB body is refused unread. */
 export async function assertCanAttach(ctx: AppContext, user: SessionUser, messageId: number) {
@@ -205,38 +273,16 @@ export async function assertCanAttach(ctx: AppContext, user: SessionUser, messag
 
 export async function addAttachment(ctx: AppContext, user: SessionUser, messageId: number, file: UploadedFile): Promise<MessageAttachment> {
   const message = await assertCanAttach(ctx, user, messageId);
-  if (file.data.length === 0) throw new AppError('VALIDATION', 'The file is empty');
-  if (file.data.length > ATTACHMENT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'Attachments can be at most 10 MB');
-  const sniffed = sniffFileType(file.data);
-  if (!sniffed || !allowedAttachmentExts.has(sniffed.ext)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Attach a PDF, DOC, DOCX, TXT, JPG, PNG or GIF file');
-  }
-  if ((await repo.countAttachments(ctx.db, messageId)) >= MAX_ATTACHMENTS_PER_MESSAGE) {
-    throw new AppError('VALIDATION', `A message can have at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments`);
-  }
-  const limit = planOf(user).limits.fileStorageBytes;
-  if (limit !== null) {
-    const used = await repo.attachmentBytesUsed(ctx.db, user.id);
-    if (used + file.data.length > limit) {
-      const plan = planOf(user);
-      const allowance = limit === 0 ? 'does not include file sharing' : `includes ${formatFileSize(limit)} of file sharing and ${formatFileSize(Math.max(limit - used, 0))} is left`;
-      throw new AppError('PLAN_LIMIT', `Your ${plan.name} plan ${allowance}.`, {
-        plan: plan.id,
-        limit,
-        used,
-        upgradeUrl: '/subscription',
-      });
-    }
-  }
-  const key = newStorageKey('attachments', sniffed.ext);
-  await ctx.storage.put(key, file.data);
+  const [checked] = await validateAttachments(ctx.db, user, [file], await repo.countAttachments(ctx.db, messageId));
+  const key = newStorageKey('attachments', checked.ext);
+  await ctx.storage.put(key, checked.data);
   try {
     const row = await repo.insertAttachment(ctx.db, {
       messageId,
       uploaderId: user.id,
-      fileName: safeFileName(file.fileName, sniffed.ext),
-      fileSize: file.data.length,
-      fileType: sniffed.mime,
+      fileName: checked.safeName,
+      fileSize: checked.data.length,
+      fileType: checked.mime,
       storageKey: key,
     });
     await notify(ctx, [
@@ -247,17 +293,6 @@ export async function addAttachment(ctx: AppContext, user: SessionUser, messageI
     await ctx.storage.delete(key).catch(() => undefined);
     throw error;
   }
-}
-
-/** The person's own file name without folders or control characters, ending in the sniffed type. */
-function safeFileName(name: string, ext: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
-  const fallback = `attachment.${ext}`;
-  if (!base) return fallback;
-  const current = path.extname(base).slice(1).toLowerCase();
-  const sameType = current === ext || (ext === 'jpg' && current === 'jpeg');
-  return sameType ? base : `${base}.${ext}`;
 }
 
 export async function attachmentForDownload(ctx: AppContext, user: SessionUser, attachmentId: number) {

@@ -6,11 +6,11 @@ import { formatFileSize } from '@shared/format';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { describeError } from '../../../lib/api';
-import { refreshConversationLists, refreshThread, sendMessage, uploadAttachment } from '../api';
+import { describeError, isPlanLimit } from '../../../lib/api';
+import { refreshConversationLists, refreshThread, sendMessage, sendMessageWithFiles } from '../api';
 import { UpgradeLink, usePlanUsage } from '../../../components/plan-limit';
 import { PLAN_USAGE_KEY } from '../../../lib/api';
-import { upgradeToastLink } from '../../../components/plan-limit';
+import { upgradeToastLink, upgradeUrlOf } from '../../../components/plan-limit';
 
 type Props = {
   toUserId: number;
@@ -24,6 +24,8 @@ export function MessageComposer({ toUserId, conversationId, onSent }: Props) {
   const [content, setContent] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [pending, setPending] = useState(false);
+  /** Why the server refused the message; it stays in the box with its file until the person changes something. */
+  const [refusal, setRefusal] = useState<{ message: string; upgradeUrl: string | null } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const blank = content.trim() === '';
@@ -57,6 +59,7 @@ export function MessageComposer({ toUserId, conversationId, onSent }: Props) {
       toast({ title: 'File too large for your plan', description: problem, variant: 'destructive', link: usage.data ? { href: usage.data.upgradeUrl, label: 'Upgrade your plan' } : undefined });
       return;
     }
+    setRefusal(null);
     setFile(picked);
   }
 
@@ -70,21 +73,19 @@ export function MessageComposer({ toUserId, conversationId, onSent }: Props) {
       return;
     }
     setPending(true);
+    setRefusal(null);
     try {
-      const message = await sendMessage({ toUserId, content: content.trim(), conversationId });
-      if (file) {
-        try {
-          await uploadAttachment(message.id, file);
-        } catch (error) {
-          toast({ title: 'Message sent without the file', description: describeError(error), variant: 'destructive', link: upgradeToastLink(error) });
-        }
-      }
+      const body = { toUserId, content: content.trim(), conversationId };
+      // With a file, one request: the server sends the message and its file together or refuses both.
+      const message = file ? await sendMessageWithFiles(body, [file]) : await sendMessage(body);
       setContent('');
       setFile(null);
       void queryClient.invalidateQueries({ queryKey: PLAN_USAGE_KEY });
       await Promise.all([refreshThread(queryClient, message.conversationId), refreshConversationLists(queryClient)]);
       onSent?.(message.conversationId);
     } catch (error) {
+      // Nothing was sent: the text and the file stay, with the server's reason (and the way to upgrade at a plan limit).
+      setRefusal({ message: describeError(error), upgradeUrl: isPlanLimit(error) ? (upgradeUrlOf(error) ?? '/subscription') : null });
       toast({ title: 'Message not sent', description: describeError(error), variant: 'destructive', link: upgradeToastLink(error) });
     } finally {
       setPending(false);
@@ -100,12 +101,17 @@ export function MessageComposer({ toUserId, conversationId, onSent }: Props) {
 
   return (
     <form onSubmit={submit} className="border-t border-bark-200 p-3">
+      {refusal && (
+        <p role="alert" className="mb-2 text-sm text-red-700" data-testid="composer-refusal">
+          Not sent: {refusal.message} {refusal.upgradeUrl && <UpgradeLink to={refusal.upgradeUrl} />}
+        </p>
+      )}
       {file && (
         <div className="mb-2 inline-flex max-w-full items-center gap-2 rounded-full bg-bark-100 px-3 py-1 text-xs text-bark-900" data-testid="attachment-chip">
           <Paperclip className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
           <span className="truncate">{file.name}</span>
           <span className="shrink-0 text-bark-700">({formatFileSize(file.size)})</span>
-          <button type="button" aria-label="Remove attachment" className="rounded-full p-0.5 hover:bg-bark-200" onClick={() => setFile(null)}>
+          <button type="button" aria-label="Remove attachment" className="rounded-full p-0.5 hover:bg-bark-200" onClick={() => { setFile(null); setRefusal(null); }}>
             <X className="h-3.5 w-3.5" aria-hidden="true" />
           </button>
         </div>

@@ -16,7 +16,8 @@ import { useMessageEvents } from '../hooks/use-message-events';
 
 const userTypeLabel = (type: OtherUser['userType']) => (type === 'pro_staff' ? 'Pro Staff' : 'Business');
 /** Threads are titled by the company name, or first and last name; the email only when there is no profile yet. */
-const displayName = (user: OtherUser) => user.name || user.email;
+// A stranger's email is hidden until a first message (issue 17): then the account type names them.
+const displayName = (user: OtherUser) => user.name || user.email || (user.userType === 'business' ? 'Business' : 'Pro Staff');
 
 export default function MessagesPage() {
   return <RequireLogin message="Please log in to view messages">{(user) => <Messages user={user} />}</RequireLogin>;
