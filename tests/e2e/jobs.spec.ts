@@ -108,9 +108,14 @@ test('a free business over its monthly job post limit is told why and offered an
     await postJob(page, uniqueTitle('Turkey Guide'));
     await expectToast(page, 'Job Posted');
   }
-  const dialog = await postJob(page, uniqueTitle('Turkey Guide'));
-  await expect(dialog.getByRole('alert')).toContainText('Your Free plan allows 1 job post per month.');
-  await dialog.getByRole('link', { name: 'Upgrade your plan' }).click();
+  // At the limit, New Posting shows the limit and an upgrade link instead of the form (issue 18).
+  await page.goto('/business-dashboard?tab=jobs');
+  await expect(page.getByTestId('plan-usage')).toContainText('1 of 1 job posts this month');
+  await page.getByRole('button', { name: 'New Posting' }).click();
+  const gate = page.getByRole('dialog', { name: 'Plan limit reached' });
+  await expect(gate).toContainText('Your Free plan allows 1 job post per month.');
+  await expect(page.getByRole('dialog', { name: 'New Job Posting' })).toHaveCount(0);
+  await gate.getByRole('link', { name: 'Upgrade your plan' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
 });
 
