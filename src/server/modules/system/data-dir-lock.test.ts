@@ -1,74 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, killStartedServers, spawnServer, waitUp } from '../../test/server-process';
 import { lockDataDir, DataDirLockedError } from '../../db/data-dir-lock';
 
 // Issue 17, item 3: a second process opened the same DATA_DIR; after a hard kill every restart died with
 // "RuntimeError: Aborted()" and acknowledged writes were unreadable. Decision record 015.
 
 let dataDir: string;
-const running: ChildProcess[] = [];
 beforeAll(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-lock-'));
 });
 afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
+  killStartedServers();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
-type Server = { child: ChildProcess; base: string; output: () => string; exited: Promise<number | null> };
-
-async function spawnServer(): Promise<Server> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn',
-    NODE_ENV: 'test', CLIENT_DIST_DIR: path.join(dataDir, 'no-client'),
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  running.push(child);
-  let output = '';
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
-}
-
-async function waitUp(server: Server): Promise<void> {
-  // A fresh embedded database runs every migration first: a minute or more on a busy machine.
-  for (let i = 0; i < 720; i++) {
-    if (server.child.exitCode !== null) throw new Error(`server exited with ${server.child.exitCode}: ${server.output()}`);
-    if (await fetch(`${server.base}/api/health`).then((res) => res.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server did not start');
-}
-
-async function call(base: string, method: string, url: string, body?: unknown, cookie?: string) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const setCookie = res.headers.getSetCookie().find((value) => value.startsWith('hs_session='));
-  return { status: res.status, body: res.status === 204 ? null : await res.json(), cookie: setCookie?.split(';')[0] };
-}
-
 describe('the embedded database folder is locked for the life of the process', { timeout: 480_000 }, () => {
   it('refuses a second process at once, and after kill -9 of the first a restart has every acknowledged write', async () => {
-    const first = await spawnServer();
+    const first = await spawnServer(dataDir);
     await waitUp(first);
     const registered = await call(first.base, 'POST', '/api/auth/register', { email: 'lock@example.com', password: 'trail-cam-2026', userType: 'business' });
     expect(registered.status).toBe(201);
@@ -85,7 +36,7 @@ describe('the embedded database folder is locked for the life of the process', {
       expect((await call(first.base, 'POST', '/api/auth/register', { email, password: 'trail-cam-2026', userType: 'pro_staff' })).status).toBe(201);
     }
 
-    const second = await spawnServer();
+    const second = await spawnServer(dataDir);
     const code = await Promise.race([second.exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 60_000))]);
     expect(code).toBe(1);
     expect(second.output()).toMatch(/data directory .* is in use by another HuntStaff process \(pid \d+\)/);
@@ -96,7 +47,7 @@ describe('the embedded database folder is locked for the life of the process', {
     first.child.kill('SIGKILL');
     await first.exited;
     // The lock file is left behind by the killed process: the next start must see it is stale.
-    const third = await spawnServer();
+    const third = await spawnServer(dataDir);
     await waitUp(third);
     const me = await call(third.base, 'GET', '/api/auth/me', undefined, cookie);
     expect(me.status).toBe(200);

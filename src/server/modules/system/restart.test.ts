@@ -1,75 +1,33 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, killStartedServers, spawnServer, stopServer, waitUp, type ServerProcess } from '../../test/server-process';
 
 // The real server process (src/server/main.ts) on the embedded database in a folder of its own:
 // what it answered before it was stopped is still there when it starts again.
 
 let dataDir: string;
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 
 beforeAll(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-restart-'));
 });
 afterAll(() => {
-  server?.kill('SIGKILL');
+  killStartedServers();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
 async function start(): Promise<string> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    CLIENT_DIST_DIR: path.join(dataDir, 'no-client'),
-  };
-  delete env.DATABASE_URL;
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    const up = await fetch(`${base}/api/health`).then((res) => res.ok, () => false);
-    if (up) return base;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server did not start');
+  server = await spawnServer(dataDir);
+  await waitUp(server);
+  return server.base;
 }
 
 function stop(signal: NodeJS.Signals): Promise<number | null> {
-  const child = server!;
+  const running = server!;
   server = undefined;
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill(signal);
-  });
-}
-
-async function call(base: string, method: string, url: string, body?: unknown, cookie?: string) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const setCookie = res.headers.getSetCookie().find((value) => value.startsWith('hs_session='));
-  return { status: res.status, body: res.status === 204 ? null : await res.json(), cookie: setCookie?.split(';')[0] };
+  return stopServer(running, signal);
 }
 
 const account = { email: 'restart.outfitter@example.com', password: 'trail-cam-2026', userType: 'business' };
