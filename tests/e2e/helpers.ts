@@ -65,3 +65,28 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
+
+/** Opens New Posting on the Jobs tab, fills a valid posting titled `title` and submits it; returns the dialog. */
+export async function submitJobPosting(page: Page, title: string) {
+  await page.goto('/business-dashboard?tab=jobs');
+  await page.getByRole('button', { name: 'New Posting' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Job Posting' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('Guide late-season elk hunts and film the action for our channels.');
+  await dialog.getByLabel('Location').fill('Bozeman, MT');
+  await dialog.getByLabel('Compensation').fill('$400 per day');
+  await dialog.getByLabel('Elk Hunting').check();
+  await dialog.getByRole('button', { name: 'Post Job' }).click();
+  return dialog;
+}
+
+/** A same-origin call from the page, as the app makes it (the session cookie and Origin go along). */
+export async function pageCall(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
+}

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from './fixtures';
-import { expectToast, newAccountWithProfile, signIn } from './helpers';
+import { expect, test } from './fixtures';
+import { expectToast, newAccountWithProfile, signIn, submitJobPosting } from './helpers';
 
 // Postings and applications are made by accounts each test creates, so no other spec sees them change
 // (decision record 018). The two seeded accounts below are used by this spec only.
@@ -7,18 +7,7 @@ const GOBBLER_RIDGE_FREE_BUSINESS = { email: 'gobbler.ridge@example.com', passwo
 
 const uniqueTitle = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-async function postJob(page: Page, title: string) {
-  await page.goto('/business-dashboard?tab=jobs');
-  await page.getByRole('button', { name: 'New Posting' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Job Posting' });
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Description').fill('Guide late-season elk hunts and film the action for our channels.');
-  await dialog.getByLabel('Location').fill('Bozeman, MT');
-  await dialog.getByLabel('Compensation').fill('$400 per day');
-  await dialog.getByLabel('Elk Hunting').check();
-  await dialog.getByRole('button', { name: 'Post Job' }).click();
-  return dialog;
-}
+const postJob = submitJobPosting;
 
 test('a business posts a job, a pro staffer applies, the business accepts and the pro staffer sees it', async ({ page, browser }) => {
   test.slow(); // two browsers, two new accounts

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from './fixtures';
-import { signUp } from './helpers';
+import { expect, test, type Browser } from './fixtures';
+import { pageCall, signUp } from './helpers';
 
 // A message is never sent without the file the user picked (issue 18 item 4): the message and its file go in one
 // request, and a refused file keeps both in the composer.
@@ -15,16 +15,7 @@ async function newPage(browser: Browser) {
   return context.newPage();
 }
 
-/** A same-origin call from the page, as the app makes it (the session cookie and Origin go along). */
-async function call(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
+const call = pageCall;
 
 test('a refused file keeps the message unsent in the composer; a valid file goes out with its message', async ({ browser }) => {
   const business = await newPage(browser);

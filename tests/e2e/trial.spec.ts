@@ -1,32 +1,15 @@
 import { expect, test, type Page } from './fixtures';
-import { expectToast, signUp } from './helpers';
+import { expectToast, pageCall, signUp, submitJobPosting } from './helpers';
 
 // The e2e server has no Stripe keys: the trial must work without them (issue 18, decision record 014).
 
 async function postJob(page: Page, title: string) {
-  await page.goto('/business-dashboard?tab=jobs');
-  await page.getByRole('button', { name: 'New Posting' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Job Posting' });
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Description').fill('Guide late-season elk hunts and film the action for our channels.');
-  await dialog.getByLabel('Location').fill('Bozeman, MT');
-  await dialog.getByLabel('Compensation').fill('$400 per day');
-  await dialog.getByLabel('Elk Hunting').check();
-  await dialog.getByRole('button', { name: 'Post Job' }).click();
+  const dialog = await submitJobPosting(page, title);
   await expectToast(page, 'Job Posted');
   await expect(dialog).toBeHidden();
 }
 
-/** A same-origin call from the page, as the app makes it (the session cookie and Origin go along). */
-async function call(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
+const call = pageCall;
 
 test('a new business starts a Startup trial without a card, posts its second job, and gets Free limits back when it ends', async ({ page }) => {
   test.setTimeout(90_000); // a long flow: sign-up, two posts, three pages
