@@ -23,7 +23,7 @@ test('a business posts a job, a pro staffer applies, the business accepts and th
   // The pro staffer finds the job on the dashboard and applies with a cover letter.
   const proContext = await browser.newContext();
   const pro = await proContext.newPage();
-  const applicantName = `Rosa ${uniqueTitle('Delgado').replace(/\s+/g, '')}`;
+  const applicantName = `Sable ${uniqueTitle('Applicant').replace(/\s+/g, '')}`; // a name no seeded account or other spec uses
   await newAccountWithProfile(pro, 'pro_staff', applicantName);
   await pro.goto('/pro-staff-dashboard');
   await pro.getByRole('button', { name: 'Browse all jobs' }).click();
