@@ -1,41 +1,25 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { createBusiness, createProStaff } from '../../test/factories';
+import { FAKE_BIGCOMMERCE_STORE_HASH, FAKE_BIGCOMMERCE_TOKEN, startFakeBigCommerce, type FakeBigCommerce } from '../../test/fake-bigcommerce';
 import { resetStoreApiThrottling } from './store-service';
 import { bigCommerceHeaders, fixture, fixtureText, hmacBase64, shopifyHeaders, wooCommerceHeaders } from '../../../../tests/fixtures/sign';
 
 let t: TestApp;
-const STORE_HASH = 'abc123xyz';
-const TOKEN = 'bc_token_0123456789abcdef';
+const STORE_HASH = FAKE_BIGCOMMERCE_STORE_HASH;
+const TOKEN = FAKE_BIGCOMMERCE_TOKEN;
 /** What the fake BigCommerce answers for GET /v2/orders/{id}; tests change it between deliveries. */
 const bigCommerce: { order: Record<string, unknown> } = { order: {} };
-let fakeBigCommerce: http.Server;
-let fakeBigCommerceUrl = '';
+let fakeBigCommerce: FakeBigCommerce;
 
-/** A local BigCommerce answering the v2 order and coupons endpoints with the documented shapes; 401 without the token. */
 beforeAll(async () => {
-  fakeBigCommerce = http.createServer((req, res) => {
-    const send = (status: number, body?: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(body === undefined ? '' : JSON.stringify(body));
-    };
-    if (req.headers['x-auth-token'] !== TOKEN) return send(401, [{ status: 401, message: 'You are not authorized to access this resource.' }]);
-    const match = /^\/stores\/([^/]+)\/v2\/orders\/(\d+)(\/coupons)?$/.exec(req.url ?? '');
-    if (!match || match[1] !== STORE_HASH || Number(match[2]) !== bigCommerce.order.id) return send(404, [{ status: 404, message: 'The requested resource was not found.' }]);
-    return send(200, match[3] ? fixture('bigcommerce/order-coupons.json') : bigCommerce.order);
-  });
-  await new Promise<void>((resolve) => fakeBigCommerce.listen(0, '127.0.0.1', resolve));
-  fakeBigCommerceUrl = `http://127.0.0.1:${(fakeBigCommerce.address() as AddressInfo).port}`;
+  fakeBigCommerce = await startFakeBigCommerce({ order: () => bigCommerce.order, coupons: () => fixture('bigcommerce/order-coupons.json') });
 });
-afterAll(async () => {
-  await new Promise((resolve) => fakeBigCommerce.close(resolve));
-});
+afterAll(() => fakeBigCommerce.close());
 beforeEach(async () => {
   resetStoreApiThrottling();
   bigCommerce.order = fixture('bigcommerce/order.json');
-  t = await createTestApp({ BIGCOMMERCE_API_URL: fakeBigCommerceUrl });
+  t = await createTestApp({ BIGCOMMERCE_API_URL: fakeBigCommerce.url });
 });
 afterEach(async () => {
   await t.close();

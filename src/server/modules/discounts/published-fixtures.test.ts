@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createBusiness, createProStaff } from '../../test/factories';
+import { FAKE_BIGCOMMERCE_STORE_HASH, FAKE_BIGCOMMERCE_TOKEN, startFakeBigCommerce, type FakeBigCommerce } from '../../test/fake-bigcommerce';
 import { resetStoreApiThrottling } from './store-service';
 import { bigCommerceMinor } from './order-payloads';
 import { bigCommerceHeaders, fixture, fixtureText, shopifyHeaders, wooCommerceHeaders } from '../../../../tests/fixtures/sign';
@@ -12,34 +11,23 @@ import { bigCommerceHeaders, fixture, fixtureText, shopifyHeaders, wooCommerceHe
  * sent through the real webhook routes and signed as each platform signs them.
  */
 let t: TestApp;
-const STORE_HASH = 'abc123xyz';
-const TOKEN = 'bc_token_0123456789abcdef';
+const STORE_HASH = FAKE_BIGCOMMERCE_STORE_HASH;
+const TOKEN = FAKE_BIGCOMMERCE_TOKEN;
 /** The BigCommerce docs' GET /v2/orders/{id} sample is order 218; their webhook samples name order 250. */
 const BC_ORDER_ID = 218;
-let fakeBigCommerce: http.Server;
-let fakeBigCommerceUrl = '';
+let fakeBigCommerce: FakeBigCommerce;
 
 /** A local BigCommerce answering with the docs' own order 218 and order-coupons samples; 401 without the token. */
 beforeAll(async () => {
-  fakeBigCommerce = http.createServer((req, res) => {
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (req.headers['x-auth-token'] !== TOKEN) return send(401, [{ status: 401, message: 'You are not authorized to access this resource.' }]);
-    const match = /^\/stores\/([^/]+)\/v2\/orders\/(\d+)(\/coupons)?$/.exec(req.url ?? '');
-    if (!match || match[1] !== STORE_HASH || Number(match[2]) !== BC_ORDER_ID) return send(404, [{ status: 404, message: 'The requested resource was not found.' }]);
-    return send(200, fixture(match[3] ? 'bigcommerce/published/order-coupons.json' : 'bigcommerce/published/order-218.json'));
+  fakeBigCommerce = await startFakeBigCommerce({
+    order: () => fixture('bigcommerce/published/order-218.json'),
+    coupons: () => fixture('bigcommerce/published/order-coupons.json'),
   });
-  await new Promise<void>((resolve) => fakeBigCommerce.listen(0, '127.0.0.1', resolve));
-  fakeBigCommerceUrl = `http://127.0.0.1:${(fakeBigCommerce.address() as AddressInfo).port}`;
 });
-afterAll(async () => {
-  await new Promise((resolve) => fakeBigCommerce.close(resolve));
-});
+afterAll(() => fakeBigCommerce.close());
 beforeEach(async () => {
   resetStoreApiThrottling();
-  t = await createTestApp({ BIGCOMMERCE_API_URL: fakeBigCommerceUrl });
+  t = await createTestApp({ BIGCOMMERCE_API_URL: fakeBigCommerce.url });
 });
 afterEach(async () => {
   await t.close();
