@@ -4,12 +4,8 @@ import { fileURLToPath } from 'node:url';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
-      '@server': fileURLToPath(new URL('./src/server', import.meta.url)),
-    },
-  },
+  // The path aliases of tsconfig.json and vite.config.ts.
+  resolve: { alias: Object.fromEntries(['shared', 'server', 'client'].map((name) => [`@${name}`, fileURLToPath(new URL(`./src/${name}`, import.meta.url))])) },
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',

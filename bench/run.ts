@@ -16,7 +16,7 @@ console.log(`benchmarks: ${scripts.join(', ')}${passOn.includes('--million') ? '
 let failed = 0;
 for (const script of scripts) {
   console.log(`\n=== ${script} ===`);
-  const status = spawnSync('node', ['--import', 'tsx', path.join(here, script), ...passOn], { stdio: 'inherit' }).status;
+  const status = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, script), ...passOn], { stdio: 'inherit' }).status;
   if (status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -16,10 +16,10 @@ const port = Number(process.env.BENCH_PORT ?? 5077);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-bench-web-'));
 const clientDir = path.join(work, 'client');
 
-const built = spawnSync('node', ['scripts/build-client.mjs'], { stdio: 'inherit', env: { ...process.env, CLIENT_DIST_DIR: clientDir } });
+const built = spawnSync(process.execPath, ['scripts/build-client.mjs'], { stdio: 'inherit', env: { ...process.env, CLIENT_DIST_DIR: clientDir } });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
-const server = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), CLIENT_DIST_DIR: clientDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}` },
   stdio: 'inherit',
 });

@@ -1,9 +1,12 @@
 // Vite dev server on :5173 (proxying /api) plus the API on :5000 reloading on change.
 import { spawn } from 'node:child_process';
+import { useProjectNode } from './project-node.mjs';
+
+await useProjectNode(import.meta.url);
 
 const apiPort = process.env.API_PORT ?? '5000';
 const children = [
-  spawn('node', ['--watch-path=src/server', '--watch-path=src/shared', '--import', 'tsx', 'src/server/main.ts'], {
+  spawn(process.execPath, ['--watch-path=src/server', '--watch-path=src/shared', '--import', 'tsx', 'src/server/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort },
   }),

@@ -5,6 +5,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { useProjectNode } from './project-node.mjs';
+
+await useProjectNode(import.meta.url);
 
 const chromium = ensureChromium();
 
@@ -25,7 +28,7 @@ const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', en
 
 try {
   if (!process.env.CLIENT_DIST_DIR) {
-    const built = run('node', ['scripts/build-client.mjs'], { CLIENT_DIST_DIR: clientDir });
+    const built = run(process.execPath, ['scripts/build-client.mjs'], { CLIENT_DIST_DIR: clientDir });
     if (built !== 0) process.exit(built);
   }
   const port = await freePort();

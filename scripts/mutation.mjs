@@ -6,6 +6,9 @@
 // MUTATION_CONCURRENCY (default 1) sets Stryker's concurrency. See docs/decisions/018-tests-that-catch-what-matters.md.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { useProjectNode } from './project-node.mjs';
+
+await useProjectNode(import.meta.url);
 
 export const MODULES = ['discounts', 'commissions', 'billing', 'jobs', 'messaging', 'promotions', 'auth', 'ads'];
 const TARGET = 80;

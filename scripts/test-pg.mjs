@@ -2,6 +2,9 @@
 // TEST_DATABASE_URL, when set, is used as is; otherwise a database is created on PG_ADMIN_URL and dropped afterwards.
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
+import { useProjectNode } from './project-node.mjs';
+
+await useProjectNode(import.meta.url);
 
 const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 let url = process.env.TEST_DATABASE_URL;

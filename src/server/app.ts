@@ -18,7 +18,11 @@ import { logSafeError } from './lib/log-safe-error';
 import { createEventBus, type EventBus } from './lib/events';
 import { LogMailer, SmtpMailer, type Mailer } from './lib/mailer';
 import { loggerOptions } from './lib/logging';
+import { createRateLimits } from './lib/rate-limits/registry';
+import { registerRateLimits } from './lib/rate-limits/plugin';
 import { userForToken } from './modules/auth/service';
+import { serializerCompiler, validatorCompiler } from './lib/routes/schema-compilers';
+import { registerOpenApi } from './lib/routes/openapi';
 import { authRoutes } from './modules/auth/routes';
 import { systemRoutes } from './modules/system/routes';
 import { profilesRoutes } from './modules/profiles/routes';
@@ -79,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     events: options.events ?? createEventBus(database, app.log),
     mailer: options.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(app.log)),
     log: app.log,
+    rateLimits: createRateLimits(config),
   };
   const onConnectionLost = (error: Error) => app.log.warn({ err: error }, 'database connection lost; the pool reconnects on the next query');
   database.pool?.on('error', onConnectionLost);
@@ -90,6 +95,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
   });
   app.decorateRequest('user', null);
+  // Routes declare Zod schemas for their input and output (decision record 021).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   // JSON only: drop Fastify's default text/plain parser so such bodies get a 415.
   app.removeContentTypeParser('text/plain');
@@ -148,6 +156,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
   });
 
+  await registerOpenApi(app);
+  await registerRateLimits(app, ctx.rateLimits);
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(profilesRoutes);

@@ -5,13 +5,6 @@ import { dropCheckpoint, saveCheckpoint } from './test/db-checkpoint';
 import { actors, createFixtures, multipart, parties, PRIVATE_MARKER, type Actor, type Fixtures } from './test/authorization-fixtures';
 import { authorizationMatrix, type MatrixEntry, type MatrixRequest, type Statuses } from './test/authorization-matrix';
 import { FakeStripeServer } from './test/fake-stripe-server';
-import { resetBillingThrottling } from './modules/billing/service';
-import { resetPageViewThrottling } from './modules/billing/page-view-routes';
-import { resetLoginThrottling } from './modules/auth/service';
-import { resetPasswordThrottling } from './modules/auth/password-service';
-import { resetMessagingThrottling } from './modules/messaging/service';
-import { resetStoreApiThrottling } from './modules/discounts/store-service';
-import { resetUploadThrottling } from './lib/upload-throttle';
 
 // Every route is called by every kind of caller on the same fresh fixtures. The answer must be the one in
 // the matrix; a refused request (4xx) must leave every row and stored file as it was; and no answer to a
@@ -52,9 +45,7 @@ async function restoreFixtures(): Promise<void> {
   await restoreDatabase();
   t.storage.files.clear();
   for (const [key, data] of storedFiles) t.storage.files.set(key, data);
-  for (const reset of [resetLoginThrottling, resetPasswordThrottling, resetUploadThrottling, resetMessagingThrottling, resetStoreApiThrottling, resetBillingThrottling, resetPageViewThrottling]) {
-    reset();
-  }
+  await t.app.ctx.rateLimits.reset();
 }
 
 /** Every row of every table, and the stored files. */

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from './test/test-app';
+import { describe, expect, it } from 'vitest';
+import { TestClient } from './test/test-app';
+import { useTestApp } from './test/use-test-app';
 import { createBusiness, createProStaff, signUp } from './test/factories';
 
 // Races on the rules that must hold under parallel requests (decision record 018). They matter on PostgreSQL, where
@@ -8,13 +9,7 @@ import { createBusiness, createProStaff, signUp } from './test/factories';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const REPEATS = Number(process.env.RACE_REPEATS ?? (onPostgres ? 5 : 2));
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const statuses = (responses: { status: number }[]) => responses.map((r) => r.status).sort();
 const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));

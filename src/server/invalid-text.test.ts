@@ -1,10 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { createTestApp, TestClient, type TestApp } from './test/test-app';
+import { TestClient } from './test/test-app';
+import { useTestApp } from './test/use-test-app';
 import { testDatabase, resetDatabase } from './test/test-db';
 import { createBusiness } from './test/factories';
 import { findInvalidText, hasInvalidText } from './lib/text-input';
@@ -12,13 +13,7 @@ import { logSafeError } from './lib/log-safe-error';
 
 // Issue 17 item 4 and decision record 018: invalid text is refused at the edge with a 400; error logs carry no request data.
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const jobBody = { title: 'Elk Guide', description: 'Guide archery elk hunts.', location: 'Bozeman, MT', specialties: ['Elk Hunting'], compensation: '$300 per day' };
 

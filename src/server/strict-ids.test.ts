@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './test/use-test-app';
 import { createBusiness, createProStaff } from './test/factories';
 
 // Issue 17, item 8: `toUserId: true` messaged user 1, because body ids were coerced (Number(true) === 1).
 // A JSON body carries ids as JSON numbers; a path or query string carries them as plain decimal digits.
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function messageCount(): Promise<number> {
   const [row] = await t.database.query<{ count: number }>('select count(*)::int as count from messages');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { DEMO_BUSINESS, expectToast, seriousViolations, signIn, signUp } from './helpers';
+import { DEMO_BUSINESS, expectPlanLimitGate, expectToast, seriousViolations, signIn, signUp } from './helpers';
 
 
 async function fillAd(page: Page, values: { title: string; tags: string; audience?: string }) {
@@ -27,12 +27,7 @@ test('a free business is told its plan does not include ads', async ({ page }) =
   await expect(page.getByText("You haven't created any advertisements yet.")).toBeVisible();
   await expect(page.getByTestId('ad-allowance')).toContainText('Your Free plan does not include advertisements.');
   // Gate before the form: the limit and an upgrade link instead of a form that would be refused.
-  await page.getByRole('button', { name: 'Create Advertisement' }).first().click();
-  const gate = page.getByRole('dialog', { name: 'Plan limit reached' });
-  await expect(gate).toContainText('Your Free plan does not include advertisements.');
-  await expect(page.getByRole('dialog', { name: 'Create Advertisement' })).toHaveCount(0);
-  await gate.getByRole('link', { name: 'Upgrade your plan' }).click();
-  await expect(page).toHaveURL(/\/subscription$/);
+  await expectPlanLimitGate(page, 'Create Advertisement', 'Create Advertisement', 'Your Free plan does not include advertisements.');
 });
 
 test('the create dialog validates budget and duration', async ({ page }) => {

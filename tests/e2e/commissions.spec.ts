@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { DEMO_BUSINESS, expectToast, seriousViolations, signIn } from './helpers';
+import { DEMO_BUSINESS, expectToast, pageInNewContext, seriousViolations, signIn } from './helpers';
 
 // A seeded pro staffer no other spec relies on; demo data password is demo1234.
 const PAYEE = { email: 'rosa.delgado@example.com', password: 'demo1234', name: 'Rosa Delgado' };
@@ -21,7 +21,7 @@ test('a business creates and pays a commission; rankings put the pro staffer fir
   const earlierCents = (await earlier.count()) === 0 ? 0 : dollarsToCents(await earlier.locator('dd').first().innerText());
   await page.getByRole('tab', { name: 'Commissions' }).click();
 
-  // Spec 5: both a pro staff member and an amount are required.
+  // Decision record 010 §5: both a pro staff member and an amount are required.
   await page.getByRole('button', { name: 'Create Commission' }).click();
   await expectToast(page, 'Missing Information', 'Please select a pro staff member and enter an amount.');
 
@@ -62,15 +62,14 @@ test('a business creates and pays a commission; rankings put the pro staffer fir
   expect(await tabViolations(page)).toEqual([]);
 
   // The pro staffer sees it, read-only, on their own dashboard.
-  const proContext = await browser.newContext();
-  const proPage = await proContext.newPage();
+  const proPage = await pageInNewContext(browser);
   await signIn(proPage, PAYEE);
   await proPage.goto('/pro-staff-dashboard');
   const proRow = proPage.getByTestId('commission-row').filter({ hasText: description });
   await expect(proRow).toContainText('Timberline Outfitters');
   await expect(proRow).toContainText('Paid');
   await expect(proRow.getByRole('button')).toHaveCount(0);
-  await proContext.close();
+  await proPage.context().close();
 });
 
 test('a business cancels a pending commission', async ({ page }) => {

@@ -1,14 +1,10 @@
 import { expect, test } from './fixtures';
-import { expectToast, signUp } from './helpers';
+import { expectToast, signUp, submitDialogEmpty } from './helpers';
 
 test('Send Email on a public profile opens a composed message with a subject and delivers it', async ({ page }) => {
   await signUp(page, 'business');
   await page.goto('/profile/1');
-  await page.getByRole('button', { name: 'Send Email' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Email Jake Morrison' });
-  await dialog.getByRole('button', { name: 'Send Email' }).click();
-  await expect(dialog.getByText('Add a subject')).toBeVisible();
-  await expect(dialog.getByText('Write at least 10 characters')).toBeVisible();
+  const dialog = await submitDialogEmpty(page, { open: 'Send Email', dialog: 'Email Jake Morrison', submit: 'Send Email' }, ['Add a subject', 'Write at least 10 characters']);
   await dialog.getByLabel('Subject').fill('Elk season partnership');
   await dialog.getByLabel('Message').fill('We would like you on our pro staff this fall.');
   await dialog.getByRole('button', { name: 'Send Email' }).click();

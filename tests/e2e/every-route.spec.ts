@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_PRO_STAFF, seriousViolations, signIn } from './helpers';
 
-// Every route of the spec's route table, visited as each kind of visitor: the page must render its key text,
+// Every route of the route table (decision record 010 §2), visited as each kind of visitor: the page must render its key text,
 // never the error screen, and pass axe without serious violations.
 type Visitor = 'anonymous' | 'business' | 'pro_staff' | 'admin';
 const accounts = { business: DEMO_BUSINESS, pro_staff: DEMO_PRO_STAFF, admin: DEMO_ADMIN } as const;

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { waitForPageReady } from './fixtures';
 
 let counter = 0;
@@ -89,4 +89,29 @@ export async function pageCall(page: Page, method: string, path: string, body?: 
     },
     { method, path, body },
   );
+}
+
+/** A page in a fresh browser context: a second user beside the test's own page. Close it with `page.context().close()`. */
+export async function pageInNewContext(browser: Browser) {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+/** Opens the dialog behind `open`, submits it untouched and expects each validation message in it; returns the dialog. */
+export async function submitDialogEmpty(page: Page, names: { open: string; dialog: string; submit: string }, messages: string[]) {
+  await page.getByRole('button', { name: names.open }).click();
+  const dialog = page.getByRole('dialog', { name: names.dialog });
+  await dialog.getByRole('button', { name: names.submit }).click();
+  for (const message of messages) await expect(dialog.getByText(message)).toBeVisible();
+  return dialog;
+}
+
+/** At a plan limit, `button` shows the limit and an upgrade link instead of the `formDialog`; the link leads to the plans. */
+export async function expectPlanLimitGate(page: Page, button: string, formDialog: string, limitText: string) {
+  await page.getByRole('button', { name: button }).first().click();
+  const gate = page.getByRole('dialog', { name: 'Plan limit reached' });
+  await expect(gate).toContainText(limitText);
+  await expect(page.getByRole('dialog', { name: formDialog })).toHaveCount(0);
+  await gate.getByRole('link', { name: 'Upgrade your plan' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectToast, newAccountWithProfile, signIn, submitJobPosting } from './helpers';
+import { expectPlanLimitGate, expectToast, newAccountWithProfile, signIn, submitJobPosting } from './helpers';
 
 // Postings and applications are made by accounts each test creates, so no other spec sees them change
 // (decision record 018). The two seeded accounts below are used by this spec only.
@@ -100,12 +100,7 @@ test('a free business over its monthly job post limit is told why and offered an
   // At the limit, New Posting shows the limit and an upgrade link instead of the form (issue 18).
   await page.goto('/business-dashboard?tab=jobs');
   await expect(page.getByTestId('plan-usage')).toContainText('1 of 1 job posts this month');
-  await page.getByRole('button', { name: 'New Posting' }).click();
-  const gate = page.getByRole('dialog', { name: 'Plan limit reached' });
-  await expect(gate).toContainText('Your Free plan allows 1 job post per month.');
-  await expect(page.getByRole('dialog', { name: 'New Job Posting' })).toHaveCount(0);
-  await gate.getByRole('link', { name: 'Upgrade your plan' }).click();
-  await expect(page).toHaveURL(/\/subscription$/);
+  await expectPlanLimitGate(page, 'New Posting', 'New Job Posting', 'Your Free plan allows 1 job post per month.');
 });
 
 test('a free pro staffer past 3 applications this month is told why and offered an upgrade', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test, type Browser } from './fixtures';
-import { pageCall, signUp } from './helpers';
+import { expect, test } from './fixtures';
+import { pageCall, pageInNewContext, signUp } from './helpers';
 
 // A message is never sent without the file the user picked (issue 18 item 4): the message and its file go in one
 // request, and a refused file keeps both in the composer.
@@ -10,16 +10,11 @@ const EXE = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00
 
 test.describe.configure({ timeout: 90_000 });
 
-async function newPage(browser: Browser) {
-  const context = await browser.newContext();
-  return context.newPage();
-}
-
 const call = pageCall;
 
 test('a refused file keeps the message unsent in the composer; a valid file goes out with its message', async ({ browser }) => {
-  const business = await newPage(browser);
-  const proStaff = await newPage(browser);
+  const business = await pageInNewContext(browser);
+  const proStaff = await pageInNewContext(browser);
   await signUp(business, 'business');
   await signUp(proStaff, 'pro_staff');
   // A plan with file sharing: the Startup trial (no card needed).

@@ -1,16 +1,11 @@
-import { expect, test, type Browser } from './fixtures';
-import { DEMO_BUSINESS, signIn, signUp } from './helpers';
+import { expect, test } from './fixtures';
+import { DEMO_BUSINESS, pageInNewContext, signIn, signUp } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
-async function newPage(browser: Browser) {
-  const context = await browser.newContext();
-  return context.newPage();
-}
-
 test('opening a thread marks its received messages read and the unread counts drop', async ({ browser }) => {
-  const sender = await newPage(browser);
-  const reader = await newPage(browser);
+  const sender = await pageInNewContext(browser);
+  const reader = await pageInNewContext(browser);
   await signUp(sender, 'business');
   await signUp(reader, 'pro_staff');
   const readerId = (await (await reader.request.get('/api/auth/me')).json()).id as number;
@@ -43,9 +38,9 @@ test('threads are titled by the company or the person’s name, not the email', 
 });
 
 test('on a plan without file sharing the paperclip is disabled with the reason and an upgrade link', async ({ browser }) => {
-  const business = await newPage(browser);
+  const business = await pageInNewContext(browser);
   await signUp(business, 'business');
-  const pro = await newPage(browser);
+  const pro = await pageInNewContext(browser);
   await signUp(pro, 'pro_staff');
   const proId = (await (await pro.request.get('/api/auth/me')).json()).id as number;
   await business.goto(`/messages?to=${proId}`);

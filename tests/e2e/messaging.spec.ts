@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from './fixtures';
-import { DEMO_BUSINESS, expectToast, seriousViolations, signIn, signUp } from './helpers';
+import { expect, test, type Page } from './fixtures';
+import { DEMO_BUSINESS, expectToast, pageInNewContext, seriousViolations, signIn, signUp } from './helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'latin1');
 
@@ -11,14 +11,9 @@ async function me(page: Page): Promise<{ id: number; email: string }> {
 // Two browsers on a shared 2-core machine: give the multi-user flows room.
 test.describe.configure({ timeout: 90_000 });
 
-async function newPage(browser: Browser) {
-  const context = await browser.newContext();
-  return context.newPage();
-}
-
 test('a business messages a pro staffer who sees it live and replies with an attachment', async ({ browser }) => {
-  const business = await newPage(browser);
-  const proStaff = await newPage(browser);
+  const business = await pageInNewContext(browser);
+  const proStaff = await pageInNewContext(browser);
   const businessEmail = await signUp(business, 'business');
   const proEmail = await signUp(proStaff, 'pro_staff');
   const pro = await me(proStaff);
@@ -83,10 +78,10 @@ test('a business messages a pro staffer who sees it live and replies with an att
 });
 
 test('the composer shows a removable file chip and refuses other file types', async ({ browser }) => {
-  const business = await newPage(browser);
+  const business = await pageInNewContext(browser);
   await signUp(business, 'business');
   const biz = await me(business);
-  const page = await newPage(browser);
+  const page = await pageInNewContext(browser);
   await signUp(page, 'pro_staff');
   await page.goto(`/messages?to=${biz.id}`);
   await expect(page.getByRole('heading', { name: 'Chat with Business' })).toBeVisible();
@@ -103,8 +98,8 @@ test('the composer shows a removable file chip and refuses other file types', as
 });
 
 test('the messaging page lists conversations by name and opens a working thread', async ({ browser }) => {
-  const business = await newPage(browser);
-  const proStaff = await newPage(browser);
+  const business = await pageInNewContext(browser);
+  const proStaff = await pageInNewContext(browser);
   await signUp(business, 'business');
   await signUp(proStaff, 'pro_staff');
   const pro = await me(proStaff);
@@ -173,8 +168,8 @@ test('a free business is told mass messaging needs an upgrade', async ({ page })
 });
 
 test('the messaging screens have no serious accessibility violations', async ({ browser }) => {
-  const business = await newPage(browser);
-  const proStaff = await newPage(browser);
+  const business = await pageInNewContext(browser);
+  const proStaff = await pageInNewContext(browser);
   await signUp(business, 'business');
   await signUp(proStaff, 'pro_staff');
   const pro = await me(proStaff);

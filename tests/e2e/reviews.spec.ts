@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { DEMO_BUSINESS, expectToast, seriousViolations, signIn, signUp } from './helpers';
+import { DEMO_BUSINESS, expectToast, pageInNewContext, seriousViolations, signIn, signUp, submitDialogEmpty } from './helpers';
 
 
 test('a review is written, voted on and answered by the reviewed business', async ({ page, browser }) => {
@@ -10,11 +10,7 @@ test('a review is written, voted on and answered by the reviewed business', asyn
   // A signed-in pro staffer writes a review of Timberline Outfitters.
   await signUp(page, 'pro_staff');
   await page.goto('/reviews');
-  await page.getByRole('button', { name: 'Write Review' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Write a Review' });
-  await dialog.getByRole('button', { name: 'Submit Review' }).click();
-  await expect(dialog.getByText('Title is required')).toBeVisible();
-  await expect(dialog.getByText('Review content must be at least 10 characters')).toBeVisible();
+  const dialog = await submitDialogEmpty(page, { open: 'Write Review', dialog: 'Write a Review', submit: 'Submit Review' }, ['Title is required', 'Review content must be at least 10 characters']);
 
   await dialog.getByLabel('Reviewing a').selectOption('business');
   await dialog.getByLabel('Search by name or location').fill('Timberline');
@@ -42,8 +38,7 @@ test('a review is written, voted on and answered by the reviewed business', asyn
   await expect(card).toBeVisible();
 
   // Another user votes, then changes their mind.
-  const voterContext = await browser.newContext();
-  const voter = await voterContext.newPage();
+  const voter = await pageInNewContext(browser);
   await signUp(voter, 'business');
   await voter.goto('/reviews');
   const voterCard = voter.getByTestId('review-card').filter({ hasText: title });
@@ -54,11 +49,10 @@ test('a review is written, voted on and answered by the reviewed business', asyn
   await expect(voterCard.getByRole('button', { name: 'Not Helpful (1)' })).toHaveAttribute('aria-pressed', 'true');
   await expect(voterCard.getByRole('button', { name: 'Helpful (0)', exact: true })).toBeVisible();
   await expect(voterCard.getByRole('button', { name: 'Respond' })).toHaveCount(0);
-  await voterContext.close();
+  await voter.context().close();
 
   // The reviewed business answers once.
-  const ownerContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
+  const owner = await pageInNewContext(browser);
   await signIn(owner, DEMO_BUSINESS);
   await owner.goto('/reviews');
   const ownerCard = owner.getByTestId('review-card').filter({ hasText: title });
@@ -70,7 +64,7 @@ test('a review is written, voted on and answered by the reviewed business', asyn
   await expect(ownerCard.getByTestId('business-response')).toContainText('Thanks for a great season');
   await expect(ownerCard.getByRole('button', { name: 'Respond' })).toHaveCount(0);
   expect(await seriousViolations(owner, 'main')).toEqual([]);
-  await ownerContext.close();
+  await owner.context().close();
 
   await page.reload();
   await expect(page.getByTestId('review-card').filter({ hasText: title }).getByTestId('business-response')).toContainText('see you in September');

@@ -1,15 +1,18 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlanUsageResponse, UsageKey } from '@shared/contracts/usage';
-import { ApiError, PLAN_USAGE_KEY } from '../lib/api';
+import { ApiError, getJson, planUsageKey } from '../lib/api';
 import { Button } from './ui/button';
 import { Dialog, DialogClose, DialogContent } from './ui/dialog';
 
 
 /** The signed-in account's usage of each plan limit (GET /api/plan-usage). */
+export const planUsageQuery = () =>
+  queryOptions({ queryKey: planUsageKey, queryFn: () => getJson<PlanUsageResponse>('/api/plan-usage'), staleTime: 0 });
+
 export function usePlanUsage(enabled = true) {
-  return useQuery<PlanUsageResponse>({ queryKey: PLAN_USAGE_KEY, enabled, staleTime: 0 });
+  return useQuery({ ...planUsageQuery(), enabled });
 }
 
 /** The upgrade target of a PLAN_LIMIT error (`error.details.upgradeUrl`), or null for any other error. */

@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 
 /** A failed call. `message` follows the product's convention: "status: body" (or the status text). */
 export class ApiError extends Error {
@@ -69,30 +69,36 @@ export function isPlanLimit(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'PLAN_LIMIT';
 }
 
-type UnauthorizedBehavior = 'returnNull' | 'throw';
+/** GET a JSON resource. Each feature's api.ts builds the URL; query keys never double as URLs. */
+export const getJson = <T>(url: string): Promise<T> => apiRequest<T>('GET', url);
 
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
-  return async ({ queryKey }) => {
-    const res = await fetch(queryKey.filter((part) => typeof part === 'string' || typeof part === 'number').join('/'), {
-      credentials: 'include',
-    });
-    if (on401 === 'returnNull' && res.status === 401) return null as T;
-    await throwIfNotOk(res);
-    return (await res.json()) as T;
-  };
+/** GET, reading a 404 as "not there yet" (null) rather than an error: a profile before it is created. */
+export async function getJsonOrNull<T>(url: string): Promise<T | null> {
+  try {
+    return await getJson<T>(url);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }
 
-/** GET /api/plan-usage: what the account has used of its plan limits (components/plan-limit.tsx). */
-export const PLAN_USAGE_KEY = ['/api/plan-usage'] as const;
+/**
+ * Query keys are stable arrays, most general part first (['job-postings', 'business', 12]), so invalidating
+ * a prefix (['job-postings']) refreshes everything under it: TanStack Query's own prefix matching, no predicates.
+ */
+export const planUsageKey = ['plan-usage'] as const;
+
+/** True when `key` is exactly `target` (TanStack's filters match prefixes; this is for excluding one entry). */
+export const matchesKey = (key: readonly unknown[], target: readonly unknown[]): boolean =>
+  key.length === target.length && key.every((part, index) => part === target[index]);
 
 export const queryClient: QueryClient = new QueryClient({
   // Any successful change may use up (or free) a plan allowance: re-read the usage the limit gates show.
   mutationCache: new MutationCache({
-    onSuccess: (): Promise<void> => queryClient.invalidateQueries({ queryKey: PLAN_USAGE_KEY }),
+    onSuccess: (): Promise<void> => queryClient.invalidateQueries({ queryKey: planUsageKey }),
   }),
   defaultOptions: {
     queries: {
-      queryFn: getQueryFn({ on401: 'throw' }),
       refetchInterval: false,
       refetchOnWindowFocus: false,
       staleTime: Infinity,

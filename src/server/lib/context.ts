@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from '../db/client';
 import type { Storage } from './storage';
 import type { EventBus } from './events';
 import type { Mailer } from './mailer';
+import type { RateLimits } from './rate-limits/registry';
 
 /** Everything a service needs, built once at start-up and shared by all requests. */
 export type AppContext = {
@@ -14,4 +15,6 @@ export type AppContext = {
   events: EventBus;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Every rate limit of this app, resettable in one call (decision record 020). */
+  rateLimits: RateLimits;
 };

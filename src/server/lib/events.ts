@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ServerEvent } from '@shared/contracts/events';
 import type { DatabaseHandle } from '../db/client';
 
-/** A push to one user's open tabs (sent over Server-Sent Events). Payloads carry ids, not content. */
-export type UserEvent = { type: string; data: Record<string, unknown> };
+/** A push to one user's open tabs (sent over Server-Sent Events): one of the typed union in the shared contracts. */
+export type UserEvent = ServerEvent;
 export type UserEventListener = (event: UserEvent) => void;
 export type AddressedEvent = { userId: number; event: UserEvent };
 
@@ -88,8 +89,8 @@ export class PgEventBus implements EventBus {
     client.on('notification', (message) => {
       if (message.channel !== PG_EVENTS_CHANNEL || !message.payload) return;
       try {
-        const { u, t, d } = JSON.parse(message.payload) as { u: number; t: string; d: Record<string, unknown> };
-        this.local.deliver(u, { type: t, data: d });
+        const { u, t, d } = JSON.parse(message.payload) as { u: number; t: ServerEvent['type']; d: ServerEvent['data'] };
+        this.local.deliver(u, { type: t, data: d } as ServerEvent);
       } catch (error) {
         this.log.warn({ err: error }, 'ignoring malformed event notification');
       }

@@ -8,7 +8,6 @@ import { loadConfig } from '../config';
 import { MemoryStorage } from './storage';
 import { LocalEventBus } from './events';
 import { MemoryMailer } from './mailer';
-import { resetLoginThrottling } from '../modules/auth/service';
 import { resetDatabase, testDatabase } from '../test/test-db';
 
 // Issue 17, item 1: a native GET submit of the sign-in form put /auth?email=…&password=… into the request log.
@@ -19,7 +18,6 @@ let lines: string[];
 beforeEach(async () => {
   const database = await testDatabase();
   await resetDatabase(database);
-  resetLoginThrottling();
   const config = loadConfig({
     NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: 'false',
     DATA_DIR: path.join(os.tmpdir(), 'hs-test-data'), CLIENT_DIST_DIR: path.join(os.tmpdir(), 'hs-no-client'),

@@ -1,18 +1,6 @@
-import { AppError } from './errors';
-import { RateLimiter } from './rate-limit';
+import type { AppContext } from './context';
 
-/** Avatars and attachments share one budget per user; checked before the body is read. */
-export const UPLOADS_PER_TEN_MINUTES = 60;
-const uploadsByUser = new RateLimiter(UPLOADS_PER_TEN_MINUTES, 10 * 60_000);
-
-export function assertUploadAllowed(userId: number): void {
-  const key = String(userId);
-  if (uploadsByUser.hit(key)) return;
-  const retryAfterSeconds = uploadsByUser.retryAfterSeconds(key);
-  throw new AppError('RATE_LIMITED', `Too many uploads. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`, { retryAfterSeconds });
-}
-
-/** For tests: module state outlives a test app. */
-export function resetUploadThrottling(): void {
-  uploadsByUser.clear();
+/** Avatars and attachments share one budget per user (ctx.rateLimits.uploadsByUser); checked before the body is read. */
+export async function assertUploadAllowed(ctx: AppContext, userId: number): Promise<void> {
+  await ctx.rateLimits.uploadsByUser.consume(String(userId), (seconds) => `Too many uploads. Try again in ${Math.ceil(seconds / 60)} minutes.`);
 }

@@ -7,10 +7,6 @@ import type { DatabaseHandle } from '../db/client';
 import { MemoryStorage } from '../lib/storage';
 import { LocalEventBus } from '../lib/events';
 import { MemoryMailer } from '../lib/mailer';
-import { resetLoginThrottling } from '../modules/auth/service';
-import { resetPasswordThrottling } from '../modules/auth/password-service';
-import { resetUploadThrottling } from '../lib/upload-throttle';
-import { resetDemoRequestThrottling } from '../modules/demo-requests/service';
 import { resetDatabase, testDatabase } from './test-db';
 
 export type TestApp = {
@@ -27,10 +23,6 @@ export type TestApp = {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await testDatabase();
   await resetDatabase(database);
-  resetLoginThrottling();
-  resetPasswordThrottling();
-  resetUploadThrottling();
-  resetDemoRequestThrottling();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, timestamps } from './common';
 
 export const adTypes = ['collaboration', 'job_posting', 'service_offer'] as const;
 export const adAudiences = ['business', 'pro_staff', 'both'] as const;
@@ -18,7 +19,7 @@ export const adAudienceLabels: Record<AdAudience, string> = {
   both: 'Everyone',
 };
 
-/** Ad cards show at most this many tags, then a '+N more' badge (spec 9). */
+/** Ad cards show at most this many tags, then a '+N more' badge (decision record 010 §9). */
 export const AD_CARD_TAGS = 3;
 export const AD_MIN_BUDGET_CENTS = 100;
 export const AD_MAX_DURATION_DAYS = 365;
@@ -31,14 +32,6 @@ const tagsSchema = z
     return [...new Set(parts.map((tag) => tag.trim()).filter(Boolean))];
   })
   .pipe(z.array(z.string().max(40, 'Each tag must be at most 40 characters')).max(20, 'Use at most 20 tags'));
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 const adFields = {
   title: z.string().trim().min(1, 'Title is required').max(120),
@@ -84,26 +77,27 @@ export const updateAdBody = z
   .partial();
 export type UpdateAdBody = z.input<typeof updateAdBody>;
 
-export type Advertisement = {
-  id: number;
-  userId: number;
-  title: string;
-  description: string;
-  adType: AdType;
-  targetAudience: AdAudience;
+export const advertisement = z.object({
+  id: z.number(),
+  userId: z.number(),
+  title: z.string(),
+  description: z.string(),
+  adType: z.enum(adTypes),
+  targetAudience: z.enum(adAudiences),
   /** Cents. */
-  budget: number;
-  duration: number;
-  contactInfo: string;
-  location: string | null;
-  tags: string[];
-  status: AdStatus;
-  impressions: number;
-  clicks: number;
-  endDate: string;
-  createdAt: string;
-  updatedAt: string;
-};
+  budget: z.number(),
+  duration: z.number(),
+  contactInfo: z.string(),
+  location: z.string().nullable(),
+  tags: z.array(z.string()),
+  status: z.enum(adStatuses),
+  impressions: z.number(),
+  clicks: z.number(),
+  endDate: z.string(),
+  ...timestamps,
+});
+export type Advertisement = z.infer<typeof advertisement>;
 
 /** Answer to a click or impression: whether it counted (once per viewer, ad and day) and the totals. */
-export type AdTrackResult = { counted: boolean; impressions: number; clicks: number };
+export const adTrackResult = z.object({ counted: z.boolean(), impressions: z.number(), clicks: z.number() });
+export type AdTrackResult = z.infer<typeof adTrackResult>;

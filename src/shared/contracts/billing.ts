@@ -6,17 +6,18 @@ export const createSubscriptionBody = z.object({
 });
 export type CreateSubscriptionBody = z.infer<typeof createSubscriptionBody>;
 
-export type CreateSubscriptionResponse = {
+export const createSubscriptionResponse = z.object({
   /** Confirm with stripe.confirmCardSetup ('setup', trials) or stripe.confirmCardPayment ('payment'). */
-  clientSecret: string;
-  intentType: 'setup' | 'payment';
-  subscriptionId: string;
-  status: string;
+  clientSecret: z.string(),
+  intentType: z.enum(['setup', 'payment']),
+  subscriptionId: z.string(),
+  status: z.string(),
   /** Free-trial days granted (first subscription only). */
-  trialDays: number;
+  trialDays: z.number(),
   /** Unix seconds of the first charge when it is not today (trial, or the old plan's paid period), else null. */
-  billingStartsAt: number | null;
-};
+  billingStartsAt: z.number().nullable(),
+});
+export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponse>;
 
 /** Stripe statuses that keep the plan's features (past_due is the retry grace period). */
 export const liveSubscriptionStatuses = ['active', 'trialing', 'past_due'] as const;
@@ -29,36 +30,46 @@ export const startTrialBody = z.object({
 });
 export type StartTrialBody = z.infer<typeof startTrialBody>;
 
-export type TrialStatus = {
-  tier: string;
+export const trialStatus = z.object({
+  tier: z.string(),
   /** Unix seconds. */
-  startedAt: number;
-  endsAt: number;
+  startedAt: z.number(),
+  endsAt: z.number(),
   /** Whole days left, rounded up; 0 once ended. */
-  daysLeft: number;
+  daysLeft: z.number(),
   /** The trial's plan applies now (running, and the account has not subscribed). */
-  active: boolean;
-};
+  active: z.boolean(),
+});
+export type TrialStatus = z.infer<typeof trialStatus>;
 
-export type SubscriptionStatusResponse = {
-  hasSubscription: boolean;
+export const subscriptionStatusResponse = z.object({
+  hasSubscription: z.boolean(),
   /** The plan that applies now: the subscription's, a running trial's, or free. */
-  tier: string;
-  status: string | null;
-  cancelAtPeriodEnd: boolean;
+  tier: z.string(),
+  status: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
   /** Unix seconds, or null. */
-  currentPeriodEnd: number | null;
+  currentPeriodEnd: z.number().nullable(),
   /** The account's free trial, running or past; null if it never started one. */
-  trial: TrialStatus | null;
+  trial: trialStatus.nullable(),
   /** Whether the account may still start a free trial. */
-  trialAvailable: boolean;
-};
+  trialAvailable: z.boolean(),
+});
+export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusResponse>;
 
-export type CancelSubscriptionResponse = {
-  cancelAtPeriodEnd: boolean;
+export const cancelSubscriptionResponse = z.object({
+  cancelAtPeriodEnd: z.boolean(),
   /** Unix seconds: the subscription stays active until then. */
-  currentPeriodEnd: number | null;
-};
+  currentPeriodEnd: z.number().nullable(),
+});
+export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponse>;
+
+/** POST /api/stripe/webhook: received, and whether the event was a duplicate or of a type we do not use. */
+export const stripeWebhookResult = z.object({ received: z.literal(true), duplicate: z.literal(true).optional(), ignored: z.literal(true).optional() });
+export type StripeWebhookResult = z.infer<typeof stripeWebhookResult>;
+
+/** POST /api/test/end-my-trial (test server only): what the trial job did. */
+export const trialJobsResult = z.object({ reminded: z.number(), ended: z.number() });
 
 export const pageViewBody = z.object({
   path: z

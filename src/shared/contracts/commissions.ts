@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { centsToDecimalString, parseMoneyToCents } from '../format';
-import { dbIdParam } from './common';
 
 export const commissionStatuses = ['pending', 'paid', 'cancelled'] as const;
 export type CommissionStatus = (typeof commissionStatuses)[number];
@@ -42,70 +41,82 @@ export const updateCommissionStatusBody = z.object({
 });
 export type UpdateCommissionStatusBody = z.infer<typeof updateCommissionStatusBody>;
 
-export type Commission = {
-  id: number;
-  businessId: number;
-  proStaffId: number;
+export const commission = z.object({
+  id: z.number(),
+  businessId: z.number(),
+  proStaffId: z.number(),
   /** Decimal string in the commission's currency, e.g. "125.50" USD or "2.935" KWD; negative for adjustments. */
-  amount: string;
+  amount: z.string(),
   /** Minor units of `currency` (cents, fils, yen). */
-  amountCents: number;
+  amountCents: z.number(),
   /** ISO 4217; amounts of different currencies are never added. */
-  currency: string;
+  currency: z.string(),
   /** For an adjustment entry: the paid commission it corrects. */
-  adjustsCommissionId: number | null;
-  description: string | null;
+  adjustsCommissionId: z.number().nullable(),
+  description: z.string().nullable(),
   /** YYYY-MM-DD or null. */
-  dueDate: string | null;
-  status: CommissionStatus;
-  source: 'manual' | 'order' | 'adjustment';
-  orderId: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  proStaff: { firstName: string; lastName: string };
-  business: { companyName: string };
-};
+  dueDate: z.string().nullable(),
+  status: z.enum(commissionStatuses),
+  source: z.enum(['manual', 'order', 'adjustment']),
+  orderId: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  proStaff: z.object({ firstName: z.string(), lastName: z.string() }),
+  business: z.object({ companyName: z.string() }),
+});
+export type Commission = z.infer<typeof commission>;
 
 /** A pro staffer the business can pay: those linked to its jobs first, then everyone matching the search. */
-export type CommissionPayee = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  location: string | null;
+export const commissionPayee = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  location: z.string().nullable(),
   /** The strongest link to this business's jobs: accepted, applied, or none. */
-  relation: 'accepted' | 'applied' | null;
-};
+  relation: z.enum(['accepted', 'applied']).nullable(),
+});
+export type CommissionPayee = z.infer<typeof commissionPayee>;
 
 export const payeeQuery = z.object({
   search: z.string().trim().max(100).optional().default(''),
 });
 
-export const businessIdParam = z.object({ businessId: dbIdParam });
+export { businessIdParam } from './common';
 
-export type RankingEntry = {
+export const rankingEntry = z.object({
   /** The pro staff profile id (one entry per pro staffer). */
-  id: number;
-  proStaffId: number;
-  rank: number;
-  profile: {
-    firstName: string;
-    lastName: string;
-    isVerified: boolean;
-    location: string | null;
-    specialties: string[];
-    experience: number;
-  };
+  id: z.number(),
+  proStaffId: z.number(),
+  rank: z.number(),
+  profile: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    isVerified: z.boolean(),
+    location: z.string().nullable(),
+    specialties: z.array(z.string()),
+    experience: z.number(),
+  }),
   /** The currency of the totals: rankings are per currency (?currency=, USD by default). */
-  currency: string;
+  currency: z.string(),
   /** Decimal strings in `currency`. */
-  totalCommissions: string;
-  averageCommission: string;
-  totalCommissionsCents: number;
-  averageCommissionCents: number;
+  totalCommissions: z.string(),
+  averageCommission: z.string(),
+  totalCommissionsCents: z.number(),
+  averageCommissionCents: z.number(),
   /** Number of paid commissions this month. */
-  totalJobs: number;
+  totalJobs: z.number(),
   /** When this ranking was computed (ISO). */
-  lastUpdated: string;
+  lastUpdated: z.string(),
   /** The most recent payment counted (ISO). */
-  lastPaidAt: string;
-};
+  lastPaidAt: z.string(),
+});
+export type RankingEntry = z.infer<typeof rankingEntry>;
+
+export const rankingQuery = z.object({
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, 'Use an ISO 4217 currency code like USD')
+    .transform((c) => c.toUpperCase())
+    .default('USD'),
+});

@@ -8,11 +8,18 @@ const MAX_DB_ID = 2_147_483_647;
  */
 export const dbId = z.number().int().positive().max(MAX_DB_ID);
 
-/** A database id in a path or query string: plain decimal digits only ("1e0", "0x1", " 1" and "true" are refused). */
-export const dbIdParam = z.union([dbId, z.string().regex(/^[0-9]{1,10}$/, 'Expected an id').transform(Number).pipe(dbId)]);
+/**
+ * A database id in a path or query string: plain decimal digits only ("1e0", "0x1", " 1" and "true" are refused).
+ * A new instance per call: where one object holds two ids, the OpenAPI generator loses a branch of a shared instance.
+ */
+export const idInUrl = () => z.union([dbId, z.string().regex(/^[0-9]{1,10}$/, 'Expected an id').transform(Number).pipe(dbId)]);
+export const dbIdParam = idInUrl();
 
 export const idParam = z.object({ id: dbIdParam });
 export const userIdParam = z.object({ userId: dbIdParam });
+export const businessIdParam = z.object({ businessId: dbIdParam });
+export const proStaffIdParam = z.object({ proStaffId: dbIdParam });
+export const platformIdParam = z.object({ platformId: dbIdParam });
 
 export const errorBody = z.object({
   error: z.object({
@@ -28,3 +35,23 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
+
+/** A reply with no body (204); documented as such in the OpenAPI document. */
+export const noContent = z.null().describe('No content');
+/** A reply that only says what happened, e.g. `{ message: 'If an account exists…' }`. */
+export const messageReply = z.object({ message: z.string() });
+
+/** When a row was created and last changed, as ISO 8601 timestamps. */
+export const timestamps = {
+  createdAt: z.string().meta({ format: 'date-time' }),
+  updatedAt: z.string().meta({ format: 'date-time' }),
+};
+
+/** Optional free text: trimmed, at most `max` characters; empty, null or missing all mean "not given" (null). */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));

@@ -15,13 +15,14 @@ export const demoRequestBody = z.object({
 });
 export type DemoRequestBody = z.input<typeof demoRequestBody>;
 
-export type DemoRequest = {
-  id: number;
-  name: string;
-  email: string;
-  company: string | null;
-  preferredTime: (typeof demoTimes)[number];
-  message: string | null;
-  userId: number | null;
-  createdAt: string;
-};
+export const demoRequest = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  preferredTime: z.enum(demoTimes),
+  message: z.string().nullable(),
+  userId: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type DemoRequest = z.infer<typeof demoRequest>;

@@ -67,28 +67,29 @@ export const updateDiscountCodeBody = z
   .refine(percentAtMost100, { message: 'A percentage discount cannot exceed 100', path: ['discountValue'] });
 export type UpdateDiscountCodeBody = z.input<typeof updateDiscountCodeBody>;
 
-export type DiscountCode = {
-  id: number;
-  code: string;
-  description: string;
-  discountType: DiscountType;
-  discountValue: number;
-  businessId: number;
-  proStaffId: number | null;
-  proStaffName: string | null;
-  commissionRate: number;
-  platform: string;
-  isActive: boolean;
-  expiresAt: string | null;
-  webhookUrl: string | null;
+export const discountCode = z.object({
+  id: z.number(),
+  code: z.string(),
+  description: z.string(),
+  discountType: z.enum(discountTypes),
+  discountValue: z.number(),
+  businessId: z.number(),
+  proStaffId: z.number().nullable(),
+  proStaffName: z.string().nullable(),
+  commissionRate: z.number(),
+  platform: z.string(),
+  isActive: z.boolean(),
+  expiresAt: z.string().nullable(),
+  webhookUrl: z.string().nullable(),
   /** Verified orders (signed webhook or secret-key call) still placed; browser signals never count. */
-  usageCount: number;
+  usageCount: z.number(),
   /** Sum of attributed USD order bases, as a decimal string (kept for older clients; see revenueByCurrency). */
-  revenue: string;
+  revenue: z.string(),
   /** Attributed merchandise per currency; currencies are never added together. */
-  revenueByCurrency: { currency: string; amount: string; amountMinor: number }[];
-  createdAt: string;
-};
+  revenueByCurrency: z.array(z.object({ currency: z.string(), amount: z.string(), amountMinor: z.number() })),
+  createdAt: z.string(),
+});
+export type DiscountCode = z.infer<typeof discountCode>;
 
 export const createPlatformBody = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100),
@@ -128,34 +129,36 @@ export type UpdatePlatformBody = z.input<typeof updatePlatformBody>;
 /** Hours the replaced signing secret is still accepted after a rotation or edit. */
 export const WEBHOOK_SECRET_GRACE_HOURS = 24;
 
-export type IntegrationPlatform = {
-  id: number;
-  name: string;
-  platformType: PlatformType;
+export const integrationPlatform = z.object({
+  id: z.number(),
+  name: z.string(),
+  platformType: z.enum(platformTypes),
   /** The publishable key, masked (same as publishableKey; kept for older clients). */
-  apiKey: string;
+  apiKey: z.string(),
   /** Masked publishable key: for page source (page views, code checks, unverified order signals). */
-  publishableKey: string;
+  publishableKey: z.string(),
   /** Masked secret key, or null until one is issued (platforms created before the split). */
-  secretKey: string | null;
+  secretKey: z.string().nullable(),
   /** Masked webhook signing secret (last characters only). */
-  webhookSecretHint: string;
+  webhookSecretHint: z.string(),
   /** Until when the previous signing secret is still accepted, or null. */
-  previousSecretExpiresAt: string | null;
-  bigcommerceStoreHash: string | null;
+  previousSecretExpiresAt: z.string().nullable(),
+  bigcommerceStoreHash: z.string().nullable(),
   /** Whether a BigCommerce API token is stored (the token itself is never returned). */
-  hasBigcommerceToken: boolean;
-  webhookUrl: string | null;
-  storeUrl: string | null;
-  businessId: number;
-  isActive: boolean;
+  hasBigcommerceToken: z.boolean(),
+  webhookUrl: z.string().nullable(),
+  storeUrl: z.string().nullable(),
+  businessId: z.number(),
+  isActive: z.boolean(),
   /** Where the store should send order webhooks, when the platform type has one. */
-  storeWebhookPath: string | null;
-  createdAt: string;
-};
+  storeWebhookPath: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type IntegrationPlatform = z.infer<typeof integrationPlatform>;
 
 /** The create/rotate answer: the only time the keys and the secret are shown in full. */
-export type IntegrationPlatformWithSecrets = IntegrationPlatform & { apiKey: string; publishableKey: string; secretKey: string | null; webhookSecret: string };
+export const integrationPlatformWithSecrets = integrationPlatform.extend({ webhookSecret: z.string() });
+export type IntegrationPlatformWithSecrets = z.infer<typeof integrationPlatformWithSecrets>;
 
 export const rotateKeyBody = z.object({ key: z.enum(['publishable', 'secret', 'webhookSecret']).default('publishable') }).default({ key: 'publishable' });
 
@@ -163,21 +166,25 @@ export const deliveryOutcomes = ['created', 'adjusted', 'recorded', 'duplicate',
 export type DeliveryOutcome = (typeof deliveryOutcomes)[number];
 
 /** One store webhook or browser order report, as the Integration Platforms tab lists it. */
-export type WebhookDelivery = {
-  id: number;
-  receivedAt: string;
-  platformId: number | null;
-  platformName: string;
-  platformType: string;
-  topic: string;
-  orderId: string | null;
-  codesSeen: string[];
-  outcome: DeliveryOutcome;
-  reason: string | null;
-  commissionId: number | null;
-};
+export const webhookDelivery = z.object({
+  id: z.number(),
+  receivedAt: z.string(),
+  platformId: z.number().nullable(),
+  platformName: z.string(),
+  platformType: z.string(),
+  topic: z.string(),
+  orderId: z.string().nullable(),
+  codesSeen: z.array(z.string()),
+  outcome: z.enum(deliveryOutcomes),
+  reason: z.string().nullable(),
+  commissionId: z.number().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 
-export type ProStaffOption = { id: number; name: string };
+export const proStaffOption = z.object({ id: z.number(), name: z.string() });
+export type ProStaffOption = z.infer<typeof proStaffOption>;
+
+export { businessIdParam, platformIdParam } from './common';
 
 // ---- Public store API (X-Api-Key) ----
 
@@ -260,7 +267,7 @@ export const trackResponse = z.object({
   verified: z.literal(false).optional(),
 });
 
-/** Paths of the public API, used by the docs, the guides and the tests. */
+/** Paths of the public store API and of the API document, for the integration guides and snippets. */
 export const publicApiPaths = {
   validate: '/api/discount-codes/validate/{code}',
   trackUsage: '/api/discount-codes/track-usage',
@@ -268,7 +275,20 @@ export const publicApiPaths = {
   discount: '/api/track/discount',
   order: '/api/track/order',
   docs: '/api/docs',
+  /** The interactive reference (Swagger UI over the same document), opened at the store API. */
+  reference: '/api-reference/#/Store%20API',
 } as const;
+
+
+/** What a store webhook answers (200): see the webhook routes' descriptions for each action. */
+export const webhookAnswer = z.object({
+  received: z.literal(true),
+  action: z.enum([...deliveryOutcomes, 'ping']),
+  orderId: z.string().optional(),
+  commissionId: z.number().nullable().optional(),
+  reason: z.string().optional(),
+});
+export type WebhookAnswer = z.infer<typeof webhookAnswer>;
 
 export function storeWebhookPath(platformType: string, platformId: number | string): string | null {
   return (webhookPlatformTypes as readonly string[]).includes(platformType) ? `/api/webhooks/${platformType}/${platformId}` : null;

@@ -1,19 +1,11 @@
 import { z } from 'zod';
-import { dbId, dbIdParam } from './common';
+import { dbId, optionalText, timestamps } from './common';
 
 export const applicationStatuses = ['pending', 'shortlisted', 'accepted', 'rejected', 'withdrawn'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
 /** Statuses a business may move an application to (from pending, or from shortlisted to a decision). */
 export const businessDecisions = ['shortlisted', 'accepted', 'rejected'] as const;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 const specialtiesField = z
   .array(z.string().trim().min(1, 'Specialty cannot be empty').max(60, 'Specialty is too long'))
@@ -57,8 +49,7 @@ export const jobPostingsQuery = z.object({
 });
 export type JobPostingsQuery = z.input<typeof jobPostingsQuery>;
 
-export const businessIdParam = z.object({ businessId: dbIdParam });
-export const proStaffIdParam = z.object({ proStaffId: dbIdParam });
+export { businessIdParam, proStaffIdParam } from './common';
 
 export const createApplicationBody = z.object({
   jobPostingId: dbId,
@@ -71,64 +62,70 @@ export const updateApplicationStatusBody = z.object({
 });
 export type UpdateApplicationStatusBody = z.infer<typeof updateApplicationStatusBody>;
 
-export type JobPosting = {
-  id: number;
-  businessId: number;
-  businessName: string;
-  title: string;
-  description: string;
-  location: string | null;
-  specialties: string[];
-  compensation: string | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export const jobPosting = z.object({
+  id: z.number(),
+  businessId: z.number(),
+  businessName: z.string(),
+  title: z.string(),
+  description: z.string(),
+  location: z.string().nullable(),
+  specialties: z.array(z.string()),
+  compensation: z.string().nullable(),
+  isActive: z.boolean(),
+  ...timestamps,
+});
+export type JobPosting = z.infer<typeof jobPosting>;
 
 /** The owner's view of a posting adds its application counts. */
-export type OwnJobPosting = JobPosting & { applicationCount: number; pendingCount: number };
+export const ownJobPosting = jobPosting.extend({ applicationCount: z.number(), pendingCount: z.number() });
+export type OwnJobPosting = z.infer<typeof ownJobPosting>;
 
-export type Application = {
-  id: number;
-  jobPostingId: number;
-  proStaffId: number;
-  coverLetter: string | null;
-  status: ApplicationStatus;
-  createdAt: string;
-  updatedAt: string;
-};
+export const application = z.object({
+  id: z.number(),
+  jobPostingId: z.number(),
+  proStaffId: z.number(),
+  coverLetter: z.string().nullable(),
+  status: z.enum(applicationStatuses),
+  ...timestamps,
+});
+export type Application = z.infer<typeof application>;
 
 /** A pro staffer's own application with the job it is for. */
-export type MyApplication = Application & {
-  job: { id: number; title: string; businessName: string; location: string | null; isActive: boolean };
-};
+export const myApplication = application.extend({
+  job: z.object({ id: z.number(), title: z.string(), businessName: z.string(), location: z.string().nullable(), isActive: z.boolean() }),
+});
+export type MyApplication = z.infer<typeof myApplication>;
 
-export type ApplicantSummary = {
-  proStaffId: number;
-  userId: number;
-  firstName: string;
-  lastName: string;
-  location: string | null;
-  specialties: string[];
-  experience: number;
-  rating: number;
-};
+export const applicantSummary = z.object({
+  proStaffId: z.number(),
+  userId: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  location: z.string().nullable(),
+  specialties: z.array(z.string()),
+  experience: z.number(),
+  rating: z.number(),
+});
+export type ApplicantSummary = z.infer<typeof applicantSummary>;
 
 /** An application as its business sees it, with a summary of the applicant. */
-export type ReceivedApplication = Application & { applicant: ApplicantSummary };
+export const receivedApplication = application.extend({ applicant: applicantSummary });
+export type ReceivedApplication = z.infer<typeof receivedApplication>;
 
 /** A received application in the business-wide feed, with the job it is for. */
-export type RecentApplication = ReceivedApplication & { job: { id: number; title: string } };
+export const recentApplication = receivedApplication.extend({ job: z.object({ id: z.number(), title: z.string() }) });
+export type RecentApplication = z.infer<typeof recentApplication>;
 
 export const recentApplicationsQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(5) });
 
-export type BusinessJobStats = {
-  jobPostings: number;
-  activeJobPostings: number;
+export const businessJobStats = z.object({
+  jobPostings: z.number(),
+  activeJobPostings: z.number(),
   /** Postings created this calendar month (UTC), the window of the monthly plan limit. */
-  postsThisMonth: number;
-  applications: number;
-  pendingApplications: number;
+  postsThisMonth: z.number(),
+  applications: z.number(),
+  pendingApplications: z.number(),
   /** Distinct pro staff with an accepted application. */
-  activeProStaff: number;
-};
+  activeProStaff: z.number(),
+});
+export type BusinessJobStats = z.infer<typeof businessJobStats>;

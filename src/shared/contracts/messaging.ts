@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { proStaffSpecialties } from '../specialties';
-import { dbIdParam } from './common';
+import { dbIdParam, idInUrl } from './common';
 
 export const MESSAGE_MAX_LENGTH = 5000;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -34,7 +34,7 @@ export const sendMessageFormFields = z.object({
 export const listMessagesQuery = z.object({
   conversationId: dbIdParam,
   /** Only messages with a smaller id (the page before). */
-  before: dbIdParam.optional(),
+  before: idInUrl().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
@@ -50,58 +50,74 @@ export const massMessageBody = z.object({
 export type MassMessageBody = z.input<typeof massMessageBody>;
 
 /** `email` is null until the two users share a conversation. */
-export type OtherUser = { id: number; email: string | null; userType: 'business' | 'pro_staff'; name: string | null };
+export const otherUser = z.object({ id: z.number(), email: z.string().nullable(), userType: z.enum(['business', 'pro_staff']), name: z.string().nullable() });
+export type OtherUser = z.infer<typeof otherUser>;
 
-export type MessageAttachment = {
-  id: number;
-  messageId: number;
-  fileName: string;
-  fileSize: number;
-  fileType: string;
-  fileUrl: string;
-};
+export const messageAttachment = z.object({
+  id: z.number(),
+  messageId: z.number(),
+  fileName: z.string(),
+  fileSize: z.number(),
+  fileType: z.string(),
+  fileUrl: z.string(),
+});
+export type MessageAttachment = z.infer<typeof messageAttachment>;
 
-export type Message = {
-  id: number;
-  conversationId: number;
-  fromUserId: number;
-  toUserId: number;
-  content: string;
-  isRead: boolean;
-  createdAt: string;
-  attachments: MessageAttachment[];
-};
+export const message = z.object({
+  id: z.number(),
+  conversationId: z.number(),
+  fromUserId: z.number(),
+  toUserId: z.number(),
+  content: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  attachments: z.array(messageAttachment),
+});
+export type Message = z.infer<typeof message>;
 
 /** GET /api/conversations (the working Messages page). */
-export type Conversation = {
-  id: number;
-  otherUser: OtherUser;
-  lastMessage: { content: string; createdAt: string } | null;
-  lastMessageAt: string;
-  unreadCount: number;
-};
+export const conversation = z.object({
+  id: z.number(),
+  otherUser,
+  lastMessage: z.object({ content: z.string(), createdAt: z.string() }).nullable(),
+  lastMessageAt: z.string(),
+  unreadCount: z.number(),
+});
+export type Conversation = z.infer<typeof conversation>;
 
 /** GET /api/messages/conversations/:userId (the Messaging page): lastMessage is plain text. */
-export type ConversationSummary = Omit<Conversation, 'lastMessage'> & { lastMessage: string | null };
+export const conversationSummary = conversation.extend({ lastMessage: z.string().nullable() });
+export type ConversationSummary = z.infer<typeof conversationSummary>;
 
 /** GET /api/conversations/with/:userId: who a new conversation would be with, and the existing one if any. */
-export type ConversationWith = { otherUser: OtherUser; conversation: Conversation | null };
+export const conversationWith = z.object({ otherUser, conversation: conversation.nullable() });
+export type ConversationWith = z.infer<typeof conversationWith>;
 
-export type UnreadCount = { count: number };
+export const unreadCount = z.object({ count: z.number() });
+export type UnreadCount = z.infer<typeof unreadCount>;
+
+/** POST /api/conversations/:id/read: how many messages this marked read, and the caller's unread count after. */
+export const conversationReadResult = z.object({ marked: z.number(), unreadCount: z.number() });
+export type ConversationReadResult = z.infer<typeof conversationReadResult>;
+
 /**
  * POST /api/mass-message and GET /api/mass-message/:id. `messageCount` is how many pro staff the message
  * goes to; a big send answers with status 'sending' and is delivered in the background (decision record 017).
  */
-export type MassMessageResult = {
-  id: number;
-  status: 'sending' | 'sent';
-  messageCount: number;
-  recipientCount: number;
-  deliveredCount: number;
-};
+export const massMessageResult = z.object({
+  id: z.number(),
+  status: z.enum(['sending', 'sent']),
+  messageCount: z.number(),
+  recipientCount: z.number(),
+  deliveredCount: z.number(),
+});
+export type MassMessageResult = z.infer<typeof massMessageResult>;
 
-/** Idempotency-Key header of POST /api/mass-message: a retry with the same key never sends twice. */
-export const idempotencyKeyHeaders = z.object({
+/**
+ * Idempotency-Key header of POST /api/mass-message: a retry with the same key never sends twice. Loose, because the
+ * validated value replaces request.headers: every other header must stay.
+ */
+export const idempotencyKeyHeaders = z.looseObject({
   'idempotency-key': z
     .string()
     .regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 visible ASCII characters')

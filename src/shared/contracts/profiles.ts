@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, timestamps } from './common';
 import { socialPlatformKeys, tagSearchPlatforms, type SocialPlatformKey } from '../specialties';
 import { DIRECTORY_MAX_PAGE_SIZE } from '../directory-paging';
 
@@ -7,14 +8,6 @@ export const AVATAR_URL_PREFIX = '/api/uploads/avatars/';
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const avatarFilePattern = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 const httpUrl = (message = 'Enter a full URL starting with https://') =>
   z
@@ -53,7 +46,7 @@ function hostMatches(value: string, hosts: string[]): boolean {
   }
 }
 
-/** One social link: empty means "not set" (spec 5: empty values ignored). */
+/** One social link: empty means "not set" (decision record 010 §5: empty values ignored). */
 const socialLinkField = (key: SocialPlatformKey) => {
   const base = key === 'website' ? httpUrl() : httpUrl().refine((value) => hostMatches(value, platformHosts[key].hosts), `Enter a link to your ${platformHosts[key].label} profile (${platformHosts[key].hosts[0]}/…)`);
   return z.union([z.literal('').transform(() => undefined), base]).optional().nullable().transform((value) => value ?? undefined);
@@ -94,7 +87,7 @@ const profilePictureField = z
   .transform((value) => (value ? value : null))
   .refine((value) => value === null || (value.startsWith(AVATAR_URL_PREFIX) && avatarFilePattern.test(value.slice(AVATAR_URL_PREFIX.length))), 'Upload the picture with the profile picture button');
 
-/** Spec 5: years of experience is an integer, min 0. */
+/** Decision record 010 §5: years of experience is an integer, min 0. */
 const experienceField = z
   .number({ error: 'Years of experience must be a number' })
   .int('Years of experience must be a whole number')
@@ -178,52 +171,57 @@ export const featuredQuery = directoryQuery.omit({ sort: true, page: true, pageS
 });
 export type FeaturedFilters = z.output<typeof featuredQuery>;
 
-export type ProStaffProfile = {
-  id: number;
-  userId: number;
-  firstName: string;
-  lastName: string;
-  bio: string | null;
-  location: string | null;
-  specialties: string[];
-  experience: number;
-  rating: number;
-  isVerified: boolean;
-  portfolioUrls: string[];
-  socialMediaLinks: string[];
-  profilePictureUrl: string | null;
-  socialLinks: Partial<Record<SocialPlatformKey, string>>;
-  socialTags: string[];
-  createdAt: string;
-  updatedAt: string;
-};
+const socialLinksOut = z.partialRecord(z.enum(socialPlatformKeys), z.string());
+
+export const proStaffProfile = z.object({
+  id: z.number(),
+  userId: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  bio: z.string().nullable(),
+  location: z.string().nullable(),
+  specialties: z.array(z.string()),
+  experience: z.number(),
+  rating: z.number(),
+  isVerified: z.boolean(),
+  portfolioUrls: z.array(z.string()),
+  socialMediaLinks: z.array(z.string()),
+  profilePictureUrl: z.string().nullable(),
+  socialLinks: socialLinksOut,
+  socialTags: z.array(z.string()),
+  ...timestamps,
+});
+export type ProStaffProfile = z.infer<typeof proStaffProfile>;
 
 /** A featured list entry: `featured` is true when the owner's plan includes featured placement. */
-export type FeaturedProStaffProfile = ProStaffProfile & { featured: boolean };
+export const featuredProStaffProfile = proStaffProfile.extend({ featured: z.boolean() });
+export type FeaturedProStaffProfile = z.infer<typeof featuredProStaffProfile>;
 
-export type BusinessProfile = {
-  id: number;
-  userId: number;
-  companyName: string;
-  description: string | null;
-  location: string | null;
-  website: string | null;
-  industry: string | null;
-  size: string | null;
-  profilePictureUrl: string | null;
-  socialLinks: Partial<Record<SocialPlatformKey, string>>;
-  createdAt: string;
-  updatedAt: string;
-};
+export const businessProfile = z.object({
+  id: z.number(),
+  userId: z.number(),
+  companyName: z.string(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  website: z.string().nullable(),
+  industry: z.string().nullable(),
+  size: z.string().nullable(),
+  profilePictureUrl: z.string().nullable(),
+  socialLinks: socialLinksOut,
+  ...timestamps,
+});
+export type BusinessProfile = z.infer<typeof businessProfile>;
 
-export type DirectoryPage = {
-  items: ProStaffProfile[];
-  total: number;
+export const directoryPage = z.object({
+  items: z.array(proStaffProfile),
+  total: z.number(),
   /** True when `total` is an estimate (a huge result on a big table, decision record 017): show "about". */
-  totalEstimated: boolean;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-};
+  totalEstimated: z.boolean(),
+  page: z.number(),
+  pageSize: z.number(),
+  totalPages: z.number(),
+});
+export type DirectoryPage = z.infer<typeof directoryPage>;
 
-export type AvatarUploadResult = { url: string; appliedToProfile: boolean };
+export const avatarUploadResult = z.object({ url: z.string(), appliedToProfile: z.boolean() });
+export type AvatarUploadResult = z.infer<typeof avatarUploadResult>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdParam, timestamps } from './common';
 import { parseMoneyToCents } from '../format';
 import { promotionSpecialties } from '../specialties';
 
@@ -108,7 +109,7 @@ export function promotionIssues(value: Targeting & Amounts & Dates): { path: str
   return issues;
 }
 
-/** Targeting fields that do not apply to the chosen audience are cleared (spec 5). */
+/** Targeting fields that do not apply to the chosen audience are cleared (decision record 010 §5). */
 export function normaliseTargeting<T extends Targeting>(value: T): T {
   return {
     ...value,
@@ -158,51 +159,57 @@ export const deliveryStatusLabels: Record<DeliveryStatus, string> = {
   daily_budget_spent: "Today's budget spent",
 };
 
-/** Money fields are decimal text ("25.00"), as the spec's wire format has them. */
-export type Promotion = {
-  id: number;
-  businessId: number;
-  title: string;
-  description: string;
-  targetUrl: string | null;
-  imageUrl: string | null;
-  promotionType: PromotionType;
-  targetAudience: PromotionAudience;
-  targetSpecialties: string[];
-  targetLocation: string | null;
-  budget: string;
-  dailyBudget: string | null;
-  costPerClick: string;
-  startDate: string;
-  endDate: string;
-  isActive: boolean;
-  totalImpressions: number;
-  totalClicks: number;
-  totalSpent: string;
-  spentToday: string;
-  clickThroughRate: string;
-  deliveryStatus: DeliveryStatus;
-  createdAt: string;
-  updatedAt: string;
-};
+/** Money fields are decimal text ("25.00"), as the specification's wire format has them (decision record 010). */
+export const promotion = z.object({
+  id: z.number(),
+  businessId: z.number(),
+  title: z.string(),
+  description: z.string(),
+  targetUrl: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  promotionType: z.enum(promotionTypes),
+  targetAudience: z.enum(promotionAudiences),
+  targetSpecialties: z.array(z.string()),
+  targetLocation: z.string().nullable(),
+  budget: z.string(),
+  dailyBudget: z.string().nullable(),
+  costPerClick: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  isActive: z.boolean(),
+  totalImpressions: z.number(),
+  totalClicks: z.number(),
+  totalSpent: z.string(),
+  spentToday: z.string(),
+  clickThroughRate: z.string(),
+  deliveryStatus: z.enum(deliveryStatuses),
+  ...timestamps,
+});
+export type Promotion = z.infer<typeof promotion>;
 
 /** What a pro staffer sees: no budgets. */
-export type PromotionForViewer = {
-  id: number;
-  title: string;
-  description: string;
-  targetUrl: string | null;
-  imageUrl: string | null;
-  promotionType: PromotionType;
-  companyName: string;
-};
+export const promotionForViewer = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  targetUrl: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  promotionType: z.enum(promotionTypes),
+  companyName: z.string(),
+});
+export type PromotionForViewer = z.infer<typeof promotionForViewer>;
 
-export type PromotionDay = { day: string; impressions: number; clicks: number; spent: string; spentCents: number };
+export const promotionDay = z.object({ day: z.string(), impressions: z.number(), clicks: z.number(), spent: z.string(), spentCents: z.number() });
+export type PromotionDay = z.infer<typeof promotionDay>;
 
-export type PromotionAnalytics = {
-  promotionId: number;
-  totals: { impressions: number; clicks: number; spent: string; clickThroughRate: string };
-  days: PromotionDay[];
-};
+export const promotionAnalytics = z.object({
+  promotionId: z.number(),
+  totals: z.object({ impressions: z.number(), clicks: z.number(), spent: z.string(), clickThroughRate: z.string() }),
+  days: z.array(promotionDay),
+});
+export type PromotionAnalytics = z.infer<typeof promotionAnalytics>;
 
-export type PromotionTrackResult = { recorded: boolean; charged: string; targetUrl: string | null };
+export const promotionTrackResult = z.object({ recorded: z.boolean(), charged: z.string(), targetUrl: z.string().nullable() });
+export type PromotionTrackResult = z.infer<typeof promotionTrackResult>;
+
+export const promotionBusinessParam = z.object({ businessProfileId: dbIdParam });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdParam } from './common';
+import { dbIdParam, timestamps } from './common';
 
 export const revieweeTypes = ['business', 'pro_staff'] as const;
 export type RevieweeType = (typeof revieweeTypes)[number];
@@ -68,15 +68,15 @@ export const reviewPageQuery = z
   });
 export type ReviewPageQuery = z.infer<typeof reviewPageQuery>;
 
-export type RatingSummary = {
-  count: number;
+export const ratingSummary = z.object({
+  count: z.number(),
   /** Mean rating rounded to one decimal; null without reviews. */
-  average: number | null;
+  average: z.number().nullable(),
   /** How many reviews gave each star count, keys "1" to "5". */
-  distribution: Record<'1' | '2' | '3' | '4' | '5', number>;
-};
+  distribution: z.object({ '1': z.number(), '2': z.number(), '3': z.number(), '4': z.number(), '5': z.number() }),
+});
+export type RatingSummary = z.infer<typeof ratingSummary>;
 
-export type ReviewPage = { items: Review[]; page: number; pageSize: number; total: number; summary: RatingSummary };
 
 export const reviewVoteBody = z.object({
   isHelpful: z.boolean({ error: 'isHelpful must be true or false' }),
@@ -93,31 +93,36 @@ export const revieweeQuery = z.object({
   search: z.string().trim().max(100).optional().default(''),
 });
 
-export type Review = {
-  id: number;
-  reviewerId: number;
-  reviewerType: RevieweeType;
-  reviewerName: string;
-  revieweeId: number;
-  revieweeType: RevieweeType;
-  revieweeName: string;
-  rating: number;
-  title: string;
-  content: string;
-  pros: string[] | null;
-  cons: string[] | null;
-  isPublic: boolean;
-  helpfulVotes: number;
-  unhelpfulVotes: number;
-  businessResponse: string | null;
-  responseDate: string | null;
-  createdAt: string;
-  updatedAt: string;
+export const review = z.object({
+  id: z.number(),
+  reviewerId: z.number(),
+  reviewerType: revieweeTypeSchema,
+  reviewerName: z.string(),
+  revieweeId: z.number(),
+  revieweeType: revieweeTypeSchema,
+  revieweeName: z.string(),
+  rating: z.number(),
+  title: z.string(),
+  content: z.string(),
+  pros: z.array(z.string()).nullable(),
+  cons: z.array(z.string()).nullable(),
+  isPublic: z.boolean(),
+  helpfulVotes: z.number(),
+  unhelpfulVotes: z.number(),
+  businessResponse: z.string().nullable(),
+  responseDate: z.string().nullable(),
+  ...timestamps,
   /** The signed-in user's own vote (true helpful, false unhelpful), null when none or signed out. */
-  myVote: boolean | null;
-};
+  myVote: z.boolean().nullable(),
+});
+export type Review = z.infer<typeof review>;
 
-export type ReviewVoteResult = { reviewId: number; helpfulVotes: number; unhelpfulVotes: number; myVote: boolean };
+export const reviewPage = z.object({ items: z.array(review), page: z.number(), pageSize: z.number(), total: z.number(), summary: ratingSummary });
+export type ReviewPage = z.infer<typeof reviewPage>;
+
+export const reviewVoteResult = z.object({ reviewId: z.number(), helpfulVotes: z.number(), unhelpfulVotes: z.number(), myVote: z.boolean() });
+export type ReviewVoteResult = z.infer<typeof reviewVoteResult>;
 
 /** Someone who can be reviewed. */
-export type Reviewee = { id: number; type: RevieweeType; name: string; location: string | null };
+export const reviewee = z.object({ id: z.number(), type: revieweeTypeSchema, name: z.string(), location: z.string().nullable() });
+export type Reviewee = z.infer<typeof reviewee>;

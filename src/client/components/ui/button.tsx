@@ -35,8 +35,9 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       type={asChild ? undefined : (type ?? 'button')}
       className={cn(
         'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-50',
-        variants[variant],
+        // Size first, so a variant's own spacing (the link's px-0) overrides the size's padding.
         sizes[size],
+        variants[variant],
         className,
       )}
       {...props}

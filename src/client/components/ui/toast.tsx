@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Toast as RadixToast } from 'radix-ui';
 import { cn } from './cn';
 
-// Spec 9: at most one toast at a time, shown for 5 s, swiped right to dismiss (50 px).
+// Decision record 010 §9: at most one toast at a time, shown for 5 s, swiped right to dismiss (50 px).
 const TOAST_DURATION_MS = 5000;
 
 /** `duration` (ms) overrides the 5 s default, e.g. 2000 for copy confirmations. */

@@ -1,11 +1,26 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminAnalytics, PlatformStats, RecentUser } from '@shared/contracts/admin';
+import type { DemoRequest } from '@shared/contracts/demo-requests';
+import { getJson } from '@client/lib/api';
 
-/** Spec 9: the admin dashboard refreshes every 30 seconds. */
+/** Decision record 010 §9: the admin dashboard refreshes every 30 seconds. */
 export const ADMIN_REFRESH_MS = 30_000;
 
-const polling = (enabled: boolean) => ({ enabled, refetchInterval: ADMIN_REFRESH_MS, staleTime: 0 }) as const;
+/** Everything the admin screen shows sits under this prefix; its Refresh button invalidates it. */
+export const adminKey = ['admin'] as const;
 
-export const useAdminAnalytics = (enabled: boolean) => useQuery<AdminAnalytics>({ queryKey: ['/api/admin/analytics'], ...polling(enabled) });
-export const useRecentUsers = (enabled: boolean) => useQuery<RecentUser[]>({ queryKey: ['/api/admin/recent-users'], ...polling(enabled) });
-export const usePlatformStats = (enabled: boolean) => useQuery<PlatformStats>({ queryKey: ['/api/admin/platform-stats'], ...polling(enabled) });
+const polled = { refetchInterval: ADMIN_REFRESH_MS, staleTime: 0 } as const;
+
+export const adminAnalyticsQuery = () =>
+  queryOptions({ queryKey: [...adminKey, 'analytics'], queryFn: () => getJson<AdminAnalytics>('/api/admin/analytics'), ...polled });
+export const recentUsersQuery = () =>
+  queryOptions({ queryKey: [...adminKey, 'recent-users'], queryFn: () => getJson<RecentUser[]>('/api/admin/recent-users'), ...polled });
+export const platformStatsQuery = () =>
+  queryOptions({ queryKey: [...adminKey, 'platform-stats'], queryFn: () => getJson<PlatformStats>('/api/admin/platform-stats'), ...polled });
+export const demoRequestsQuery = () =>
+  queryOptions({ queryKey: [...adminKey, 'demo-requests'], queryFn: () => getJson<DemoRequest[]>('/api/admin/demo-requests'), ...polled });
+
+export const useAdminAnalytics = (enabled: boolean) => useQuery({ ...adminAnalyticsQuery(), enabled });
+export const useRecentUsers = (enabled: boolean) => useQuery({ ...recentUsersQuery(), enabled });
+export const usePlatformStats = (enabled: boolean) => useQuery({ ...platformStatsQuery(), enabled });
+export const useDemoRequests = () => useQuery(demoRequestsQuery());

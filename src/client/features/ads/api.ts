@@ -1,21 +1,25 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdTrackResult, Advertisement, CreateAdBody, UpdateAdBody } from '@shared/contracts/ads';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, getJson } from '@client/lib/api';
 
-const MY_ADS = ['/api/advertisements'];
-const ACTIVE_ADS = ['/api/advertisements/active'];
+const adsKey = ['advertisements'] as const;
+
+export const myAdsQuery = () => queryOptions({ queryKey: [...adsKey, 'mine'], queryFn: () => getJson<Advertisement[]>('/api/advertisements') });
+export const activeAdsQuery = () =>
+  queryOptions({ queryKey: [...adsKey, 'active'], queryFn: () => getJson<Advertisement[]>('/api/advertisements/active') });
 
 export function useMyAds() {
-  return useQuery<Advertisement[]>({ queryKey: MY_ADS });
+  return useQuery(myAdsQuery());
 }
 
 export function useActiveAds() {
-  return useQuery<Advertisement[]>({ queryKey: ACTIVE_ADS });
+  return useQuery(activeAdsQuery());
 }
 
+/** Both lists: one's own ads and the active ones. */
 function useRefreshAds() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: MY_ADS }), queryClient.invalidateQueries({ queryKey: ACTIVE_ADS })]);
+  return () => queryClient.invalidateQueries({ queryKey: adsKey });
 }
 
 export function useCreateAd() {

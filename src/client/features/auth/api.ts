@@ -1,10 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import type { LoginBody, PublicConfig, RegisterBody, SessionUser } from '@shared/contracts/auth';
-import { apiRequest } from '../../lib/api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ChangePasswordBody, LoginBody, PublicConfig, RegisterBody, SessionUser } from '@shared/contracts/auth';
+import { apiRequest, getJson } from '@client/lib/api';
 
 export const login = (body: LoginBody) => apiRequest<SessionUser>('POST', '/api/auth/login', body);
 export const register = (body: RegisterBody) => apiRequest<SessionUser>('POST', '/api/auth/register', body);
+export const changePassword = (body: ChangePasswordBody) => apiRequest('POST', '/api/auth/change-password', body);
+
+/** GET /api/config: also read by the billing feature (the Stripe key), one cache entry for both. */
+export const publicConfigQuery = () => queryOptions({ queryKey: ['config'], queryFn: () => getJson<PublicConfig>('/api/config') });
 
 export function usePublicConfig() {
-  return useQuery<PublicConfig>({ queryKey: ['/api/config'] });
+  return useQuery(publicConfigQuery());
 }

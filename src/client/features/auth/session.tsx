@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@shared/contracts/auth';
-import { apiRequest, ApiError } from '../../lib/api';
+import { apiRequest, ApiError } from '@client/lib/api';
 
-/** Local storage key holding the signed-in user (spec 9: named after the product's user). */
+/** Local storage key holding the signed-in user (decision record 010 §9: named after the product's user). */
 export const USER_STORAGE_KEY = 'huntstaffUser';
 
 function readStoredUser(): SessionUser | null {
@@ -11,7 +11,7 @@ function readStoredUser(): SessionUser | null {
     const raw = localStorage.getItem(USER_STORAGE_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as unknown;
-    // Spec 4/5: a saved session counts only if it is an object with an id.
+    // Decision record 010 §4/5: a saved session counts only if it is an object with an id.
     if (parsed && typeof parsed === 'object' && 'id' in parsed && (parsed as { id: unknown }).id) return parsed as SessionUser;
   } catch {
     // Corrupt data is discarded below.

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '@shared/contracts/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   CancelSubscriptionResponse,
   CreateSubscriptionBody,
@@ -8,16 +7,21 @@ import type {
   SubscriptionStatusResponse,
   TrialStatus,
 } from '@shared/contracts/billing';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, getJson } from '@client/lib/api';
+import { publicConfigQuery } from '../auth/api';
 
-export const subscriptionStatusKey = ['/api/subscription-status'] as const;
+export const subscriptionStatusKey = ['subscription-status'] as const;
 
 export function usePaymentConfig() {
-  return useQuery<PublicConfig>({ queryKey: ['/api/config'] });
+  return useQuery(publicConfigQuery());
 }
 
+export const fetchSubscriptionStatus = () => getJson<SubscriptionStatusResponse>('/api/subscription-status');
+
+export const subscriptionStatusQuery = () => queryOptions({ queryKey: subscriptionStatusKey, queryFn: fetchSubscriptionStatus, staleTime: 0 });
+
 export function useSubscriptionStatus(enabled: boolean) {
-  return useQuery<SubscriptionStatusResponse>({ queryKey: subscriptionStatusKey, enabled, staleTime: 0 });
+  return useQuery({ ...subscriptionStatusQuery(), enabled });
 }
 
 export const createSubscription = (body: CreateSubscriptionBody) =>
@@ -26,8 +30,6 @@ export const createSubscription = (body: CreateSubscriptionBody) =>
 export const startTrial = (body: StartTrialBody) => apiRequest<TrialStatus>('POST', '/api/start-trial', body);
 
 export const cancelSubscription = () => apiRequest<CancelSubscriptionResponse>('POST', '/api/cancel-subscription');
-
-export const fetchSubscriptionStatus = () => apiRequest<SubscriptionStatusResponse>('GET', '/api/subscription-status');
 
 export const daysLeftText = (days: number) => `${days} day${days === 1 ? '' : 's'} left`;
 

@@ -1,33 +1,41 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Commission, CommissionPayee, CreateCommissionBody, RankingEntry, UpdateCommissionStatusBody } from '@shared/contracts/commissions';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, getJson } from '@client/lib/api';
 
-export const BUSINESS_COMMISSIONS_KEY = ['/api/commissions/business'] as const;
-export const PRO_STAFF_COMMISSIONS_KEY = ['/api/commissions/pro-staff'] as const;
-export const rankingsKey = (businessId: number) => ['/api/rankings', businessId] as const;
+const businessCommissionsKey = ['commissions', 'business'] as const;
+const rankingsKey = (businessId: number) => ['rankings', businessId] as const;
 
-export function useBusinessCommissions(enabled: boolean) {
-  return useQuery<Commission[]>({ queryKey: BUSINESS_COMMISSIONS_KEY, enabled });
-}
-
-export function useProStaffCommissions(enabled: boolean) {
-  return useQuery<Commission[]>({ queryKey: PRO_STAFF_COMMISSIONS_KEY, enabled });
-}
-
-export function usePayees(search: string) {
-  return useQuery<CommissionPayee[]>({
-    queryKey: ['/api/commissions/payees', search],
-    queryFn: () => apiRequest<CommissionPayee[]>('GET', `/api/commissions/payees?search=${encodeURIComponent(search)}`),
+export const businessCommissionsQuery = () =>
+  queryOptions({ queryKey: businessCommissionsKey, queryFn: () => getJson<Commission[]>('/api/commissions/business') });
+export const proStaffCommissionsQuery = () =>
+  queryOptions({ queryKey: ['commissions', 'pro-staff'], queryFn: () => getJson<Commission[]>('/api/commissions/pro-staff') });
+export const payeesQuery = (search: string) =>
+  queryOptions({
+    queryKey: ['commissions', 'payees', search],
+    queryFn: () => getJson<CommissionPayee[]>(`/api/commissions/payees?search=${encodeURIComponent(search)}`),
     staleTime: 30_000,
     placeholderData: (previous) => previous,
   });
+export const rankingsQuery = (businessId: number) =>
+  queryOptions({ queryKey: rankingsKey(businessId), queryFn: () => getJson<RankingEntry[]>(`/api/rankings/${businessId}`) });
+
+export function useBusinessCommissions(enabled: boolean) {
+  return useQuery({ ...businessCommissionsQuery(), enabled });
+}
+
+export function useProStaffCommissions(enabled: boolean) {
+  return useQuery({ ...proStaffCommissionsQuery(), enabled });
+}
+
+export function usePayees(search: string) {
+  return useQuery(payeesQuery(search));
 }
 
 export function useCreateCommission() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateCommissionBody) => apiRequest<Commission>('POST', '/api/commissions', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BUSINESS_COMMISSIONS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: businessCommissionsKey }),
   });
 }
 
@@ -38,7 +46,7 @@ export function useUpdateCommissionStatus() {
       apiRequest<Commission>('PATCH', `/api/commissions/${id}/status`, { status }),
     onSuccess: async (commission) => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: BUSINESS_COMMISSIONS_KEY }),
+        queryClient.invalidateQueries({ queryKey: businessCommissionsKey }),
         queryClient.invalidateQueries({ queryKey: rankingsKey(commission.businessId) }),
       ]);
     },
@@ -46,7 +54,7 @@ export function useUpdateCommissionStatus() {
 }
 
 export function useRankings(businessId: number | null) {
-  return useQuery<RankingEntry[]>({ queryKey: rankingsKey(businessId ?? 0), enabled: businessId !== null });
+  return useQuery({ ...rankingsQuery(businessId ?? 0), enabled: businessId !== null });
 }
 
 export function useCalculateRankings(businessId: number) {
@@ -54,7 +62,7 @@ export function useCalculateRankings(businessId: number) {
   return useMutation({
     mutationFn: () => apiRequest<RankingEntry[]>('POST', `/api/rankings/calculate/${businessId}`),
     onSuccess: (entries) => {
-      queryClient.setQueryData(rankingsKey(businessId), entries);
+      queryClient.setQueryData(rankingsQuery(businessId).queryKey, entries);
       return queryClient.invalidateQueries({ queryKey: rankingsKey(businessId) });
     },
   });

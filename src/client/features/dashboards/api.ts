@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, ApiError } from '../../lib/api';
+import { unreadCountQuery } from '../messaging/api';
+import { ownBusinessProfileQuery, ownProStaffProfileQuery } from '../profiles/api';
 
 /** The fields the dashboards read from the profiles API (owned by the profiles feature). */
 export type BusinessProfileSummary = {
@@ -21,33 +22,18 @@ export type ProStaffProfileSummary = {
   bio: string | null;
 };
 
-/** A 404 means "no profile yet", which the dashboards show as a call to action rather than an error. */
-async function getOrNull<T>(url: string): Promise<T | null> {
-  try {
-    return await apiRequest<T>('GET', url);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
-
+// Same cache entries as the profile screen, so saving a profile there updates the dashboard too.
+// A 404 reads as null ("no profile yet"), which the dashboards show as a call to action rather than an error.
 export function useOwnBusinessProfile(userId: number) {
-  return useQuery({
-    // Same cache entry as the profile screen, so saving a profile there updates the dashboard too.
-    queryKey: [`/api/business-profiles/user/${userId}`],
-    queryFn: () => getOrNull<BusinessProfileSummary>(`/api/business-profiles/user/${userId}`),
-  });
+  return useQuery(ownBusinessProfileQuery(userId));
 }
 
 export function useOwnProStaffProfile(userId: number) {
-  return useQuery({
-    queryKey: [`/api/pro-staff-profiles/user/${userId}`],
-    queryFn: () => getOrNull<ProStaffProfileSummary>(`/api/pro-staff-profiles/user/${userId}`),
-  });
+  return useQuery(ownProStaffProfileQuery(userId));
 }
 
 /** Unread messages; 0 when the count cannot be read. */
 export function useUnreadCount(userId: number): number {
-  const query = useQuery<{ count: number }>({ queryKey: ['/api/messages/unread', userId] });
+  const query = useQuery(unreadCountQuery(userId));
   return query.data?.count ?? 0;
 }

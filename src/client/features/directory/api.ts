@@ -1,5 +1,7 @@
-import { useQuery, keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DirectoryPage, FeaturedProStaffProfile } from '@shared/contracts/profiles';
+import { getJson } from '@client/lib/api';
+import { proStaffProfilesKey } from '../profiles/api';
 
 export type DirectoryParams = { q?: string; specialty?: string; location?: string; sort?: string; verified?: boolean; page: number; pageSize: number };
 
@@ -15,8 +17,12 @@ export function directoryUrl(params: DirectoryParams): string {
   return `/api/pro-staff-profiles?${search.toString()}`;
 }
 
+// Under the profiles prefix: saving a profile or reviewing a pro staffer refreshes the directory.
+export const directoryQuery = (params: DirectoryParams) =>
+  queryOptions({ queryKey: [...proStaffProfilesKey, 'directory', params], queryFn: () => getJson<DirectoryPage>(directoryUrl(params)) });
+
 export function useDirectory(params: DirectoryParams) {
-  return useQuery<DirectoryPage>({ queryKey: [directoryUrl(params)], placeholderData: keepPreviousData });
+  return useQuery({ ...directoryQuery(params), placeholderData: keepPreviousData });
 }
 
 export type FeaturedParams = { q?: string; specialty?: string; location?: string; verified?: boolean; fill?: boolean };
@@ -33,8 +39,14 @@ export function featuredUrl(params: FeaturedParams): string {
   return `/api/pro-staff-profiles/featured${query ? `?${query}` : ''}`;
 }
 
+export const featuredQuery = (params: FeaturedParams) =>
+  queryOptions({
+    queryKey: [...proStaffProfilesKey, 'featured', params],
+    queryFn: () => getJson<FeaturedProStaffProfile[]>(featuredUrl(params)),
+  });
+
 export function useFeatured(params: FeaturedParams, enabled = true) {
-  return useQuery<FeaturedProStaffProfile[]>({ queryKey: [featuredUrl(params)], enabled });
+  return useQuery({ ...featuredQuery(params), enabled });
 }
 
 /** Where the "Message" buttons lead: the messages page opens (or starts) that conversation. */

@@ -1,24 +1,40 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateDiscountCodeBody, CreatePlatformBody, DiscountCode, IntegrationPlatform, IntegrationPlatformWithSecrets, ProStaffOption,
   UpdateDiscountCodeBody, UpdatePlatformBody, WebhookDelivery,
 } from '@shared/contracts/discounts';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, getJson } from '@client/lib/api';
 
-const codesKey = (businessId: number) => ['/api/discount-codes/business', businessId];
-const platformsKey = (businessId: number) => ['/api/integration-platforms/business', businessId];
+const codesKey = (businessId: number) => ['discount-codes', 'business', businessId] as const;
+const platformsKey = (businessId: number) => ['integration-platforms', 'business', businessId] as const;
 
-/** Spec 6: codes and platforms load only when the user has a businessId. */
+export const discountCodesQuery = (businessId: number) =>
+  queryOptions({ queryKey: codesKey(businessId), queryFn: () => getJson<DiscountCode[]>(`/api/discount-codes/business/${businessId}`) });
+export const platformsQuery = (businessId: number) =>
+  queryOptions({
+    queryKey: platformsKey(businessId),
+    queryFn: () => getJson<IntegrationPlatform[]>(`/api/integration-platforms/business/${businessId}`),
+  });
+export const proStaffOptionsQuery = () =>
+  queryOptions({ queryKey: ['discount-codes', 'pro-staff-options'], queryFn: () => getJson<ProStaffOption[]>('/api/discount-codes/pro-staff-options') });
+export const deliveriesQuery = () =>
+  queryOptions({
+    queryKey: ['integration-platforms', 'deliveries'],
+    queryFn: () => getJson<WebhookDelivery[]>('/api/integration-platforms/deliveries'),
+    refetchInterval: 30_000,
+  });
+
+/** Decision record 010 §6: codes and platforms load only when the user has a businessId. */
 export function useDiscountCodes(businessId: number | null) {
-  return useQuery<DiscountCode[]>({ queryKey: codesKey(businessId ?? 0), enabled: businessId !== null });
+  return useQuery({ ...discountCodesQuery(businessId ?? 0), enabled: businessId !== null });
 }
 
 export function usePlatforms(businessId: number | null) {
-  return useQuery<IntegrationPlatform[]>({ queryKey: platformsKey(businessId ?? 0), enabled: businessId !== null });
+  return useQuery({ ...platformsQuery(businessId ?? 0), enabled: businessId !== null });
 }
 
 export function useProStaffOptions() {
-  return useQuery<ProStaffOption[]>({ queryKey: ['/api/discount-codes/pro-staff-options'] });
+  return useQuery(proStaffOptionsQuery());
 }
 
 export function useCreateCode(businessId: number) {
@@ -74,5 +90,5 @@ export function useDeletePlatform(businessId: number) {
 
 /** The last 200 webhook deliveries and browser order reports, newest first. */
 export function useDeliveries(enabled: boolean) {
-  return useQuery<WebhookDelivery[]>({ queryKey: ['/api/integration-platforms/deliveries'], enabled, refetchInterval: 30_000 });
+  return useQuery({ ...deliveriesQuery(), enabled });
 }

@@ -1,5 +1,5 @@
 import type { IntegrationPlatform } from '@shared/contracts/discounts';
-import { useSession } from '../auth/session';
+import { useSession } from '@client/features/auth';
 import { usePlatforms } from './api';
 import { API_KEY_PLACEHOLDER, BUSINESS_ID_PLACEHOLDER, PLATFORM_ID_PLACEHOLDER, WEBHOOK_SECRET_PLACEHOLDER, type SnippetContext } from './snippets';
 

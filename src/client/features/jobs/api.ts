@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   Application,
   ApplicationStatus,
@@ -11,7 +11,7 @@ import type {
   RecentApplication,
   UpdateJobPostingBody,
 } from '@shared/contracts/jobs';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, getJson } from '@client/lib/api';
 
 export type JobFilters = { q?: string; location?: string; specialty?: string };
 
@@ -22,46 +22,64 @@ function jobsUrl(filters: JobFilters): string {
   return query ? `/api/job-postings?${query}` : '/api/job-postings';
 }
 
-/** Active postings, newest first. The filters travel in the URL, so each filter set is its own cache entry. */
-export function useActiveJobPostings(filters: JobFilters = {}) {
-  const url = jobsUrl(filters);
-  return useQuery<JobPosting[]>({
-    queryKey: ['/api/job-postings', 'list', url],
-    queryFn: () => apiRequest<JobPosting[]>('GET', url),
+const postingsKey = ['job-postings'] as const;
+const applicationsKey = ['applications'] as const;
+
+/** Active postings, newest first. Each filter set is its own cache entry. */
+export const activeJobPostingsQuery = (filters: JobFilters = {}) =>
+  queryOptions({ queryKey: [...postingsKey, 'list', jobsUrl(filters)], queryFn: () => getJson<JobPosting[]>(jobsUrl(filters)) });
+
+export const ownJobPostingsQuery = (businessId: number) =>
+  queryOptions({ queryKey: [...postingsKey, 'business', businessId], queryFn: () => getJson<OwnJobPosting[]>(`/api/job-postings/business/${businessId}`) });
+
+export const businessJobStatsQuery = (businessId: number) =>
+  queryOptions({
+    queryKey: [...postingsKey, 'business', businessId, 'stats'],
+    queryFn: () => getJson<BusinessJobStats>(`/api/job-postings/business/${businessId}/stats`),
   });
+
+export const jobApplicationsQuery = (jobPostingId: number) =>
+  queryOptions({
+    queryKey: [...postingsKey, jobPostingId, 'applications'],
+    queryFn: () => getJson<ReceivedApplication[]>(`/api/job-postings/${jobPostingId}/applications`),
+  });
+
+export const recentApplicationsQuery = (businessId: number, limit = 5) =>
+  queryOptions({
+    queryKey: [...applicationsKey, 'business', businessId, limit],
+    queryFn: () => getJson<RecentApplication[]>(`/api/applications/business/${businessId}?limit=${limit}`),
+  });
+
+export const myApplicationsQuery = (proStaffId: number) =>
+  queryOptions({ queryKey: [...applicationsKey, 'pro-staff', proStaffId], queryFn: () => getJson<MyApplication[]>(`/api/applications/pro-staff/${proStaffId}`) });
+
+export function useActiveJobPostings(filters: JobFilters = {}) {
+  return useQuery(activeJobPostingsQuery(filters));
 }
 
 export function useOwnJobPostings(businessId: number | null) {
-  return useQuery<OwnJobPosting[]>({ queryKey: ['/api/job-postings', 'business', businessId ?? 0], enabled: businessId !== null });
+  return useQuery({ ...ownJobPostingsQuery(businessId ?? 0), enabled: businessId !== null });
 }
 
 export function useBusinessJobStats(businessId: number | null) {
-  return useQuery<BusinessJobStats>({
-    queryKey: ['/api/job-postings', 'business', businessId ?? 0, 'stats'],
-    enabled: businessId !== null,
-  });
+  return useQuery({ ...businessJobStatsQuery(businessId ?? 0), enabled: businessId !== null });
 }
 
 export function useJobApplications(jobPostingId: number, enabled = true) {
-  return useQuery<ReceivedApplication[]>({ queryKey: ['/api/job-postings', jobPostingId, 'applications'], enabled });
+  return useQuery({ ...jobApplicationsQuery(jobPostingId), enabled });
 }
 
 export function useRecentApplications(businessId: number | null, limit = 5) {
-  return useQuery<RecentApplication[]>({
-    queryKey: ['/api/applications', 'business', `${businessId ?? 0}?limit=${limit}`],
-    enabled: businessId !== null,
-  });
+  return useQuery({ ...recentApplicationsQuery(businessId ?? 0, limit), enabled: businessId !== null });
 }
 
 export function useMyApplications(proStaffId: number | null) {
-  return useQuery<MyApplication[]>({ queryKey: ['/api/applications', 'pro-staff', proStaffId ?? 0], enabled: proStaffId !== null });
+  return useQuery({ ...myApplicationsQuery(proStaffId ?? 0), enabled: proStaffId !== null });
 }
 
-function refreshJobs(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['/api/job-postings'] }),
-    queryClient.invalidateQueries({ queryKey: ['/api/applications'] }),
-  ]);
+/** Every posting and application list: a save, an application or a status change can touch any of them. */
+export function refreshJobs(queryClient: QueryClient) {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: postingsKey }), queryClient.invalidateQueries({ queryKey: applicationsKey })]);
 }
 
 export function useSaveJobPosting() {

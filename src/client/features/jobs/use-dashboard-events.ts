@@ -1,17 +1,8 @@
-import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { messageEventTypes } from '@shared/contracts/messaging';
-import { toast } from '../../components/ui/toast';
-
-const isUnreadKey = (key: readonly unknown[]) => key.join('/').startsWith('/api/messages/unread');
-
-function readData(event: Event): Record<string, unknown> {
-  try {
-    return JSON.parse(String((event as MessageEvent).data)) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
+import { useServerEvents } from '@client/lib/use-server-events';
+import { toast } from '@client/components/ui/toast';
+import { refreshUnread, setUnreadCount } from '../messaging/api';
+import { refreshJobs as refreshJobLists } from './api';
 
 /**
  * Keeps a dashboard live over the user's Server-Sent Events stream: new applications and status changes
@@ -19,29 +10,21 @@ function readData(event: Event): Record<string, unknown> {
  */
 export function useDashboardEvents(role: 'business' | 'pro_staff') {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events', { withCredentials: true });
-    const refreshJobs = () => {
-      void queryClient.invalidateQueries({ queryKey: ['/api/job-postings'] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/applications'] });
-    };
-    source.addEventListener('application.created', () => {
+  const refreshJobs = () => void refreshJobLists(queryClient);
+  useServerEvents({
+    'application.created': () => {
       refreshJobs();
       if (role === 'business') toast({ title: 'New Application', description: 'A pro staffer applied to one of your job postings.' });
-    });
-    source.addEventListener('application.status_changed', (event) => {
+    },
+    'application.status_changed': ({ status }) => {
       refreshJobs();
-      const status = readData(event).status;
       if (role === 'pro_staff' && typeof status === 'string') toast({ title: 'Application Updated', description: `Your application is now ${status}.` });
-    });
-    source.addEventListener(messageEventTypes.unreadCount, (event) => {
-      const count = readData(event).count;
-      if (typeof count === 'number') queryClient.setQueriesData({ predicate: (query) => isUnreadKey(query.queryKey) }, { count });
-    });
-    source.addEventListener(messageEventTypes.created, () => {
-      void queryClient.invalidateQueries({ predicate: (query) => isUnreadKey(query.queryKey) });
-    });
-    return () => source.close();
-  }, [queryClient, role]);
+    },
+    'unread-count': ({ count }) => {
+      if (typeof count === 'number') setUnreadCount(queryClient, count);
+    },
+    'message.created': () => {
+      void refreshUnread(queryClient);
+    },
+  });
 }

@@ -1,41 +1,44 @@
-import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Conversation, ConversationSummary, ConversationWith, MassMessageResult, Message, MessageAttachment } from '@shared/contracts/messaging';
-import { apiPostForm, apiRequest, apiUpload } from '../../lib/api';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Conversation, ConversationWith, MassMessageResult, Message, MessageAttachment } from '@shared/contracts/messaging';
+import { apiPostForm, apiRequest, apiUpload, getJson } from '@client/lib/api';
 
 export const MESSAGES_PAGE_SIZE = 50;
 
-export const messagingKeys = {
-  conversations: ['/api/conversations'] as const,
-  summaries: (userId: number) => ['/api/messages/conversations', userId] as const,
-  thread: (conversationId: number) => ['messaging-thread', conversationId] as const,
-  with: (userId: number) => ['/api/conversations/with', userId] as const,
-};
+/** Prefixes: every conversation list (the list and "the conversation with"), every thread, every unread count. */
+const conversationListsKey = ['conversations'] as const;
+const threadsKey = ['messages', 'thread'] as const;
+const unreadKey = ['messages', 'unread'] as const;
+
+export const conversationsQuery = () =>
+  queryOptions({ queryKey: [...conversationListsKey, 'list'], queryFn: () => getJson<Conversation[]>('/api/conversations') });
+
+export const conversationWithQuery = (userId: number) =>
+  queryOptions({ queryKey: [...conversationListsKey, 'with', userId], queryFn: () => getJson<ConversationWith>(`/api/conversations/with/${userId}`) });
+
+/** GET /api/messages/unread/:userId (the dashboards' stat cards). */
+export const unreadCountQuery = (userId: number) =>
+  queryOptions({ queryKey: [...unreadKey, userId], queryFn: () => getJson<{ count: number }>(`/api/messages/unread/${userId}`) });
+
+/** A conversation's messages, newest page first; pages hold messages oldest first. */
+export const threadQuery = (conversationId: number) =>
+  infiniteQueryOptions({
+    queryKey: [...threadsKey, conversationId],
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam }) =>
+      getJson<Message[]>(`/api/messages?conversationId=${conversationId}&limit=${MESSAGES_PAGE_SIZE}${pageParam ? `&before=${pageParam}` : ''}`),
+    getNextPageParam: (lastPage) => (lastPage.length === MESSAGES_PAGE_SIZE ? lastPage[0]?.id : undefined),
+  });
 
 export function useConversations() {
-  return useQuery<Conversation[]>({ queryKey: messagingKeys.conversations });
-}
-
-export function useConversationSummaries(userId: number) {
-  return useQuery<ConversationSummary[]>({ queryKey: messagingKeys.summaries(userId) });
+  return useQuery(conversationsQuery());
 }
 
 export function useConversationWith(userId: number | null) {
-  return useQuery<ConversationWith>({ queryKey: messagingKeys.with(userId ?? 0), enabled: userId !== null });
+  return useQuery({ ...conversationWithQuery(userId ?? 0), enabled: userId !== null });
 }
 
-/** A conversation's messages, newest page first; pages hold messages oldest first. */
 export function useThread(conversationId: number | null) {
-  return useInfiniteQuery({
-    queryKey: messagingKeys.thread(conversationId ?? 0),
-    enabled: conversationId !== null,
-    initialPageParam: undefined as number | undefined,
-    queryFn: ({ pageParam }) =>
-      apiRequest<Message[]>(
-        'GET',
-        `/api/messages?conversationId=${conversationId}&limit=${MESSAGES_PAGE_SIZE}${pageParam ? `&before=${pageParam}` : ''}`,
-      ),
-    getNextPageParam: (lastPage) => (lastPage.length === MESSAGES_PAGE_SIZE ? lastPage[0]?.id : undefined),
-  });
+  return useInfiniteQuery({ ...threadQuery(conversationId ?? 0), enabled: conversationId !== null });
 }
 
 export function sendMessage(body: { toUserId: number; content: string; conversationId?: number | null }) {
@@ -72,34 +75,31 @@ export function sendMassMessage(body: { content: string; filters: { specialties?
 
 export const massMessageProgressUrl = (id: number) => `/api/mass-message/${id}`;
 
-const keyText = (key: readonly unknown[]) => key.join('/');
-
-/** Every cached unread count (the dashboards read GET /api/messages/unread/:userId). */
-export const isUnreadKey = (key: readonly unknown[]) => keyText(key).startsWith('/api/messages/unread');
-const isConversationListKey = (key: readonly unknown[]) =>
-  key[0] === messagingKeys.conversations[0] || keyText(key).startsWith('/api/messages/conversations') || key[0] === '/api/conversations/with';
-
 export function refreshConversationLists(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ predicate: (query) => isConversationListKey(query.queryKey) });
+  return queryClient.invalidateQueries({ queryKey: conversationListsKey });
 }
 
 export function refreshUnread(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ predicate: (query) => isUnreadKey(query.queryKey) });
+  return queryClient.invalidateQueries({ queryKey: unreadKey });
 }
 
-export function refreshThread(queryClient: QueryClient, conversationId: number) {
-  return queryClient.invalidateQueries({ queryKey: messagingKeys.thread(conversationId) });
+/** One thread, or every cached thread when no id is given. */
+export function refreshThread(queryClient: QueryClient, conversationId?: number) {
+  return queryClient.invalidateQueries({ queryKey: conversationId === undefined ? threadsKey : threadQuery(conversationId).queryKey });
 }
 
 export function setUnreadCount(queryClient: QueryClient, count: number) {
-  queryClient.setQueriesData({ predicate: (query) => isUnreadKey(query.queryKey) }, { count });
+  queryClient.setQueriesData<{ count: number }>({ queryKey: unreadKey }, { count });
 }
 
 /** A background mass send, polled until every inbox has it. */
-export function useMassMessageProgress(id: number | null) {
-  return useQuery<MassMessageResult>({
-    queryKey: [massMessageProgressUrl(id ?? 0)],
-    enabled: id !== null,
+export const massMessageProgressQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['mass-message', id],
+    queryFn: () => getJson<MassMessageResult>(massMessageProgressUrl(id)),
     refetchInterval: (query) => (query.state.data?.status === 'sent' ? false : 500),
   });
+
+export function useMassMessageProgress(id: number | null) {
+  return useQuery({ ...massMessageProgressQuery(id ?? 0), enabled: id !== null });
 }

@@ -1,31 +1,47 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BusinessProfile, ProStaffProfile } from '@shared/contracts/profiles';
-import { ApiError } from '../../lib/api';
+import { getJson, getJsonOrNull } from '@client/lib/api';
 
-async function getOrNull<T>(url: string): Promise<T | null> {
-  const res = await fetch(url, { credentials: 'include' });
-  if (res.status === 404) return null;
-  if (!res.ok) {
-    const text = await res.text();
-    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, undefined, undefined, undefined);
-  }
-  return (await res.json()) as T;
-}
+/** Every cached read of GET /api/pro-staff-profiles... (own, public, directory, featured) sits under this prefix. */
+export const proStaffProfilesKey = ['pro-staff-profiles'] as const;
 
-export const proStaffByUserKey = (userId: number) => [`/api/pro-staff-profiles/user/${userId}`];
-export const businessByUserKey = (userId: number) => [`/api/business-profiles/user/${userId}`];
+/** The user's own profile, or null before they have created one. The dashboards read the same cache entry. */
+export const ownProStaffProfileQuery = (userId: number) =>
+  queryOptions({
+    queryKey: [...proStaffProfilesKey, 'user', userId],
+    queryFn: () => getJsonOrNull<ProStaffProfile>(`/api/pro-staff-profiles/user/${userId}`),
+  });
 
-/** The user's own profile, or null before they have created one. */
+export const ownBusinessProfileQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['business-profiles', 'user', userId],
+    queryFn: () => getJsonOrNull<BusinessProfile>(`/api/business-profiles/user/${userId}`),
+  });
+
+export const proStaffProfileQuery = (id: number) =>
+  queryOptions({ queryKey: [...proStaffProfilesKey, 'id', id], queryFn: () => getJson<ProStaffProfile>(`/api/pro-staff-profiles/${id}`) });
+
+export type TagSearch = { tag: string; platform: string };
+
+export const socialTagSearchQuery = (search: TagSearch) =>
+  queryOptions({
+    queryKey: ['social-media-tags', search.tag, search.platform],
+    queryFn: () =>
+      getJson<ProStaffProfile[]>(
+        `/api/social-media-tags/search?${new URLSearchParams({ tag: search.tag, ...(search.platform !== 'all' ? { platform: search.platform } : {}) })}`,
+      ),
+  });
+
 export function useOwnProStaffProfile(userId: number) {
-  return useQuery({ queryKey: proStaffByUserKey(userId), queryFn: () => getOrNull<ProStaffProfile>(proStaffByUserKey(userId)[0]) });
+  return useQuery(ownProStaffProfileQuery(userId));
 }
 
 export function useOwnBusinessProfile(userId: number) {
-  return useQuery({ queryKey: businessByUserKey(userId), queryFn: () => getOrNull<BusinessProfile>(businessByUserKey(userId)[0]) });
+  return useQuery(ownBusinessProfileQuery(userId));
 }
 
 export function useProStaffProfile(id: number) {
-  return useQuery<ProStaffProfile>({ queryKey: [`/api/pro-staff-profiles/${id}`], enabled: Number.isInteger(id) && id > 0 });
+  return useQuery({ ...proStaffProfileQuery(id), enabled: Number.isInteger(id) && id > 0 });
 }
 
 /** Where the "Message" buttons lead: the messages page opens (or starts) that conversation. */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreatePromotionBody,
   Promotion,
@@ -7,21 +7,34 @@ import type {
   PromotionTrackResult,
   UpdatePromotionBody,
 } from '@shared/contracts/promotions';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, getJson } from '@client/lib/api';
 
-const listKey = (businessId: number) => ['/api/promotions/business', businessId];
+const listKey = (businessId: number) => ['promotions', 'business', businessId] as const;
+const analyticsKey = ['promotions', 'analytics'] as const;
 
-export function usePromotions(businessId: number) {
-  return useQuery<Promotion[]>({ queryKey: listKey(businessId) });
-}
+export const promotionsQuery = (businessId: number) =>
+  queryOptions({ queryKey: listKey(businessId), queryFn: () => getJson<Promotion[]>(`/api/promotions/business/${businessId}`) });
 
-export function usePromotionAnalytics(id: number | null) {
-  return useQuery<PromotionAnalytics>({
-    queryKey: ['/api/promotions', id ?? 0, 'analytics'],
-    enabled: id !== null,
+export const promotionAnalyticsQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...analyticsKey, id],
+    queryFn: () => getJson<PromotionAnalytics>(`/api/promotions/${id}/analytics`),
     // Spend moves while the page is open; always show fresh numbers when the dialog opens.
     staleTime: 0,
   });
+
+export const eligiblePromotionsQuery = (placement: 'dashboard' | 'jobs') =>
+  queryOptions({
+    queryKey: ['promotions', 'eligible', placement],
+    queryFn: () => getJson<PromotionForViewer[]>(`/api/promotions/eligible?placement=${placement}`),
+  });
+
+export function usePromotions(businessId: number) {
+  return useQuery(promotionsQuery(businessId));
+}
+
+export function usePromotionAnalytics(id: number | null) {
+  return useQuery({ ...promotionAnalyticsQuery(id ?? 0), enabled: id !== null });
 }
 
 function useRefresh(businessId: number) {
@@ -29,7 +42,7 @@ function useRefresh(businessId: number) {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: listKey(businessId) }),
-      queryClient.invalidateQueries({ queryKey: ['/api/promotions'] }),
+      queryClient.invalidateQueries({ queryKey: analyticsKey }),
     ]);
 }
 
@@ -58,7 +71,7 @@ export function useDeletePromotion(businessId: number) {
 }
 
 export function useEligiblePromotions(placement: 'dashboard' | 'jobs', enabled: boolean) {
-  return useQuery<PromotionForViewer[]>({ queryKey: [`/api/promotions/eligible?placement=${placement}`], enabled });
+  return useQuery({ ...eligiblePromotionsQuery(placement), enabled });
 }
 
 /** keepalive: a click usually opens the target in a new tab; the record must not be cut off. */

@@ -1,26 +1,30 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateReviewBody, Review, Reviewee, RevieweeType, ReviewPage, ReviewSort, ReviewVoteResult } from '@shared/contracts/reviews';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, getJson } from '@client/lib/api';
+import { proStaffProfilesKey } from '../profiles/api';
 
 export type ReviewFilter = 'all' | RevieweeType;
 
-const REVIEWS_KEY = '/api/reviews';
+const reviewsKey = ['reviews'] as const;
 
 /**
  * One page of reviews in the chosen order, with the average and distribution (GET /api/reviews/page).
  * The page depends on who is signed in (private reviews, own votes), hence the user id in the key.
  */
-export function useReviewPage(filter: ReviewFilter, revieweeId: number | null, sort: ReviewSort, page: number, userId: number | null) {
-  return useQuery<ReviewPage>({
-    queryKey: [REVIEWS_KEY, 'page', filter, revieweeId, sort, page, userId],
+export const reviewPageQuery = (filter: ReviewFilter, revieweeId: number | null, sort: ReviewSort, page: number, userId: number | null) =>
+  queryOptions({
+    queryKey: [...reviewsKey, 'page', filter, revieweeId, sort, page, userId],
     queryFn: () => {
       const params = new URLSearchParams({ sort, page: String(page) });
       if (filter !== 'all') params.set('revieweeType', filter);
       if (revieweeId !== null) params.set('revieweeId', String(revieweeId));
-      return apiRequest<ReviewPage>('GET', `/api/reviews/page?${params}`);
+      return getJson<ReviewPage>(`/api/reviews/page?${params}`);
     },
     placeholderData: (previous) => previous,
   });
+
+export function useReviewPage(filter: ReviewFilter, revieweeId: number | null, sort: ReviewSort, page: number, userId: number | null) {
+  return useQuery(reviewPageQuery(filter, revieweeId, sort, page, userId));
 }
 
 /** Applies a change to one review in every cached list, whether a plain list or a page of them. */
@@ -31,14 +35,17 @@ function updateCachedReview(cached: CachedReviews, id: number, change: (review: 
   return { ...cached, items: cached.items.map((review) => (review.id === id ? change(review) : review)) };
 }
 
-export function useReviewees(type: RevieweeType, search: string, enabled: boolean) {
-  return useQuery<Reviewee[]>({
-    queryKey: ['/api/reviews/reviewees', type, search],
-    queryFn: () => apiRequest<Reviewee[]>('GET', `/api/reviews/reviewees?type=${type}&search=${encodeURIComponent(search)}`),
-    enabled,
+// Not under the reviews prefix: writing a review does not change who can be reviewed.
+export const revieweesQuery = (type: RevieweeType, search: string) =>
+  queryOptions({
+    queryKey: ['reviewees', type, search],
+    queryFn: () => getJson<Reviewee[]>(`/api/reviews/reviewees?type=${type}&search=${encodeURIComponent(search)}`),
     staleTime: 30_000,
     placeholderData: (previous) => previous,
   });
+
+export function useReviewees(type: RevieweeType, search: string, enabled: boolean) {
+  return useQuery({ ...revieweesQuery(type, search), enabled });
 }
 
 export function useCreateReview() {
@@ -47,10 +54,10 @@ export function useCreateReview() {
     mutationFn: (body: CreateReviewBody) => apiRequest<Review>('POST', '/api/reviews', body),
     onSuccess: (review) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: [REVIEWS_KEY] }),
+        queryClient.invalidateQueries({ queryKey: reviewsKey }),
         // A pro staffer's rating is derived from their reviews, so cached profiles are now out of date.
         review.revieweeType === 'pro_staff'
-          ? queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/pro-staff-profiles') })
+          ? queryClient.invalidateQueries({ queryKey: proStaffProfilesKey })
           : undefined,
       ]),
   });
@@ -62,7 +69,7 @@ export function useVoteReview() {
     mutationFn: ({ reviewId, isHelpful }: { reviewId: number; isHelpful: boolean }) =>
       apiRequest<ReviewVoteResult>('POST', `/api/reviews/${reviewId}/helpful`, { isHelpful }),
     onSuccess: (result) => {
-      queryClient.setQueriesData<CachedReviews>({ queryKey: [REVIEWS_KEY] }, (cached) =>
+      queryClient.setQueriesData<CachedReviews>({ queryKey: reviewsKey }, (cached) =>
         updateCachedReview(cached, result.reviewId, (review) => ({ ...review, ...result })),
       );
     },
@@ -75,7 +82,7 @@ export function useRespondToReview() {
     mutationFn: ({ reviewId, response }: { reviewId: number; response: string }) =>
       apiRequest<Review>('POST', `/api/reviews/${reviewId}/response`, { response }),
     onSuccess: (updated) => {
-      queryClient.setQueriesData<CachedReviews>({ queryKey: [REVIEWS_KEY] }, (cached) =>
+      queryClient.setQueriesData<CachedReviews>({ queryKey: reviewsKey }, (cached) =>
         updateCachedReview(cached, updated.id, (review) => ({ ...updated, myVote: review.myVote })),
       );
     },

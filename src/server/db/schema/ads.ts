@@ -1,4 +1,5 @@
-import { date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { idColumn, timestampColumns } from './columns';
 import { users } from './users';
 
 export const adTypes = ['collaboration', 'job_posting', 'service_offer'] as const;
@@ -9,7 +10,7 @@ export const adStatuses = ['active', 'paused', 'completed', 'draft'] as const;
 export const advertisements = pgTable(
   'advertisements',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull(),
@@ -24,8 +25,7 @@ export const advertisements = pgTable(
     impressions: integer('impressions').notNull().default(0),
     clicks: integer('clicks').notNull().default(0),
     endDate: timestamp('end_date', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [index('advertisements_user_id_idx').on(table.userId), index('advertisements_status_end_idx').on(table.status, table.endDate)],
 );

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from './columns';
 import { users } from './users';
 
 /**
@@ -9,12 +10,12 @@ import { users } from './users';
 export const profileViews = pgTable(
   'profile_views',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     profileType: text('profile_type', { enum: ['business', 'pro_staff'] }).notNull(),
     profileId: integer('profile_id').notNull(),
     /** Null for visitors without a session. */
     viewerUserId: integer('viewer_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('profile_views_profile_created_idx').on(table.profileType, table.profileId, table.createdAt)],
 );

@@ -1,11 +1,12 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn, timestampColumns } from './columns';
 import { users } from './users';
 
 /** The Stripe customer that belongs to a user (created on the first subscribe, reused afterwards). */
 export const stripeCustomers = pgTable('stripe_customers', {
   userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   stripeCustomerId: text('stripe_customer_id').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /**
@@ -15,7 +16,7 @@ export const stripeCustomers = pgTable('stripe_customers', {
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     stripeCustomerId: text('stripe_customer_id').notNull(),
     stripeSubscriptionId: text('stripe_subscription_id').notNull().unique(),
@@ -26,8 +27,7 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     /** Monthly price in cents. */
     amountCents: integer('amount_cents').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [index('subscriptions_user_id_idx').on(table.userId)],
 );
@@ -54,7 +54,7 @@ export const planTrials = pgTable(
 export const subscriptionPayments = pgTable(
   'subscription_payments',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     stripeInvoiceId: text('stripe_invoice_id').notNull().unique(),
     stripeSubscriptionId: text('stripe_subscription_id'),
@@ -76,12 +76,12 @@ export const processedStripeEvents = pgTable('processed_stripe_events', {
 export const pageViews = pgTable(
   'page_views',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     path: text('path').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Random id the browser keeps for its tab session; counts anonymous visitors. */
     visitorId: text('visitor_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('page_views_created_at_idx').on(table.createdAt)],
 );

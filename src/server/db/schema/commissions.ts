@@ -1,13 +1,14 @@
-import { type AnyPgColumn, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { businessProfiles, proStaffProfiles } from './profiles';
+import { type AnyPgColumn, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from './columns';
+import { businessIdColumn, proStaffIdColumn } from './profiles';
 
 /** Money a business owes a pro staffer. Created by hand (business dashboard) or by order attribution (store integrations). */
 export const commissions = pgTable(
   'commissions',
   {
-    id: serial('id').primaryKey(),
-    businessId: integer('business_id').notNull().references(() => businessProfiles.id, { onDelete: 'cascade' }),
-    proStaffId: integer('pro_staff_id').notNull().references(() => proStaffProfiles.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: businessIdColumn(),
+    proStaffId: proStaffIdColumn(),
     /** In the minor units of `currency` (cents for USD, fils for KWD); negative only for adjustment entries. */
     amountCents: integer('amount_cents').notNull(),
     /** ISO 4217; amounts of different currencies are never added (docs/decisions/013-commission-currencies.md). */
@@ -24,7 +25,7 @@ export const commissions = pgTable(
     rateBps: integer('rate_bps'),
     /** An adjustment entry points at the paid commission it corrects; a paid commission is never edited. */
     adjustsCommissionId: integer('adjusts_commission_id').references((): AnyPgColumn => commissions.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (table) => [

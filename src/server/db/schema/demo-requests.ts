@@ -1,11 +1,12 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from './columns';
 import { users } from './users';
 
 /** A "Schedule Demo" request from the landing page; admins are notified and see the list on /admin. */
 export const demoRequests = pgTable(
   'demo_requests',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     company: text('company'),
@@ -13,7 +14,7 @@ export const demoRequests = pgTable(
     message: text('message'),
     /** The signed-in account that asked, if any. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('demo_requests_created_at_idx').on(table.createdAt)],
 );

@@ -1,6 +1,7 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn, timestampColumns } from './columns';
 import { commissions } from './commissions';
-import { businessProfiles, proStaffProfiles } from './profiles';
+import { businessIdColumn, proStaffProfiles } from './profiles';
 
 export const platformTypeValues = ['shopify', 'woocommerce', 'magento', 'bigcommerce', 'squarespace', 'custom'] as const;
 
@@ -12,8 +13,8 @@ export const platformTypeValues = ['shopify', 'woocommerce', 'magento', 'bigcomm
 export const integrationPlatforms = pgTable(
   'integration_platforms',
   {
-    id: serial('id').primaryKey(),
-    businessId: integer('business_id').notNull().references(() => businessProfiles.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: businessIdColumn(),
     name: text('name').notNull(),
     platformType: text('platform_type', { enum: platformTypeValues }).notNull(),
     /** The publishable key's hash (column name kept from the single-key era: existing keys became publishable). */
@@ -35,8 +36,7 @@ export const integrationPlatforms = pgTable(
     /** The storefront origin allowed to call the public API from a browser (CORS); null allows any. */
     storeOrigin: text('store_origin'),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [index('integration_platforms_business_id_idx').on(table.businessId)],
 );
@@ -44,8 +44,8 @@ export const integrationPlatforms = pgTable(
 export const discountCodes = pgTable(
   'discount_codes',
   {
-    id: serial('id').primaryKey(),
-    businessId: integer('business_id').notNull().references(() => businessProfiles.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: businessIdColumn(),
     /** Stored upper-cased: stores treat codes case-insensitively. */
     code: text('code').notNull(),
     description: text('description').notNull(),
@@ -60,8 +60,7 @@ export const discountCodes = pgTable(
     webhookUrl: text('webhook_url'),
     isActive: boolean('is_active').notNull().default(true),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [
     unique('discount_codes_business_code_unique').on(table.businessId, table.code),
@@ -73,8 +72,8 @@ export const discountCodes = pgTable(
 export const storeOrders = pgTable(
   'store_orders',
   {
-    id: serial('id').primaryKey(),
-    businessId: integer('business_id').notNull().references(() => businessProfiles.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: businessIdColumn(),
     platformId: integer('platform_id').references(() => integrationPlatforms.id, { onDelete: 'set null' }),
     orderId: text('order_id').notNull(),
     source: text('source', { enum: ['api', 'tracking', 'shopify', 'woocommerce', 'bigcommerce'] }).notNull(),
@@ -90,8 +89,7 @@ export const storeOrders = pgTable(
     /** True once a signed webhook or a secret-key call described the order; browser signals never are. */
     verified: boolean('verified').notNull().default(false),
     status: text('status', { enum: ['placed', 'cancelled', 'refunded'] }).notNull().default('placed'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [
     unique('store_orders_business_order_unique').on(table.businessId, table.orderId),
@@ -102,8 +100,8 @@ export const storeOrders = pgTable(
 export const trackingEvents = pgTable(
   'tracking_events',
   {
-    id: serial('id').primaryKey(),
-    businessId: integer('business_id').notNull().references(() => businessProfiles.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: businessIdColumn(),
     platformId: integer('platform_id').references(() => integrationPlatforms.id, { onDelete: 'set null' }),
     type: text('type', { enum: ['pageview', 'discount', 'order'] }).notNull(),
     url: text('url'),
@@ -113,7 +111,7 @@ export const trackingEvents = pgTable(
     orderValueCents: integer('order_value_cents'),
     /** When the store says it happened. */
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('tracking_events_business_type_idx').on(table.businessId, table.type)],
 );
@@ -122,12 +120,12 @@ export const trackingEvents = pgTable(
 export const storeOrderRefunds = pgTable(
   'store_order_refunds',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     storeOrderId: integer('store_order_id').notNull().references(() => storeOrders.id, { onDelete: 'cascade' }),
     refundKey: text('refund_key').notNull(),
     /** Refunded merchandise in the order currency's minor units. */
     amountMinor: integer('amount_minor').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [unique('store_order_refunds_order_key_unique').on(table.storeOrderId, table.refundKey)],
 );
@@ -138,8 +136,8 @@ export const deliveryOutcomes = ['created', 'adjusted', 'recorded', 'duplicate',
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: serial('id').primaryKey(),
-    businessId: integer('business_id').notNull().references(() => businessProfiles.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: businessIdColumn(),
     /** Kept when the platform is deleted (set null), with its name copied below. */
     platformId: integer('platform_id').references(() => integrationPlatforms.id, { onDelete: 'set null' }),
     platformName: text('platform_name').notNull(),

@@ -1,20 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { businessProfiles, proStaffProfiles } from './profiles';
+import { boolean, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { idColumn, timestampColumns } from './columns';
+import { businessIdColumn, proStaffIdColumn } from './profiles';
 
 export const jobPostings = pgTable(
   'job_postings',
   {
-    id: serial('id').primaryKey(),
-    businessId: integer('business_id').notNull().references(() => businessProfiles.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: businessIdColumn(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     location: text('location'),
     specialties: text('specialties').array().notNull().default([]),
     compensation: text('compensation'),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [
     index('job_postings_business_id_idx').on(table.businessId),
@@ -26,13 +26,12 @@ export const jobPostings = pgTable(
 export const applications = pgTable(
   'applications',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     jobPostingId: integer('job_posting_id').notNull().references(() => jobPostings.id, { onDelete: 'cascade' }),
-    proStaffId: integer('pro_staff_id').notNull().references(() => proStaffProfiles.id, { onDelete: 'cascade' }),
+    proStaffId: proStaffIdColumn(),
     coverLetter: text('cover_letter'),
     status: text('status', { enum: ['pending', 'shortlisted', 'accepted', 'rejected', 'withdrawn'] }).notNull().default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [
     unique('applications_job_pro_staff_unique').on(table.jobPostingId, table.proStaffId),

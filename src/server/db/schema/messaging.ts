@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from './columns';
 import { users } from './users';
 
 /** One conversation per pair of users; the lower user id is always user_a so the pair is unique. */
 export const conversations = pgTable(
   'conversations',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     userAId: integer('user_a_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     userBId: integer('user_b_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -21,7 +22,7 @@ export const conversations = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
     fromUserId: integer('from_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     toUserId: integer('to_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -30,7 +31,7 @@ export const messages = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     /** Sent through mass messaging; these do not count against the monthly direct message quota. */
     isMass: boolean('is_mass').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index('messages_conversation_id_idx').on(table.conversationId, table.id),
@@ -42,14 +43,14 @@ export const messages = pgTable(
 export const messageAttachments = pgTable(
   'message_attachments',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     messageId: integer('message_id').notNull().references(() => messages.id, { onDelete: 'cascade' }),
     uploaderId: integer('uploader_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     fileSize: integer('file_size').notNull(),
     fileType: text('file_type').notNull(),
     storageKey: text('storage_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index('message_attachments_message_id_idx').on(table.messageId),
@@ -66,7 +67,7 @@ export type MassSendFilters = { specialties?: string[]; location?: string };
 export const massSends = pgTable(
   'mass_sends',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     senderId: integer('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     /** The Idempotency-Key header of the request that created it: a retry with the same key gets this send back. */
     idempotencyKey: text('idempotency_key'),
@@ -77,7 +78,7 @@ export const massSends = pgTable(
     recipientIds: integer('recipient_ids').array().notNull(),
     recipientCount: integer('recipient_count').notNull(),
     deliveredCount: integer('delivered_count').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn, timestampColumns } from './columns';
 import { users } from './users';
 
 export type SocialLinks = Partial<Record<string, string>>;
@@ -7,7 +8,7 @@ export type SocialLinks = Partial<Record<string, string>>;
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const businessProfiles = pgTable('business_profiles', {
-  id: serial('id').primaryKey(),
+  id: idColumn(),
   userId: integer('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
   companyName: text('company_name').notNull(),
   description: text('description'),
@@ -17,7 +18,7 @@ export const businessProfiles = pgTable('business_profiles', {
   size: text('size'),
   profilePictureUrl: text('profile_picture_url'),
   socialLinks: jsonb('social_links').$type<SocialLinks>().notNull().default({}),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -40,7 +41,7 @@ const searchTagsExpression = sql.raw(
 export const proStaffProfiles = pgTable(
   'pro_staff_profiles',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     userId: integer('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -60,8 +61,7 @@ export const proStaffProfiles = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(bio, '') || ' ' || coalesce(location, ''))`,
     ),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [
     index('pro_staff_profiles_specialties_idx').using('gin', table.specialties),
@@ -72,3 +72,9 @@ export const proStaffProfiles = pgTable(
     index('pro_staff_profiles_created_at_idx').on(table.createdAt.desc(), table.id),
   ],
 );
+
+/** The business a row belongs to; the row goes with the business. */
+export const businessIdColumn = () => integer('business_id').notNull().references(() => businessProfiles.id, { onDelete: 'cascade' });
+
+/** The pro staffer a row belongs to; the row goes with the profile. */
+export const proStaffIdColumn = () => integer('pro_staff_id').notNull().references(() => proStaffProfiles.id, { onDelete: 'cascade' });

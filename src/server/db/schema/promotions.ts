@@ -1,6 +1,7 @@
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { idColumn, timestampColumns } from './columns';
 import { users } from './users';
-import { businessProfiles } from './profiles';
+import { businessIdColumn } from './profiles';
 
 export const promotionTypes = ['banner', 'spotlight', 'featured_listing'] as const;
 export const promotionAudiences = ['all_pro_staff', 'specific_specialties', 'location_based'] as const;
@@ -9,8 +10,8 @@ export const promotionAudiences = ['all_pro_staff', 'specific_specialties', 'loc
 export const promotions = pgTable(
   'promotions',
   {
-    id: serial('id').primaryKey(),
-    businessId: integer('business_id').notNull().references(() => businessProfiles.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: businessIdColumn(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     targetUrl: text('target_url'),
@@ -30,8 +31,7 @@ export const promotions = pgTable(
     totalImpressions: integer('total_impressions').notNull().default(0),
     totalClicks: integer('total_clicks').notNull().default(0),
     totalSpentCents: integer('total_spent_cents').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [index('promotions_business_id_idx').on(table.businessId), index('promotions_delivery_idx').on(table.isActive, table.startDate, table.endDate)],
 );

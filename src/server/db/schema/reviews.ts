@@ -1,4 +1,5 @@
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { idColumn, timestampColumns } from './columns';
 import { sql } from 'drizzle-orm';
 import { users } from './users';
 
@@ -9,7 +10,7 @@ import { users } from './users';
 export const reviews = pgTable(
   'reviews',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     reviewerId: integer('reviewer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     reviewerType: text('reviewer_type', { enum: ['business', 'pro_staff'] }).notNull(),
     revieweeType: text('reviewee_type', { enum: ['business', 'pro_staff'] }).notNull(),
@@ -24,8 +25,7 @@ export const reviews = pgTable(
     unhelpfulVotes: integer('unhelpful_votes').notNull().default(0),
     businessResponse: text('business_response'),
     responseDate: timestamp('response_date', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [
     unique('reviews_reviewer_reviewee_unique').on(table.reviewerId, table.revieweeType, table.revieweeId),
@@ -38,12 +38,11 @@ export const reviews = pgTable(
 export const reviewVotes = pgTable(
   'review_votes',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     reviewId: integer('review_id').notNull().references(() => reviews.id, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     isHelpful: boolean('is_helpful').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [unique('review_votes_review_user_unique').on(table.reviewId, table.userId)],
 );

@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from './columns';
 
 export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
+  id: idColumn(),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   userType: text('user_type', { enum: ['business', 'pro_staff'] }).notNull(),
   subscriptionTier: text('subscription_tier').notNull().default('free'),
   isAdmin: boolean('is_admin').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
   lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
 }, (table) => [
   // Paid accounts only (most are Free): finds the featured-placement owners at any scale (decision record 019).
@@ -18,10 +19,10 @@ export const users = pgTable('users', {
 export const sessions = pgTable(
   'sessions',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     tokenHash: text('token_hash').notNull().unique(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Last request seen on this session, kept to within an hour; drives the inactivity timeout. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -33,12 +34,12 @@ export const sessions = pgTable(
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
 );

@@ -8,7 +8,7 @@ import { discountCodes, storeOrders } from '../schema/discounts';
 import { commissions } from '../schema/commissions';
 import { promotionDailyStats, promotions } from '../schema/promotions';
 import { profileViews } from '../schema/analytics';
-import { startOfMonthUtc } from '../../lib/entitlements';
+import { startOfMonthUtc } from '@server/lib/entitlements';
 import { DEMO_ADMIN_EMAIL, DEMO_BUSINESS_EMAIL, DEMO_PRO_STAFF_EMAIL } from './demo-accounts';
 
 // Twelve weeks of activity so the analytics charts (docs/decisions/019-analytics-charts.md) have something to

@@ -3,8 +3,8 @@ import type { Database } from '../client';
 import { businessProfiles, proStaffProfiles } from '../schema/profiles';
 import { commissions } from '../schema/commissions';
 import { reviews } from '../schema/reviews';
-import { startOfMonthUtc } from '../../lib/entitlements';
-import { refreshProStaffRating } from '../../modules/reviews/repository';
+import { startOfMonthUtc } from '@server/lib/entitlements';
+import { refreshProStaffRating } from '@server/modules/reviews/repository';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import type { Database } from '../client';
 import { users } from '../schema/users';
 import { businessProfiles, proStaffProfiles } from '../schema/profiles';
 import { jobPostings } from '../schema/jobs';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword } from '@server/lib/passwords';
 import { DEMO_ADMIN_EMAIL, DEMO_BUSINESS_EMAIL, DEMO_PASSWORD, DEMO_PRO_STAFF_EMAIL } from './demo-accounts';
 import { seedDemoActivity } from './demo-activity';
 import { seedCommissionsAndReviews } from './demo-commissions-reviews';

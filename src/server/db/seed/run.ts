@@ -1,4 +1,4 @@
-import { loadConfig } from '../../config';
+import { loadConfig } from '@server/config';
 import { isDatabaseEmpty, openDatabase, runMigrations } from '../client';
 import { seedDemoData } from './demo-data';
 

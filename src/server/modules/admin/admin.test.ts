@@ -1,18 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createBusiness, createProStaff, makeAdmin, signUp } from '../../test/factories';
-import { resetPageViewThrottling } from '../billing/page-view-routes';
+import { describe, expect, it } from 'vitest';
+import { TestClient } from '@server/test/test-app';
+import { useTestApp } from '@server/test/use-test-app';
+import { createBusiness, createProStaff, makeAdmin, signUp } from '@server/test/factories';
 import { hasColumns } from './repository';
 import { percent } from './service';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-  resetPageViewThrottling();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const endpoints = ['/api/admin/analytics', '/api/admin/recent-users', '/api/admin/platform-stats'];
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Database } from '../../db/client';
+import { rowsOf, type Database } from '@server/db/client';
 
 // Raw SQL on purpose: analytics reads other domains' tables, some of which (messages, reviews) may
 // not be installed, so their presence is checked before they are named in a query.

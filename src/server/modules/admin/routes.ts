@@ -1,22 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import { requireAdmin } from '../../lib/auth';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminAnalytics, platformStats, recentUser } from '@shared/contracts/admin';
+import { access } from '@server/lib/routes/access';
+import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
 import * as service from './service';
 
-export async function adminRoutes(app: FastifyInstance) {
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  tagRoutes(app, apiTags.admin);
+  const admin = access('admin');
 
-  app.get('/api/admin/analytics', async (request) => {
-    requireAdmin(request);
-    return service.analytics(ctx);
-  });
+  app.get('/api/admin/analytics', { onRequest: admin, schema: { summary: 'Platform figures for the admin dashboard', response: { 200: adminAnalytics } } }, async () =>
+    service.analytics(ctx),
+  );
 
-  app.get('/api/admin/recent-users', async (request) => {
-    requireAdmin(request);
-    return service.recentUsers(ctx);
-  });
+  app.get('/api/admin/recent-users', { onRequest: admin, schema: { summary: 'Newest sign-ups', response: { 200: z.array(recentUser) } } }, async () =>
+    service.recentUsers(ctx),
+  );
 
-  app.get('/api/admin/platform-stats', async (request) => {
-    requireAdmin(request);
-    return service.platformStats(ctx);
-  });
-}
+  app.get('/api/admin/platform-stats', { onRequest: admin, schema: { summary: 'Server, database and payment health', response: { 200: platformStats } } }, async () =>
+    service.platformStats(ctx),
+  );
+};

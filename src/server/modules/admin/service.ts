@@ -1,7 +1,7 @@
 import type { AdminAnalytics, PlatformStats, RecentUser } from '@shared/contracts/admin';
 import { businessTiers, proStaffTiers } from '@shared/plans';
-import type { AppContext } from '../../lib/context';
-import { startOfMonthUtc } from '../../lib/entitlements';
+import type { AppContext } from '@server/lib/context';
+import { startOfMonthUtc } from '@server/lib/entitlements';
 import { isStripeConfigured } from '../billing/stripe-client';
 import * as repo from './repository';
 

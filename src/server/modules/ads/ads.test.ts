@@ -1,14 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createBusiness, createProStaff, signUp } from '../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { TestClient } from '@server/test/test-app';
+import { useTestApp } from '@server/test/use-test-app';
+import { createBusiness, createProStaff, signUp } from '@server/test/factories';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const validAd = (overrides: Record<string, unknown> = {}) => ({
   title: 'Looking for elk guides',

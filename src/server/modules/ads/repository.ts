@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { advertisements, adViews } from '../../db/schema/ads';
+import type { Database } from '@server/db/client';
+import { advertisements, adViews } from '@server/db/schema/ads';
 import type { AdAudience, AdStatus, AdType, Advertisement } from '@shared/contracts/ads';
 
 const columns = {

@@ -1,16 +1,14 @@
 import type { SessionUser } from '@shared/contracts/auth';
 import type { Advertisement, AdTrackResult, createAdBody, updateAdBody } from '@shared/contracts/ads';
 import type { z } from 'zod';
-import type { AppContext } from '../../lib/context';
-import { AppError, forbidden, notFound } from '../../lib/errors';
-import { assertWithinLimit } from '../../lib/entitlements';
+import type { AppContext } from '@server/lib/context';
+import { withDb } from '@server/lib/transaction';
+import { AppError, forbidden, notFound } from '@server/lib/errors';
+import { assertWithinLimit } from '@server/lib/entitlements';
 import * as repo from './repository';
+import { toWire } from './mappers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-function toWire(row: repo.AdRecord): Advertisement {
-  return { ...row, endDate: row.endDate.toISOString(), createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
-}
 
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
@@ -57,7 +55,7 @@ async function ownAd(ctx: AppContext, user: SessionUser, id: number): Promise<re
 export function update(ctx: AppContext, user: SessionUser, id: number, body: z.output<typeof updateAdBody>, now = new Date()): Promise<Advertisement> {
   return ctx.db.transaction(async (tx) => {
     await repo.lockUserAds(tx, user.id);
-    return updateLocked({ ...ctx, db: tx }, user, id, body, now);
+    return updateLocked(withDb(ctx, tx), user, id, body, now);
   });
 }
 

@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createBusiness, createProStaff, makeAdmin, signUp } from '../../test/factories';
-import { assertFeature } from '../../lib/entitlements';
-import { AppError } from '../../lib/errors';
+import { describe, expect, it } from 'vitest';
+import { TestClient } from '@server/test/test-app';
+import { useTestApp } from '@server/test/use-test-app';
+import { createBusiness, createProStaff, makeAdmin, signUp } from '@server/test/factories';
+import { assertFeature } from '@server/lib/entitlements';
+import { AppError } from '@server/lib/errors';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
@@ -243,7 +238,7 @@ describe('assertFeature', () => {
 
 describe('demo data', () => {
   it('gives the demo business charts with something in them, without touching the accounts tests sign in as', async () => {
-    const { seedDemoData } = await import('../../db/seed/demo-data');
+    const { seedDemoData } = await import('@server/db/seed/demo-data');
     await seedDemoData(t.database.db);
     const business = new TestClient(t.app);
     expect((await business.post('/api/auth/login', { email: 'demo.business@example.com', password: 'demo1234' })).status).toBe(200);

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Database } from '../../db/client';
-import { profileViews } from '../../db/schema/analytics';
+import { rowsOf, type Database } from '@server/db/client';
+import { profileViews } from '@server/db/schema/analytics';
 
 // Time series are bucketed and zero-filled in SQL (generate_series), in UTC, so PGlite and PostgreSQL answer
 // the same and no bucket is missing. Sums are cast to float8: exact for any realistic cents total and a plain

@@ -1,27 +1,29 @@
-import type { FastifyInstance } from 'fastify';
-import { dailySeriesQuery, weeklySeriesQuery } from '@shared/contracts/analytics';
-import { parse } from '../../lib/validate';
-import { requireAdmin, requireBusinessProfile } from '../../lib/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminGrowthSeries, businessAnalyticsSeries, dailySeriesQuery, promotionsDailySeries, weeklySeriesQuery } from '@shared/contracts/analytics';
+import { requireBusinessProfile } from '@server/lib/auth';
+import { access } from '@server/lib/routes/access';
+import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
 import * as service from './service';
 
-export async function analyticsRoutes(app: FastifyInstance) {
+export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  tagRoutes(app, apiTags.analytics);
 
-  app.get('/api/analytics/business', async (request) => {
-    const user = requireBusinessProfile(request);
-    const { weeks } = parse(weeklySeriesQuery, request.query);
-    return service.businessSeries(ctx, user, weeks);
-  });
+  app.get(
+    '/api/analytics/business',
+    { onRequest: access('businessProfile'), schema: { summary: 'Weekly activity and money of the caller’s business', querystring: weeklySeriesQuery, response: { 200: businessAnalyticsSeries } } },
+    async (request) => service.businessSeries(ctx, requireBusinessProfile(request), request.query.weeks),
+  );
 
-  app.get('/api/analytics/promotions', async (request) => {
-    const user = requireBusinessProfile(request);
-    const { days } = parse(dailySeriesQuery, request.query);
-    return service.promotionsSeries(ctx, user, days);
-  });
+  app.get(
+    '/api/analytics/promotions',
+    { onRequest: access('businessProfile'), schema: { summary: 'Daily totals of the business’s promotions', querystring: dailySeriesQuery, response: { 200: promotionsDailySeries } } },
+    async (request) => service.promotionsSeries(ctx, requireBusinessProfile(request), request.query.days),
+  );
 
-  app.get('/api/admin/growth', async (request) => {
-    requireAdmin(request);
-    const { weeks } = parse(weeklySeriesQuery, request.query);
-    return service.growthSeries(ctx, weeks);
-  });
-}
+  app.get(
+    '/api/admin/growth',
+    { onRequest: access('admin'), schema: { summary: 'Weekly sign-ups (admin)', tags: [apiTags.admin.name], querystring: weeklySeriesQuery, response: { 200: adminGrowthSeries } } },
+    async (request) => service.growthSeries(ctx, request.query.weeks),
+  );
+};

@@ -1,7 +1,7 @@
 import type { AdminGrowthSeries, BusinessAnalyticsSeries, CurrencyWeeks, PromotionsDailySeries } from '@shared/contracts/analytics';
 import type { SessionUser } from '@shared/contracts/auth';
-import type { AppContext } from '../../lib/context';
-import { assertFeature } from '../../lib/entitlements';
+import type { AppContext } from '@server/lib/context';
+import { assertFeature } from '@server/lib/entitlements';
 import * as repo from './repository';
 
 type BusinessUser = SessionUser & { businessId: number };

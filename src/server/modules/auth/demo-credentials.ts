@@ -1,6 +1,6 @@
-import type { Database } from '../../db/client';
-import { DEMO_PASSWORD } from '../../db/seed/demo-accounts';
-import { verifyPassword } from '../../lib/passwords';
+import type { Database } from '@server/db/client';
+import { DEMO_PASSWORD } from '@server/db/seed/demo-accounts';
+import { verifyPassword } from '@server/lib/passwords';
 import * as repo from './repository';
 
 /**

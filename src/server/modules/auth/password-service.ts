@@ -1,30 +1,23 @@
 import type { ChangePasswordBody, PasswordResetConfirmBody, SessionUser } from '@shared/contracts/auth';
-import type { AppContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { hashToken, newSessionToken } from '../../lib/auth';
-import { RateLimiter } from '../../lib/rate-limit';
-import { assertNotCommonPassword } from '../../lib/common-passwords';
-import { appOrigin } from '../../config';
+import type { AppContext } from '@server/lib/context';
+import { AppError } from '@server/lib/errors';
+import { hashPassword, verifyPassword } from '@server/lib/passwords';
+import { hashToken, newSessionToken } from '@server/lib/auth';
+import { assertNotCommonPassword } from '@server/lib/common-passwords';
+import { appOrigin } from '@server/config';
 import * as repo from './repository';
 
 const HOUR = 60 * 60 * 1000;
 const RESET_TOKEN_TTL_MS = HOUR;
-const resetRequestsByIp = new RateLimiter(10, HOUR);
-const resetMailsByEmail = new RateLimiter(3, HOUR);
 
 /**
  * Emails a one-time reset link when the account exists. The answer is the same either way,
- * so the endpoint cannot be used to find out who has an account.
+ * so the endpoint cannot be used to find out who has an account. Requests per address are limited on the
+ * route (ctx.rateLimits.perAddressRoutes); mails per email here, silently.
  */
-export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
-  if (!resetRequestsByIp.hit(ip)) {
-    throw new AppError('RATE_LIMITED', 'Too many password reset requests. Try again later.', {
-      retryAfterSeconds: resetRequestsByIp.retryAfterSeconds(ip),
-    });
-  }
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const account = await repo.findCredentialsByEmail(ctx.db, email);
-  if (!account || !resetMailsByEmail.hit(email)) return;
+  if (!account || !(await ctx.rateLimits.passwordResetMailsByEmail.hit(email)).allowed) return;
 
   const token = newSessionToken();
   await repo.insertResetToken(ctx.db, { userId: account.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
@@ -64,8 +57,4 @@ export async function changePassword(ctx: AppContext, user: SessionUser, input: 
     await repo.deleteOtherSessions(tx, user.id, hashToken(currentToken));
     await repo.deleteResetTokensForUser(tx, user.id);
   });
-}
-
-export function resetPasswordThrottling(): void {
-  for (const limiter of [resetRequestsByIp, resetMailsByEmail]) limiter.clear();
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { signUp } from '../../test/factories';
+import { createTestApp, TestClient, type TestApp } from '@server/test/test-app';
+import { signUp } from '@server/test/factories';
 
 let t: TestApp;
 beforeEach(async () => {

@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { passwordResetTokens, sessions, users } from '../../db/schema/users';
-import { businessProfiles, proStaffProfiles } from '../../db/schema/profiles';
+import type { Database } from '@server/db/client';
+import { passwordResetTokens, sessions, users } from '@server/db/schema/users';
+import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import type { SessionUser } from '@shared/contracts/auth';
-import { effectiveTier } from '../../lib/entitlements';
+import { effectiveTier } from '@server/lib/entitlements';
 
 const sessionUserColumns = {
   id: users.id,

@@ -1,52 +1,67 @@
-import type { FastifyInstance } from 'fastify';
-import { changePasswordBody, loginBody, passwordResetConfirmBody, passwordResetRequestBody, registerBody } from '@shared/contracts/auth';
-import { parse } from '../../lib/validate';
-import { clearSessionCookie, readSessionToken, requireUser, setSessionCookie } from '../../lib/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageReply, noContent } from '@shared/contracts/common';
+import { changePasswordBody, loginBody, passwordResetConfirmBody, passwordResetRequestBody, registerBody, sessionUser } from '@shared/contracts/auth';
+import { clearSessionCookie, readSessionToken, requireUser, setSessionCookie } from '@server/lib/auth';
+import { access } from '@server/lib/routes/access';
+import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
 import * as service from './service';
 import * as passwords from './password-service';
 
-export async function authRoutes(app: FastifyInstance) {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  tagRoutes(app, apiTags.auth);
 
-  app.post('/api/auth/register', async (request, reply) => {
-    const body = parse(registerBody, request.body);
-    const session = await service.register(ctx, body, request.ip, readSessionToken(request, ctx.config));
-    setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
-    return reply.status(201).send(session.user);
-  });
+  app.post(
+    '/api/auth/register',
+    { schema: { summary: 'Create an account and sign in', body: registerBody, response: { 201: sessionUser } } },
+    async (request, reply) => {
+      const session = await service.register(ctx, request.body, request.ip, readSessionToken(request, ctx.config));
+      setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
+      return reply.status(201).send(session.user);
+    },
+  );
 
-  app.post('/api/auth/login', async (request, reply) => {
-    const body = parse(loginBody, request.body);
-    const session = await service.login(ctx, body, request.ip, readSessionToken(request, ctx.config));
+  app.post('/api/auth/login', { schema: { summary: 'Sign in', body: loginBody, response: { 200: sessionUser } } }, async (request, reply) => {
+    const session = await service.login(ctx, request.body, request.ip, readSessionToken(request, ctx.config));
     setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
     return session.user;
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/api/auth/logout', { schema: { summary: 'Sign out', response: { 204: noContent } } }, async (request, reply) => {
     await service.logout(ctx, readSessionToken(request, ctx.config));
     clearSessionCookie(reply, ctx.config);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
-  app.get('/api/auth/me', async (request) => requireUser(request));
+  app.get('/api/auth/me', { onRequest: access('signedIn'), schema: { summary: 'The signed-in user', response: { 200: sessionUser } } }, async (request) =>
+    requireUser(request),
+  );
 
-  app.post('/api/auth/password-reset/request', async (request, reply) => {
-    const body = parse(passwordResetRequestBody, request.body);
-    await passwords.requestPasswordReset(ctx, body.email, request.ip);
-    return reply.status(202).send({ message: 'If an account exists for that email, a reset link is on its way.' });
-  });
+  app.post(
+    '/api/auth/password-reset/request',
+    { schema: { summary: 'Email a password reset link', body: passwordResetRequestBody, response: { 202: messageReply } } },
+    async (request, reply) => {
+      await passwords.requestPasswordReset(ctx, request.body.email);
+      return reply.status(202).send({ message: 'If an account exists for that email, a reset link is on its way.' });
+    },
+  );
 
-  app.post('/api/auth/password-reset/confirm', async (request, reply) => {
-    const body = parse(passwordResetConfirmBody, request.body);
-    await passwords.confirmPasswordReset(ctx, body);
-    clearSessionCookie(reply, ctx.config);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/auth/password-reset/confirm',
+    { schema: { summary: 'Set a new password with a reset link', body: passwordResetConfirmBody, response: { 204: noContent } } },
+    async (request, reply) => {
+      await passwords.confirmPasswordReset(ctx, request.body);
+      clearSessionCookie(reply, ctx.config);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.post('/api/auth/change-password', async (request, reply) => {
-    const user = requireUser(request);
-    const body = parse(changePasswordBody, request.body);
-    await passwords.changePassword(ctx, user, body, readSessionToken(request, ctx.config)!);
-    return reply.status(204).send();
-  });
-}
+  app.post(
+    '/api/auth/change-password',
+    { onRequest: access('signedIn'), schema: { summary: 'Change the password (other sessions end)', body: changePasswordBody, response: { 204: noContent } } },
+    async (request, reply) => {
+      await passwords.changePassword(ctx, requireUser(request), request.body, readSessionToken(request, ctx.config)!);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,20 +1,18 @@
 import type { LoginBody, RegisterBody, SessionUser } from '@shared/contracts/auth';
-import type { AppContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
-import { hashToken, newSessionToken, SESSION_IDLE_MS, SESSION_TOUCH_MS, SESSION_TTL_MS } from '../../lib/auth';
-import { RateLimiter } from '../../lib/rate-limit';
-import { assertNotCommonPassword } from '../../lib/common-passwords';
+import type { AppContext } from '@server/lib/context';
+import { AppError } from '@server/lib/errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '@server/lib/passwords';
+import { hashToken, newSessionToken, SESSION_IDLE_MS, SESSION_TOUCH_MS, SESSION_TTL_MS } from '@server/lib/auth';
+import { rateLimited } from '@server/lib/rate-limits/limiter';
+import { assertNotCommonPassword } from '@server/lib/common-passwords';
 import * as repo from './repository';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 // No account lockout (issue 17): a lock keyed on the account alone let anyone lock anyone out. Failures are
 // counted per (account, client address), which only slows that client down, and per client address, which
 // keeps credential stuffing from one address throttled. See docs/decisions/011-security-asvs-l2.md.
+// The counters live in ctx.rateLimits (decision record 020).
 const FREE_FAILURES_PER_CLIENT = 5;
-const failuresByAccountAndClient = new Map<string, { count: number; lastAt: number }>();
-const failuresByIp = new RateLimiter(50, FIFTEEN_MINUTES);
-const registrationsByIp = new RateLimiter(20, 60 * 60 * 1000);
 
 export type NewSession = { user: SessionUser; token: string; expiresAt: Date };
 
@@ -31,11 +29,7 @@ async function startSession(ctx: AppContext, userId: number, previousToken?: str
 
 export async function register(ctx: AppContext, input: Required<RegisterBody>, ip: string, previousToken?: string): Promise<NewSession> {
   assertNotCommonPassword(input.password, 'password');
-  if (!registrationsByIp.hit(ip, ctx.config.registrationsPerHourPerIp)) {
-    throw new AppError('RATE_LIMITED', 'Too many sign-ups from this network. Try again later.', {
-      retryAfterSeconds: registrationsByIp.retryAfterSeconds(ip),
-    });
-  }
+  await ctx.rateLimits.registrationsByAddress.consume(ip, () => 'Too many sign-ups from this network. Try again later.');
   const passwordHash = await hashPassword(input.password);
   const userId = await repo.insertUser(ctx.db, { email: input.email, passwordHash, userType: input.userType });
   if (userId === null) throw new AppError('CONFLICT', 'An account with this email already exists', [{ path: 'email', message: 'Email already registered' }]);
@@ -51,35 +45,24 @@ export function loginBackoffSeconds(failures: number): number {
 
 function tooManyAttempts(retryAfterSeconds: number): AppError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new AppError('RATE_LIMITED', `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { retryAfterSeconds });
+  return rateLimited(`Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfterSeconds);
 }
 
 /** Seconds this client must still wait before trying this account again; 0 when it may try now. */
-function pairWaitSeconds(key: string, now: number): number {
-  const entry = failuresByAccountAndClient.get(key);
-  if (!entry) return 0;
-  if (now - entry.lastAt > FIFTEEN_MINUTES) {
-    failuresByAccountAndClient.delete(key);
-    return 0;
-  }
-  const waitMs = loginBackoffSeconds(entry.count) * 1000 - (now - entry.lastAt);
+async function pairWaitSeconds(ctx: AppContext, key: string, now: number): Promise<number> {
+  const failures = await ctx.rateLimits.loginFailuresByAccountAndClient.current(key);
+  if (!failures) return 0;
+  const waitMs = loginBackoffSeconds(failures.count) * 1000 - (now - failures.lastAt);
   return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
 }
 
-function recordPairFailure(key: string, now: number): void {
-  const entry = failuresByAccountAndClient.get(key);
-  failuresByAccountAndClient.set(key, { count: (entry && now - entry.lastAt <= FIFTEEN_MINUTES ? entry.count : 0) + 1, lastAt: now });
-  if (failuresByAccountAndClient.size > 50_000) {
-    for (const [k, e] of failuresByAccountAndClient) if (now - e.lastAt > FIFTEEN_MINUTES) failuresByAccountAndClient.delete(k);
-  }
-}
-
 export async function login(ctx: AppContext, input: LoginBody, ip: string, previousToken?: string): Promise<NewSession> {
+  const { loginFailuresByAccountAndClient, loginFailuresByAddress } = ctx.rateLimits;
   const pairKey = `${input.email}\n${ip}`;
-  const now = Date.now();
-  const wait = pairWaitSeconds(pairKey, now);
+  const wait = await pairWaitSeconds(ctx, pairKey, Date.now());
   if (wait > 0) throw tooManyAttempts(wait);
-  if (failuresByIp.isBlocked(ip)) throw tooManyAttempts(failuresByIp.retryAfterSeconds(ip));
+  const byAddress = await loginFailuresByAddress.blocked(ip);
+  if (byAddress.blocked) throw tooManyAttempts(byAddress.retryAfterSeconds);
 
   const credentials = await repo.findCredentialsByEmail(ctx.db, input.email);
   const valid = credentials
@@ -87,11 +70,11 @@ export async function login(ctx: AppContext, input: LoginBody, ip: string, previ
     : (await verifyPassword(await dummyPasswordHash(), input.password), false);
 
   if (!credentials || !valid) {
-    recordPairFailure(pairKey, Date.now());
-    failuresByIp.hit(ip);
+    await loginFailuresByAccountAndClient.record(pairKey);
+    await loginFailuresByAddress.hit(ip);
     throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
   }
-  failuresByAccountAndClient.delete(pairKey);
+  await loginFailuresByAccountAndClient.forget(pairKey);
   await repo.touchUser(ctx.db, credentials.id, new Date());
   return startSession(ctx, credentials.id, previousToken);
 }
@@ -105,10 +88,4 @@ export async function userForToken(ctx: AppContext, token: string, now = new Dat
   if (!session) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) await repo.touchSession(ctx.db, session.sessionId, now);
   return session.user;
-}
-
-/** Test hook: forget throttling state between tests. */
-export function resetLoginThrottling(): void {
-  failuresByAccountAndClient.clear();
-  for (const limiter of [failuresByIp, registrationsByIp]) limiter.clear();
 }

@@ -1,23 +1,15 @@
 import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createBusiness, createProStaff, signUp } from '../../test/factories';
-import { FakeStripeServer } from '../../test/fake-stripe-server';
-import { resetPageViewThrottling } from './page-view-routes';
-import { resetBillingThrottling } from './service';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp } from '@server/test/test-app';
+import { createBusiness, createProStaff, signUp } from '@server/test/factories';
+import { useFakeStripe } from '@server/test/use-fake-stripe';
 
 const WEBHOOK_SECRET = 'whsec_test_fake';
 const invoiceFixture = JSON.parse(readFileSync(new URL('../../../../tests/fixtures/stripe/invoice.json', import.meta.url), 'utf8'));
-let fake: FakeStripeServer;
+const fake = useFakeStripe();
 let t: TestApp;
 
-beforeAll(async () => {
-  fake = await new FakeStripeServer().start();
-});
-afterAll(async () => {
-  await fake.stop();
-});
 afterEach(async () => {
   await t.close();
 });
@@ -88,7 +80,6 @@ describe('without Stripe keys', () => {
 describe('with Stripe (local fake API)', () => {
   beforeEach(async () => {
     t = await createTestApp(fake.env());
-    resetBillingThrottling();
   });
 
   describe('POST /api/create-subscription', () => {
@@ -392,7 +383,6 @@ describe('with Stripe (local fake API)', () => {
 describe('POST /api/page-views', () => {
   beforeEach(async () => {
     t = await createTestApp();
-    resetPageViewThrottling();
   });
 
   it('records anonymous and signed-in views without the query string', async () => {

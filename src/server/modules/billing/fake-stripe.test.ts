@@ -1,9 +1,8 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeStripeServer } from '../../test/fake-stripe-server';
-import { createBusiness } from '../../test/factories';
-import { createTestApp } from '../../test/test-app';
-import { resetBillingThrottling } from './service';
+import { FakeStripeServer } from '@server/test/fake-stripe-server';
+import { createBusiness } from '@server/test/factories';
+import { createTestApp } from '@server/test/test-app';
 
 // The fake Stripe refuses what Stripe refuses for every call the app makes (decision record 014),
 // so a test that passes against it would not fail against Stripe for those reasons.
@@ -119,7 +118,6 @@ describe('the app against the strict fake', () => {
   it('cannot create a subscription with a wrong secret key (503, no details)', async () => {
     const t = await createTestApp(fake.env({ STRIPE_SECRET_KEY: 'sk_test_revoked_key_1234' }));
     try {
-      resetBillingThrottling();
       const { client } = await createBusiness(t);
       const res = await client.post('/api/create-subscription', { tier: 'startup' });
       expect(res.status).toBe(503);

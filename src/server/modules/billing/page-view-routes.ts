@@ -1,28 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageViewBody } from '@shared/contracts/billing';
-import { parse } from '../../lib/validate';
-import { AppError } from '../../lib/errors';
-import { RateLimiter } from '../../lib/rate-limit';
 import * as repo from './repository';
 
-/** A browser navigates maybe a few pages a minute; this leaves room for tabs without letting a script flood the table. */
-const viewsByIp = new RateLimiter(60, 60_000);
-
-/** Test hook: forget rate-limit state between tests. */
-export function resetPageViewThrottling(): void {
-  viewsByIp.clear();
-}
-
-export async function pageViewRoutes(app: FastifyInstance) {
+export const pageViewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  // Anonymous allowed: the admin dashboard counts every visit to the SPA.
-  app.post('/api/page-views', async (request, reply) => {
-    if (!viewsByIp.hit(request.ip)) {
-      throw new AppError('RATE_LIMITED', 'Too many page views from this network', { retryAfterSeconds: viewsByIp.retryAfterSeconds(request.ip) });
-    }
-    const body = parse(pageViewBody, request.body);
-    await repo.insertPageView(ctx.db, { path: body.path, userId: request.user?.id ?? null, visitorId: body.visitorId ?? null });
-    return reply.status(204).send();
-  });
-}
+  // Anonymous allowed: the admin dashboard counts every visit to the SPA. Limited per address in ctx.rateLimits.perAddressRoutes.
+  app.post(
+    '/api/page-views',
+    { schema: { summary: 'Count a visit to a page of the web app', body: pageViewBody, response: { 204: z.null().describe('Counted') } } },
+    async (request, reply) => {
+      const body = request.body;
+      await repo.insertPageView(ctx.db, { path: body.path, userId: request.user?.id ?? null, visitorId: body.visitorId ?? null });
+      return reply.status(204).send(null); // a 204 never has a body: Fastify drops it
+    },
+  );
+};

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema/users';
-import { planTrials } from '../../db/schema/billing';
-import { effectiveTier } from '../../lib/entitlements';
+import type { Database } from '@server/db/client';
+import { users } from '@server/db/schema/users';
+import { planTrials } from '@server/db/schema/billing';
+import { effectiveTier } from '@server/lib/entitlements';
 
 export type TrialRecord = { userId: number; tier: string; startedAt: Date; endsAt: Date; reminderSentAt: Date | null; endedAt: Date | null };
 

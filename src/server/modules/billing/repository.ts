@@ -1,21 +1,13 @@
 import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema/users';
-import { pageViews, processedStripeEvents, stripeCustomers, subscriptionPayments, subscriptions } from '../../db/schema/billing';
+import type { Database } from '@server/db/client';
+import { users } from '@server/db/schema/users';
+import { pageViews, processedStripeEvents, stripeCustomers, subscriptionPayments, subscriptions } from '@server/db/schema/billing';
 import { liveSubscriptionStatuses } from '@shared/contracts/billing';
 
-export type SubscriptionRecord = {
-  id: number;
-  userId: number;
-  stripeCustomerId: string;
-  stripeSubscriptionId: string;
-  tier: string;
-  status: string;
-  currentPeriodEnd: Date | null;
-  cancelAtPeriodEnd: boolean;
-  amountCents: number;
-  createdAt: Date;
-};
+export type SubscriptionRecord = Pick<
+  typeof subscriptions.$inferSelect,
+  'id' | 'userId' | 'stripeCustomerId' | 'stripeSubscriptionId' | 'tier' | 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'amountCents' | 'createdAt'
+>;
 
 export type SubscriptionValues = {
   userId: number;

@@ -1,31 +1,44 @@
-import type { FastifyInstance } from 'fastify';
-import { createSubscriptionBody, startTrialBody } from '@shared/contracts/billing';
-import { parse } from '../../lib/validate';
-import { requireUser } from '../../lib/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as contract from '@shared/contracts/billing';
+import { requireUser } from '@server/lib/auth';
+import { access } from '@server/lib/routes/access';
+import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
 import * as service from './service';
 import { handleEvent, verifyEvent } from './webhook-service';
 import { pageViewRoutes } from './page-view-routes';
 import { startTrial, startTrialScheduler } from './trial-service';
 import { trialTestRoutes } from './trial-test-routes';
 
-export async function billingRoutes(app: FastifyInstance) {
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  tagRoutes(app, apiTags.billing);
 
-  app.post('/api/create-subscription', async (request) => {
-    const user = requireUser(request);
-    const body = parse(createSubscriptionBody, request.body);
-    return service.createSubscription(ctx, user, body.tier);
-  });
+  app.post(
+    '/api/create-subscription',
+    {
+      onRequest: access('signedIn'),
+      schema: { summary: 'Subscribe to a plan (or change plan)', description: 'Answers the Stripe intent to confirm in the browser.', body: contract.createSubscriptionBody, response: { 200: contract.createSubscriptionResponse } },
+    },
+    async (request) => service.createSubscription(ctx, requireUser(request), request.body.tier),
+  );
 
-  app.get('/api/subscription-status', async (request) => service.subscriptionStatus(ctx, requireUser(request)));
+  app.get(
+    '/api/subscription-status',
+    { onRequest: access('signedIn'), schema: { summary: 'The caller’s plan, subscription and free trial', response: { 200: contract.subscriptionStatusResponse } } },
+    async (request) => service.subscriptionStatus(ctx, requireUser(request)),
+  );
 
-  app.post('/api/cancel-subscription', async (request) => service.cancelSubscription(ctx, requireUser(request)));
+  app.post(
+    '/api/cancel-subscription',
+    { onRequest: access('signedIn'), schema: { summary: 'Cancel the caller’s subscription at the end of the paid period', response: { 200: contract.cancelSubscriptionResponse } } },
+    async (request) => service.cancelSubscription(ctx, requireUser(request)),
+  );
 
-  app.post('/api/start-trial', async (request) => {
-    const user = requireUser(request);
-    const body = parse(startTrialBody, request.body);
-    return startTrial(ctx, user, body.tier);
-  });
+  app.post(
+    '/api/start-trial',
+    { onRequest: access('signedIn'), schema: { summary: 'Start the account’s one free trial of a paid plan', body: contract.startTrialBody, response: { 200: contract.trialStatus } } },
+    async (request) => startTrial(ctx, requireUser(request), request.body.tier),
+  );
 
   // Trial reminders and ends run in-process; Vitest drives runTrialJobs directly instead.
   if (ctx.config.env !== 'test') {
@@ -40,16 +53,33 @@ export async function billingRoutes(app: FastifyInstance) {
 
   await app.register(stripeWebhookRoutes);
   await app.register(pageViewRoutes);
-}
+};
 
-/** Encapsulated so only this route reads JSON as raw bytes: the signature covers the exact body. */
-async function stripeWebhookRoutes(app: FastifyInstance) {
+/**
+ * Encapsulated so only this route reads JSON as raw bytes: the signature covers the exact body. No body schema
+ * for the same reason (it would validate the bytes, not Stripe's event).
+ */
+const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
 
-  app.post('/api/stripe/webhook', async (request) => {
-    const signature = request.headers['stripe-signature'];
-    const event = verifyEvent(ctx, request.body as Buffer | undefined, Array.isArray(signature) ? signature[0] : signature);
-    return handleEvent(ctx, event);
-  });
-}
+  app.post(
+    '/api/stripe/webhook',
+    {
+      schema: {
+        summary: 'Stripe event webhook',
+        description:
+          'Stripe’s events as raw JSON (up to 512 KiB), verified with the Stripe-Signature header over the exact bytes. Subscription and invoice events update the account’s plan; ' +
+          'other event types are answered with ignored, an event already processed with duplicate. 400 for a missing or wrong signature; 503 when this server has no webhook secret configured.',
+        tags: [apiTags.webhooks.name],
+        security: [{ stripeSignature: [] }],
+        response: { 200: contract.stripeWebhookResult },
+      },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const event = verifyEvent(ctx, request.body as Buffer | undefined, Array.isArray(signature) ? signature[0] : signature);
+      return handleEvent(ctx, event);
+    },
+  );
+};

@@ -7,9 +7,8 @@ import {
   TRIAL_DAYS,
 } from '@shared/contracts/billing';
 import { isTierValidFor, planFor, type UserType } from '@shared/plans';
-import type { AppContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
-import { RateLimiter } from '../../lib/rate-limit';
+import type { AppContext } from '@server/lib/context';
+import { AppError } from '@server/lib/errors';
 import { paymentProviderError, stripeFor } from './stripe-client';
 import * as repo from './repository';
 import * as trials from './repository-trials';
@@ -18,14 +17,6 @@ import { isTrialAvailable, trialStatusOf } from './trial-service';
 
 const toUnix = (date: Date | null): number | null => (date ? Math.floor(date.getTime() / 1000) : null);
 const fromUnix = (seconds: number | null | undefined): Date | null => (seconds ? new Date(seconds * 1000) : null);
-
-/** Each attempt calls Stripe several times; this keeps a stuck button or a script from flooding it. */
-const attemptsByUser = new RateLimiter(10, 10 * 60 * 1000);
-
-/** Test hook: forget rate-limit state between tests. */
-export function resetBillingThrottling(): void {
-  attemptsByUser.clear();
-}
 
 /** Price ids by lookup key, per Stripe client (so a test's fake Stripe never sees another's ids). */
 const priceCache = new WeakMap<Stripe, Map<string, string>>();
@@ -111,11 +102,7 @@ export async function createSubscription(ctx: AppContext, user: SessionUser, tie
   const plan = planFor(user.userType, tier);
   if (plan.priceCents === 0) throw new AppError('VALIDATION', 'The Free plan needs no subscription. Cancel your subscription to return to Free.');
   const stripe = stripeFor(ctx.config);
-  if (!attemptsByUser.hit(String(user.id))) {
-    throw new AppError('RATE_LIMITED', 'Too many subscription attempts. Please wait a few minutes and try again.', {
-      retryAfterSeconds: attemptsByUser.retryAfterSeconds(String(user.id)),
-    });
-  }
+  await ctx.rateLimits.subscriptionAttemptsByUser.consume(String(user.id), () => 'Too many subscription attempts. Please wait a few minutes and try again.');
 
   const live = await repo.findLiveSubscription(ctx.db, user.id);
   if (live && !live.cancelAtPeriodEnd) {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import type { Config } from '../../config';
-import { AppError } from '../../lib/errors';
+import type { Config } from '@server/config';
+import { AppError } from '@server/lib/errors';
 
 const clients = new WeakMap<Config['stripe'], Stripe>();
 

@@ -1,13 +1,14 @@
 import { TRIAL_DAYS, type TrialStatus } from '@shared/contracts/billing';
 import type { SessionUser } from '@shared/contracts/auth';
 import { isTierValidFor, planFor, type UserType } from '@shared/plans';
-import type { AppContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import type { AppContext } from '@server/lib/context';
+import { publishBestEffort } from '@server/lib/publish';
+import { AppError } from '@server/lib/errors';
 import * as repo from './repository';
 import * as trials from './repository-trials';
 
 const DAY_MS = 86_400_000;
-/** The reminder goes out once the trial has this long left (spec: 3 days before the end). */
+/** The reminder goes out once the trial has this long left (3 days before the end, decision record 010 §9). */
 export const REMINDER_BEFORE_MS = 3 * DAY_MS;
 
 export function trialStatusOf(trial: trials.TrialRecord, subscribedTier: string, now = new Date()): TrialStatus {
@@ -52,7 +53,7 @@ export async function startTrial(ctx: AppContext, user: SessionUser, tier: strin
     return trials.findTrial(tx, user.id);
   });
   ctx.log.info({ userId: user.id, tier: plan.id }, 'free trial started');
-  await ctx.events.publish(user.id, { type: 'subscription.updated', data: {} }).catch(() => undefined);
+  await publishBestEffort(ctx, { userId: user.id, event: { type: 'subscription.updated', data: {} } });
   return trialStatusOf(started!, 'free', now);
 }
 
@@ -88,7 +89,7 @@ export async function runTrialJobs(ctx: AppContext, now = new Date()): Promise<{
   let ended = 0;
   for (const trial of await trials.claimEnded(ctx.db, now)) {
     ended += 1;
-    await ctx.events.publish(trial.userId, { type: 'subscription.updated', data: {} }).catch(() => undefined);
+    await publishBestEffort(ctx, { userId: trial.userId, event: { type: 'subscription.updated', data: {} } });
     if (trial.subscribedTier !== 'free') continue;
     const name = planName(trial.userType, trial.tier);
     await ctx.mailer

@@ -1,21 +1,14 @@
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createBusiness, createProStaff, type SignedIn } from '../../test/factories';
-import { FakeStripeServer } from '../../test/fake-stripe-server';
-import { resetBillingThrottling } from './service';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp } from '@server/test/test-app';
+import { createBusiness, createProStaff, type SignedIn } from '@server/test/factories';
+import { useFakeStripe } from '@server/test/use-fake-stripe';
 import { runTrialJobs, startTrialScheduler } from './trial-service';
 
 const DAY = 86_400_000;
-let fake: FakeStripeServer;
+const fake = useFakeStripe();
 let t: TestApp;
 
-beforeAll(async () => {
-  fake = await new FakeStripeServer().start();
-});
-afterAll(async () => {
-  await fake.stop();
-});
 afterEach(async () => {
   await t.close();
 });
@@ -157,7 +150,6 @@ describe('free trial without payment keys', () => {
 describe('free trial with Stripe', () => {
   beforeEach(async () => {
     t = await createTestApp(fake.env());
-    resetBillingThrottling();
   });
 
   it('adding a card during the trial converts it with no gap: billing starts when the trial ends', async () => {

@@ -1,7 +1,9 @@
 import Stripe from 'stripe';
 import { planFor, isTierValidFor, type UserType } from '@shared/plans';
-import type { AppContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import type { AppContext } from '@server/lib/context';
+import { withDb } from '@server/lib/transaction';
+import { publishBestEffort } from '@server/lib/publish';
+import { AppError } from '@server/lib/errors';
 import { recomputeTier } from './service';
 import { paymentProviderError, stripeFor } from './stripe-client';
 import * as repo from './repository';
@@ -64,7 +66,7 @@ export async function handleEvent(ctx: AppContext, event: Stripe.Event): Promise
 
   const affectedUsers = new Set<number>();
   const result = await ctx.db.transaction(async (tx) => {
-    const txCtx: AppContext = { ...ctx, db: tx };
+    const txCtx = withDb(ctx, tx);
     if (!(await repo.markEventProcessed(tx, event.id, event.type))) return { received: true, duplicate: true } as const;
     if (paidInvoiceEvents.has(event.type)) await recordInvoice(txCtx, event.data.object as Stripe.Invoice);
     if (!current) {
@@ -78,7 +80,7 @@ export async function handleEvent(ctx: AppContext, event: Stripe.Event): Promise
     return { received: true } as const;
   });
   for (const userId of affectedUsers) {
-    await ctx.events.publish(userId, { type: 'subscription.updated', data: {} }).catch(() => undefined);
+    await publishBestEffort(ctx, { userId: userId, event: { type: 'subscription.updated', data: {} } });
   }
   return result;
 }

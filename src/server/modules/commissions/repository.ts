@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { commissions } from '../../db/schema/commissions';
-import { businessProfiles, proStaffProfiles } from '../../db/schema/profiles';
-import { applications, jobPostings } from '../../db/schema/jobs';
+import type { Database } from '@server/db/client';
+import { commissions } from '@server/db/schema/commissions';
+import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
+import { applications, jobPostings } from '@server/db/schema/jobs';
 
 export type CommissionRow = {
   id: number;

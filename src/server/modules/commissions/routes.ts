@@ -1,55 +1,56 @@
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
-import { businessIdParam, createCommissionBody, payeeQuery, updateCommissionStatusBody } from '@shared/contracts/commissions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as contract from '@shared/contracts/commissions';
 import { idParam } from '@shared/contracts/common';
-import { parse } from '../../lib/validate';
-import { requireBusinessProfile, requireProStaffProfile } from '../../lib/auth';
+import { requireBusinessProfile, requireProStaffProfile } from '@server/lib/auth';
+import { access } from '@server/lib/routes/access';
+import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
 import * as service from './service';
 
-const rankingQuery = z.object({ currency: z.string().trim().regex(/^[A-Za-z]{3}$/, 'Use an ISO 4217 currency code like USD').transform((c) => c.toUpperCase()).default('USD') });
-
-export async function commissionsRoutes(app: FastifyInstance) {
+export const commissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  tagRoutes(app, apiTags.commissions);
+  const businessOnly = access('businessProfile');
 
-  app.post('/api/commissions', async (request, reply) => {
-    const user = requireBusinessProfile(request);
-    const body = parse(createCommissionBody, request.body);
-    return reply.status(201).send(await service.createCommission(ctx, user, body));
-  });
+  app.post(
+    '/api/commissions',
+    { onRequest: businessOnly, schema: { summary: 'Record a commission owed to a pro staffer', body: contract.createCommissionBody, response: { 201: contract.commission } } },
+    async (request, reply) => reply.status(201).send(await service.createCommission(ctx, requireBusinessProfile(request), request.body)),
+  );
 
-  app.get('/api/commissions/business', async (request) => {
-    const user = requireBusinessProfile(request);
-    return service.listBusinessCommissions(ctx, user);
-  });
+  app.get(
+    '/api/commissions/business',
+    { onRequest: businessOnly, schema: { summary: 'Commissions the caller’s business owes or paid', response: { 200: z.array(contract.commission) } } },
+    async (request) => service.listBusinessCommissions(ctx, requireBusinessProfile(request)),
+  );
 
-  app.get('/api/commissions/pro-staff', async (request) => {
-    const user = requireProStaffProfile(request);
-    return service.listProStaffCommissions(ctx, user);
-  });
+  app.get(
+    '/api/commissions/pro-staff',
+    { onRequest: access('proStaffProfile'), schema: { summary: 'Commissions the caller earned', response: { 200: z.array(contract.commission) } } },
+    async (request) => service.listProStaffCommissions(ctx, requireProStaffProfile(request)),
+  );
 
-  app.get('/api/commissions/payees', async (request) => {
-    const user = requireBusinessProfile(request);
-    const { search } = parse(payeeQuery, request.query);
-    return service.listPayees(ctx, user, search);
-  });
+  app.get(
+    '/api/commissions/payees',
+    { onRequest: businessOnly, schema: { summary: 'Pro staff the business can pay, linked ones first', querystring: contract.payeeQuery, response: { 200: z.array(contract.commissionPayee) } } },
+    async (request) => service.listPayees(ctx, requireBusinessProfile(request), request.query.search),
+  );
 
-  app.patch('/api/commissions/:id/status', async (request) => {
-    const user = requireBusinessProfile(request);
-    const { id } = parse(idParam, request.params);
-    const { status } = parse(updateCommissionStatusBody, request.body);
-    return service.updateStatus(ctx, user, id, status);
-  });
+  app.patch(
+    '/api/commissions/:id/status',
+    { onRequest: businessOnly, schema: { summary: 'Mark a commission paid or cancelled', params: idParam, body: contract.updateCommissionStatusBody, response: { 200: contract.commission } } },
+    async (request) => service.updateStatus(ctx, requireBusinessProfile(request), request.params.id, request.body.status),
+  );
 
-  app.get('/api/rankings/:businessId', async (request) => {
-    const user = requireBusinessProfile(request);
-    const { businessId } = parse(businessIdParam, request.params);
-    const { currency } = parse(rankingQuery, request.query);
-    return service.rankings(ctx, user, businessId, new Date(), currency);
-  });
+  app.get(
+    '/api/rankings/:businessId',
+    { onRequest: businessOnly, schema: { summary: 'This month’s pro staff rankings in one currency', params: contract.businessIdParam, querystring: contract.rankingQuery, response: { 200: z.array(contract.rankingEntry) } } },
+    async (request) => service.rankings(ctx, requireBusinessProfile(request), request.params.businessId, new Date(), request.query.currency),
+  );
 
-  app.post('/api/rankings/calculate/:businessId', async (request) => {
-    const user = requireBusinessProfile(request);
-    const { businessId } = parse(businessIdParam, request.params);
-    return service.rankings(ctx, user, businessId);
-  });
-}
+  app.post(
+    '/api/rankings/calculate/:businessId',
+    { onRequest: businessOnly, schema: { summary: 'Recalculate this month’s rankings (USD)', params: contract.businessIdParam, response: { 200: z.array(contract.rankingEntry) } } },
+    async (request) => service.rankings(ctx, requireBusinessProfile(request), request.params.businessId),
+  );
+};

@@ -4,34 +4,16 @@ import type { z } from 'zod';
 import type { createCommissionBody } from '@shared/contracts/commissions';
 import { parseMoneyToCents } from '@shared/format';
 import { formatMinorUnits } from '@shared/currency';
-import type { AppContext } from '../../lib/context';
-import { AppError, forbidden, notFound } from '../../lib/errors';
-import { startOfMonthUtc } from '../../lib/entitlements';
+import type { AppContext } from '@server/lib/context';
+import type { ServerEvent } from '@shared/contracts/events';
+import { publishBestEffort } from '@server/lib/publish';
+import { AppError, forbidden, notFound } from '@server/lib/errors';
+import { startOfMonthUtc } from '@server/lib/entitlements';
 import * as repo from './repository';
+import { toCommission } from './mappers';
 
 type BusinessUser = SessionUser & { businessId: number };
 type ProStaffUser = SessionUser & { proStaffId: number };
-
-function toCommission(row: repo.CommissionRow): Commission {
-  return {
-    id: row.id,
-    businessId: row.businessId,
-    proStaffId: row.proStaffId,
-    amount: formatMinorUnits(row.amountCents, row.currency),
-    amountCents: row.amountCents,
-    currency: row.currency,
-    adjustsCommissionId: row.adjustsCommissionId,
-    description: row.description,
-    dueDate: row.dueDate,
-    status: row.status,
-    source: row.source,
-    orderId: row.orderId,
-    createdAt: row.createdAt.toISOString(),
-    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
-    proStaff: { firstName: row.proStaffFirstName, lastName: row.proStaffLastName },
-    business: { companyName: row.businessCompanyName },
-  };
-}
 
 export async function createCommission(ctx: AppContext, user: BusinessUser, body: z.output<typeof createCommissionBody>): Promise<Commission> {
   const amountCents = parseMoneyToCents(body.amount);
@@ -47,7 +29,7 @@ export async function createCommission(ctx: AppContext, user: BusinessUser, body
     dueDate: body.dueDate,
   });
   const row = (await repo.findById(ctx.db, id))!;
-  await notify(ctx, row.proStaffUserId, 'commission.created', { commissionId: id, status: row.status });
+  await notify(ctx, row.proStaffUserId, { type: 'commission.created', data: { commissionId: id, status: row.status } });
   return toCommission(row);
 }
 
@@ -67,13 +49,13 @@ export async function updateStatus(ctx: AppContext, user: BusinessUser, id: numb
   const changed = await repo.settlePending(ctx.db, id, status, new Date());
   if (!changed) throw new AppError('CONFLICT', 'This commission was changed by someone else; reload and try again');
   const row = (await repo.findById(ctx.db, id))!;
-  await notify(ctx, row.proStaffUserId, 'commission.status_changed', { commissionId: id, status: row.status });
+  await notify(ctx, row.proStaffUserId, { type: 'commission.status_changed', data: { commissionId: id, status: row.status } });
   return toCommission(row);
 }
 
 /** Tells the pro staffer's open tabs; a failed push never fails the change itself. */
-async function notify(ctx: AppContext, userId: number, type: string, data: Record<string, unknown>) {
-  await ctx.events.publish(userId, { type, data }).catch((error: unknown) => ctx.log.warn({ err: error, type }, 'event publish failed'));
+async function notify(ctx: AppContext, userId: number, event: ServerEvent) {
+  await publishBestEffort(ctx, { userId, event });
 }
 
 const PAYEE_SEARCH_LIMIT = 25;

@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createBusiness, makeAdmin, signUp } from '../../test/factories';
-import type { UserEvent } from '../../lib/events';
-import { DEMO_REQUESTS_PER_HOUR, resetDemoRequestThrottling } from './service';
+import { describe, expect, it } from 'vitest';
+import { TestClient } from '@server/test/test-app';
+import { useTestApp } from '@server/test/use-test-app';
+import { createBusiness, makeAdmin, signUp } from '@server/test/factories';
+import type { UserEvent } from '@server/lib/events';
+import { DEMO_REQUESTS_PER_HOUR } from '@server/lib/rate-limits/registry';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-  resetDemoRequestThrottling();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const body = { name: 'Dana Reyes', email: 'Dana@Ridgeline.example.com', company: 'Ridgeline Outfitters', preferredTime: 'Morning', message: 'We run 40 pro staff.' };
 

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { demoRequests } from '../../db/schema/demo-requests';
-import { users } from '../../db/schema/users';
+import type { Database } from '@server/db/client';
+import { demoRequests } from '@server/db/schema/demo-requests';
+import { users } from '@server/db/schema/users';
 
 export type DemoRequestRow = typeof demoRequests.$inferSelect;
 

@@ -1,19 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import { demoRequestBody } from '@shared/contracts/demo-requests';
-import { requireAdmin } from '../../lib/auth';
-import { parse } from '../../lib/validate';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { demoRequest, demoRequestBody } from '@shared/contracts/demo-requests';
+import { access } from '@server/lib/routes/access';
+import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
 import * as service from './service';
 
-export async function demoRequestsRoutes(app: FastifyInstance) {
+export const demoRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  tagRoutes(app, apiTags.demoRequests);
 
-  app.post('/api/demo-requests', async (request, reply) => {
-    const body = parse(demoRequestBody, request.body);
-    return reply.status(201).send(await service.requestDemo(ctx, request.user, request.ip, body));
-  });
+  app.post(
+    '/api/demo-requests',
+    { schema: { summary: 'Ask for a product demo', body: demoRequestBody, response: { 201: demoRequest } } },
+    async (request, reply) => reply.status(201).send(await service.requestDemo(ctx, request.user, request.body)),
+  );
 
-  app.get('/api/admin/demo-requests', async (request) => {
-    requireAdmin(request);
-    return service.listDemoRequests(ctx);
-  });
-}
+  app.get(
+    '/api/admin/demo-requests',
+    { onRequest: access('admin'), schema: { summary: 'Demo requests, newest first (admin)', response: { 200: z.array(demoRequest) } } },
+    async () => service.listDemoRequests(ctx),
+  );
+};

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { discountCodes, storeOrderRefunds, storeOrders, webhookDeliveries } from '../../db/schema/discounts';
-import { commissions } from '../../db/schema/commissions';
+import type { Database } from '@server/db/client';
+import { discountCodes, storeOrderRefunds, storeOrders, webhookDeliveries } from '@server/db/schema/discounts';
+import { commissions } from '@server/db/schema/commissions';
 import type { CodeRow, NewOrder, OrderRow } from './repository';
 
 export type CommissionEntry = typeof commissions.$inferSelect;

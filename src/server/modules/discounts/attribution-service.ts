@@ -1,7 +1,10 @@
 import { formatMoney } from '@shared/currency';
-import type { AppContext } from '../../lib/context';
-import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import type { AppContext } from '@server/lib/context';
+import type { ServerEvent } from '@shared/contracts/events';
+import type { CommissionStatus } from '@shared/contracts/commissions';
+import { publishBestEffort } from '@server/lib/publish';
+import type { Database } from '@server/db/client';
+import { AppError } from '@server/lib/errors';
 import * as repo from './repository';
 import * as attr from './attribution-repository';
 import { commissionCents } from './mappers';
@@ -35,7 +38,7 @@ export type AttributionResult = {
   codes: string[];
   commission: attr.CommissionEntry | null;
   /** Pro staffers to tell about a new or changed commission, after the transaction commits. */
-  notify: { proStaffId: number; type: string; commissionId: number; status: string }[];
+  notify: { proStaffId: number; type: 'commission.created' | 'commission.status_changed'; commissionId: number; status: CommissionStatus }[];
 };
 
 export const normaliseCodes = (codes: (string | null | undefined)[]) => [...new Set(codes.filter((c): c is string => Boolean(c && c.trim())).map(normaliseCode))];
@@ -97,7 +100,7 @@ export async function applyVerifiedOrder(ctx: AppContext, facts: VerifiedOrderFa
     }));
     return applied;
   });
-  for (const note of result.notify) await notifyProStaff(ctx, note.proStaffId, note.type, { commissionId: note.commissionId, status: note.status });
+  for (const note of result.notify) await notifyProStaff(ctx, note.proStaffId, { type: note.type, data: { commissionId: note.commissionId, status: note.status } });
   return result;
 }
 
@@ -272,12 +275,11 @@ export async function logDelivery(ctx: AppContext, platform: StorePlatform, topi
   await attr.insertDelivery(ctx.db, deliveryValues(platform, topic, { ...input, codes: input.codes ? normaliseCodes(input.codes) : [] }));
 }
 
-/** Tells the pro staffer's open tabs; a failed push never fails the order. */
-async function notifyProStaff(ctx: AppContext, proStaffId: number, type: string, data: Record<string, unknown>): Promise<void> {
-  try {
-    const userId = await repo.userIdOfProStaff(ctx.db, proStaffId);
-    if (userId) await ctx.events.publish(userId, { type, data });
-  } catch (error) {
-    ctx.log.warn({ err: error, type }, 'event publish failed');
-  }
+/** Tells the pro staffer's open tabs; a failed push (or look-up of whom to tell) never fails the order. */
+async function notifyProStaff(ctx: AppContext, proStaffId: number, event: ServerEvent): Promise<void> {
+  const userId = await repo.userIdOfProStaff(ctx.db, proStaffId).catch((error: unknown) => {
+    ctx.log.warn({ err: error, type: event.type }, 'event publish failed');
+    return null;
+  });
+  if (userId) await publishBestEffort(ctx, { userId, event });
 }

@@ -1,5 +1,5 @@
-import type { Config } from '../../config';
-import { AppError } from '../../lib/errors';
+import type { Config } from '@server/config';
+import { AppError } from '@server/lib/errors';
 
 /**
  * The two BigCommerce REST calls attribution needs (v2 Orders API):

@@ -1,9 +1,10 @@
 import type { SessionUser } from '@shared/contracts/auth';
 import type { z } from 'zod';
 import type { createDiscountCodeBody, DiscountCode, ProStaffOption, updateDiscountCodeBody } from '@shared/contracts/discounts';
-import type { AppContext } from '../../lib/context';
-import { assertWithinLimit } from '../../lib/entitlements';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import type { AppContext } from '@server/lib/context';
+import { withDb } from '@server/lib/transaction';
+import { assertWithinLimit } from '@server/lib/entitlements';
+import { AppError, conflict, forbidden, notFound } from '@server/lib/errors';
 import * as repo from './repository';
 import { toDiscountCodeDto, toHundredths } from './mappers';
 
@@ -50,7 +51,7 @@ async function dtoFor(ctx: AppContext, businessId: number, id: number): Promise<
 export function createCode(ctx: AppContext, user: BusinessUser, input: CreateInput): Promise<DiscountCode> {
   return ctx.db.transaction(async (tx) => {
     await repo.lockBusinessCodes(tx, user.businessId);
-    return createCodeLocked({ ...ctx, db: tx }, user, input);
+    return createCodeLocked(withDb(ctx, tx), user, input);
   });
 }
 
@@ -82,7 +83,7 @@ async function createCodeLocked(ctx: AppContext, user: BusinessUser, input: Crea
 export function updateCode(ctx: AppContext, user: BusinessUser, id: number, input: UpdateInput): Promise<DiscountCode> {
   return ctx.db.transaction(async (tx) => {
     await repo.lockBusinessCodes(tx, user.businessId);
-    return updateCodeLocked({ ...ctx, db: tx }, user, id, input);
+    return updateCodeLocked(withDb(ctx, tx), user, id, input);
   });
 }
 

@@ -1,17 +1,10 @@
 import crypto from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createBusiness, createProStaff, signUp } from '../../test/factories';
-import { resetStoreApiThrottling } from './store-service';
+import { describe, expect, it } from 'vitest';
+import { TestClient } from '@server/test/test-app';
+import { useTestApp } from '@server/test/use-test-app';
+import { createBusiness, createProStaff, signUp } from '@server/test/factories';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-  resetStoreApiThrottling();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const codeBody = (overrides: Record<string, unknown> = {}) => ({
   code: 'elk15', description: '15% off for followers', discountType: 'percentage', discountValue: 15, platform: 'All platforms', ...overrides,
@@ -380,13 +373,27 @@ describe('public store API', () => {
     expect(await ordersOf(biz.businessId)).toMatchObject([{ order_value_cents: 8000, verified: true }]);
   });
 
-  it('serves an OpenAPI 3.1 document for the public API', async () => {
+  it('documents the public store API and the webhooks in the API document', async () => {
     const res = await new TestClient(t.app).get('/api/docs');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/discount-codes/validate/{code}', '/api/discount-codes/track-usage', '/api/track/pageview', '/api/track/discount', '/api/track/order', '/api/webhooks/shopify/{platformId}']));
-    const usage = res.body.paths['/api/discount-codes/track-usage'].post.requestBody.content['application/json'].schema;
-    expect(usage.required).toEqual(expect.arrayContaining(['code', 'orderId', 'orderValue']));
+    const paths = res.body.paths;
+    expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/discount-codes/validate/{code}', '/api/discount-codes/track-usage', '/api/track/pageview', '/api/track/discount', '/api/track/order', '/api/webhooks/shopify/{platformId}']));
+    const usage = paths['/api/discount-codes/track-usage'].post;
+    expect(usage.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['code', 'orderId', 'orderValue']));
+    expect(Object.keys(usage.responses)).toEqual(expect.arrayContaining(['200', '201']));
+    for (const [url, method] of [['/api/discount-codes/validate/{code}', 'get'], ['/api/discount-codes/track-usage', 'post'], ['/api/track/pageview', 'post'], ['/api/track/discount', 'post'], ['/api/track/order', 'post']] as const) {
+      expect(paths[url][method].security, url).toEqual([{ storeKey: [] }]);
+      expect(paths[url][method].tags, url).toEqual(['Store API']);
+    }
+    expect(paths['/api/track/order'].post.description).toMatch(/unverified signal/);
+    for (const [platform, scheme] of [['shopify', 'shopifyHmac'], ['woocommerce', 'wooSignature'], ['bigcommerce', 'bigcommerceSecret']]) {
+      const webhook = paths[`/api/webhooks/${platform}/{platformId}`].post;
+      expect(webhook.security, platform).toEqual([{ [scheme]: [] }]);
+      expect(webhook.tags, platform).toEqual(['Webhooks']);
+      expect(webhook.description, platform).toMatch(/answered 200 and recorded/);
+    }
+    expect(res.body.components.securitySchemes.storeKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
   });
 
   it('does not touch the global JSON parser', async () => {

@@ -1,7 +1,7 @@
 import { centsToDecimalString, parseMoneyToCents } from '@shared/format';
 import { formatMinorUnits } from '@shared/currency';
 import { storeWebhookPath, type DiscountCode, type IntegrationPlatform, type WebhookDelivery } from '@shared/contracts/discounts';
-import { AppError } from '../../lib/errors';
+import { AppError } from '@server/lib/errors';
 import type { CodeWithStats, PlatformRow } from './repository';
 import type { DeliveryRow } from './attribution-repository';
 

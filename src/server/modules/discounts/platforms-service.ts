@@ -10,10 +10,11 @@ import {
   type updatePlatformBody,
   type WebhookDelivery,
 } from '@shared/contracts/discounts';
-import type { AppContext } from '../../lib/context';
-import { hashToken } from '../../lib/auth';
-import { assertWithinLimit } from '../../lib/entitlements';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import type { AppContext } from '@server/lib/context';
+import { withDb } from '@server/lib/transaction';
+import { hashToken } from '@server/lib/auth';
+import { assertWithinLimit } from '@server/lib/entitlements';
+import { AppError, forbidden, notFound } from '@server/lib/errors';
 import * as repo from './repository';
 import * as attr from './attribution-repository';
 import { API_KEY_PREFIX, SECRET_KEY_PREFIX, toDeliveryDto, toPlatformDto } from './mappers';
@@ -34,7 +35,7 @@ export async function listPlatforms(ctx: AppContext, user: BusinessUser): Promis
 export function createPlatform(ctx: AppContext, user: BusinessUser, input: z.output<typeof createPlatformBody>): Promise<IntegrationPlatformWithSecrets> {
   return ctx.db.transaction(async (tx) => {
     await repo.lockBusinessPlatforms(tx, user.businessId);
-    return createPlatformLocked({ ...ctx, db: tx }, user, input);
+    return createPlatformLocked(withDb(ctx, tx), user, input);
   });
 }
 
@@ -70,7 +71,7 @@ async function ownPlatform(ctx: AppContext, user: BusinessUser, id: number) {
 export function updatePlatform(ctx: AppContext, user: BusinessUser, id: number, input: z.output<typeof updatePlatformBody>): Promise<IntegrationPlatform> {
   return ctx.db.transaction(async (tx) => {
     await repo.lockBusinessPlatforms(tx, user.businessId);
-    return updatePlatformLocked({ ...ctx, db: tx }, user, id, input);
+    return updatePlatformLocked(withDb(ctx, tx), user, id, input);
   });
 }
 

@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createBusiness, createProStaff } from '../../test/factories';
-import { FAKE_BIGCOMMERCE_STORE_HASH, FAKE_BIGCOMMERCE_TOKEN, startFakeBigCommerce, type FakeBigCommerce } from '../../test/fake-bigcommerce';
-import { resetStoreApiThrottling } from './store-service';
+import { createTestApp, type TestApp } from '@server/test/test-app';
+import { businessWithStore, commissionsOf, ordersOf, type StorePlatform as Platform } from '@server/test/store-setup';
+import { FAKE_BIGCOMMERCE_STORE_HASH, FAKE_BIGCOMMERCE_TOKEN, startFakeBigCommerce, type FakeBigCommerce } from '@server/test/fake-bigcommerce';
 import { bigCommerceMinor } from './order-payloads';
 import { bigCommerceHeaders, fixture, fixtureText, shopifyHeaders, wooCommerceHeaders } from '../../../../tests/fixtures/sign';
 
@@ -26,40 +25,15 @@ beforeAll(async () => {
 });
 afterAll(() => fakeBigCommerce.close());
 beforeEach(async () => {
-  resetStoreApiThrottling();
   t = await createTestApp({ BIGCOMMERCE_API_URL: fakeBigCommerce.url });
 });
 afterEach(async () => {
   await t.close();
 });
 
-type Platform = { id: number; webhookSecret: string };
-type CommissionRow = { id: number; pro_staff_id: number; amount_cents: number; currency: string; status: string; source: string; order_id: string; adjusts_commission_id: number | null; description: string };
 type Delivery = { topic: string; orderId: string | null; outcome: string; reason: string | null; codesSeen: string[]; commissionId: number | null };
 
-/** A business with a platform and, when given, a pro staffer's code at 10%. */
-async function setup(platformType: 'shopify' | 'woocommerce' | 'bigcommerce', code?: string) {
-  const biz = await createBusiness(t, { tier: 'professional' });
-  const jake = await createProStaff(t, { firstName: 'Jake', lastName: 'Morrison' });
-  const res = await biz.client.post('/api/integration-platforms', { name: `My ${platformType} store`, platformType });
-  expect(res.status).toBe(201);
-  if (code) {
-    const created = await biz.client.post('/api/discount-codes', {
-      code, description: 'Jake', discountType: 'percentage', discountValue: 10, platform: 'All platforms', proStaffId: jake.proStaffId, commissionRate: 10,
-    });
-    expect(created.status).toBe(201);
-  }
-  return { biz, jake, platform: res.body as Platform };
-}
 
-const commissionsOf = (businessId: number) =>
-  t.database.query<CommissionRow>(
-    `select id, pro_staff_id, amount_cents, currency, status, source, order_id, adjusts_commission_id, description from commissions where business_id = ${businessId} order by id`,
-  );
-const ordersOf = (businessId: number) =>
-  t.database.query<{ order_id: string; code: string | null; codes_seen: string[]; order_value_cents: number | null; currency: string | null; status: string; verified: boolean }>(
-    `select order_id, code, codes_seen, order_value_cents, currency, status, verified from store_orders where business_id = ${businessId} order by id`,
-  );
 const deliveriesOf = async (client: { get: (url: string) => Promise<{ body: unknown }> }) => (await client.get('/api/integration-platforms/deliveries')).body as Delivery[];
 
 const inject = (url: string, body: string, headers: Record<string, string>) => t.app.inject({ method: 'POST', url, payload: body, headers });
@@ -97,7 +71,7 @@ describe("Shopify's published order and refund samples (Shopify/shopify-app-js R
   const ORDER = 'shopify/published/order-450789469.json';
 
   it('credits TENOFF on subtotal_price less the refunded merchandise, counts the redelivered refund once, cancels on orders/cancelled', async () => {
-    const { biz, jake, platform } = await setup('shopify', 'TENOFF');
+    const { biz, jake, platform } = await businessWithStore(t, 'shopify', 'TENOFF');
     const body = unwrapped(ORDER, 'order');
     expect((await inject(`/api/webhooks/shopify/${platform.id}`, body, shopifyHeaders('not-the-secret', body, 'orders/create'))).statusCode).toBe(401);
     const created = await shopifySend(platform, body, 'orders/create');
@@ -105,8 +79,8 @@ describe("Shopify's published order and refund samples (Shopify/shopify-app-js R
     expect(created.json()).toMatchObject({ action: 'created', orderId: '450789469' });
     // subtotal_price 597.00 is the merchandise after the TENOFF discount, before tax (11.94) and shipping; the sample
     // is partially_refunded and carries refund 509562969: refund_line_items subtotals 195.66 + 195.67 = 391.33.
-    expect(await ordersOf(biz.businessId)).toMatchObject([{ order_id: '450789469', code: 'TENOFF', codes_seen: ['TENOFF'], order_value_cents: 59700, currency: 'USD', status: 'placed', verified: true }]);
-    const [commission] = await commissionsOf(biz.businessId);
+    expect(await ordersOf(t, biz.businessId)).toMatchObject([{ order_id: '450789469', code: 'TENOFF', codes_seen: ['TENOFF'], order_value_cents: 59700, currency: 'USD', status: 'placed', verified: true }]);
+    const [commission] = await commissionsOf(t, biz.businessId);
     // 10% of (597.00 - 391.33 = 205.67) = 20.567 -> 20.57.
     expect(commission).toMatchObject({ pro_staff_id: jake.proStaffId, amount_cents: 2057, currency: 'USD', status: 'pending', source: 'order', order_id: '450789469' });
     // The description names the base the commission is computed on: what is left after the refund.
@@ -115,50 +89,50 @@ describe("Shopify's published order and refund samples (Shopify/shopify-app-js R
     // The same refund delivered on its own (refunds/create, the published refund 509562969) is not subtracted twice.
     const refund = unwrapped('shopify/published/refund-509562969.json', 'refund');
     expect((await shopifySend(platform, refund, 'refunds/create')).json()).toMatchObject({ action: 'duplicate', orderId: '450789469' });
-    expect((await commissionsOf(biz.businessId))[0].amount_cents).toBe(2057);
+    expect((await commissionsOf(t, biz.businessId))[0].amount_cents).toBe(2057);
     // orders/updated with the same order changes nothing.
     expect((await shopifySend(platform, body, 'orders/updated')).json()).toMatchObject({ action: 'duplicate' });
 
     // The published cancel answer (cancelled_at set) cancels the unpaid commission.
     const cancelled = unwrapped('shopify/published/order-450789469-cancelled.json', 'order');
     expect((await shopifySend(platform, cancelled, 'orders/cancelled')).json()).toMatchObject({ action: 'adjusted', orderId: '450789469' });
-    expect(await commissionsOf(biz.businessId)).toMatchObject([{ id: commission.id, status: 'cancelled' }]);
+    expect(await commissionsOf(t, biz.businessId)).toMatchObject([{ id: commission.id, status: 'cancelled' }]);
     expect((await deliveriesOf(biz.client)).map((d) => [d.topic, d.outcome])).toEqual([
       ['orders/cancelled', 'adjusted'], ['orders/updated', 'duplicate'], ['refunds/create', 'duplicate'], ['orders/create', 'created'],
     ]);
   });
 
   it('a refund delivered before its order is counted once, and a paid commission gets a negative entry on cancellation', async () => {
-    const { biz, platform } = await setup('shopify', 'tenoff');
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'tenoff');
     // The refund first (Shopify does not order deliveries): its order is unknown, the currency comes from subtotal_set.
     const refund = unwrapped('shopify/published/refund-509562969.json', 'refund');
     expect((await shopifySend(platform, refund, 'refunds/create')).statusCode).toBe(200);
     expect((await shopifySend(platform, unwrapped(ORDER, 'order'), 'orders/create')).json()).toMatchObject({ action: 'created' });
-    const [commission] = await commissionsOf(biz.businessId);
+    const [commission] = await commissionsOf(t, biz.businessId);
     expect(commission).toMatchObject({ amount_cents: 2057, currency: 'USD', status: 'pending' });
     // Paid, then cancelled: the paid entry is never edited; a negative adjustment linked to it takes the 20.57 back.
     expect((await biz.client.patch(`/api/commissions/${commission.id}/status`, { status: 'paid' })).status).toBe(200);
     expect((await shopifySend(platform, unwrapped('shopify/published/order-450789469-cancelled.json', 'order'), 'orders/cancelled')).json()).toMatchObject({ action: 'adjusted' });
-    expect(await commissionsOf(biz.businessId)).toMatchObject([
+    expect(await commissionsOf(t, biz.businessId)).toMatchObject([
       { id: commission.id, amount_cents: 2057, status: 'paid' },
       { amount_cents: -2057, currency: 'USD', source: 'adjustment', adjusts_commission_id: commission.id },
     ]);
   });
 
   it('credits FAKE30 (order 1073459981) on subtotal_price 181.09, not total_price', async () => {
-    const { biz, jake, platform } = await setup('shopify', 'FAKE30');
+    const { biz, jake, platform } = await businessWithStore(t, 'shopify', 'FAKE30');
     expect((await shopifySend(platform, unwrapped('shopify/published/order-1073459981.json', 'order'), 'orders/create')).json()).toMatchObject({ action: 'created', orderId: '1073459981' });
-    expect(await commissionsOf(biz.businessId)).toMatchObject([{ pro_staff_id: jake.proStaffId, amount_cents: 1811, currency: 'USD', status: 'pending' }]);
-    expect(await ordersOf(biz.businessId)).toMatchObject([{ code: 'FAKE30', order_value_cents: 18109 }]);
+    expect(await commissionsOf(t, biz.businessId)).toMatchObject([{ pro_staff_id: jake.proStaffId, amount_cents: 1811, currency: 'USD', status: 'pending' }]);
+    expect(await ordersOf(t, biz.businessId)).toMatchObject([{ code: 'FAKE30', order_value_cents: 18109 }]);
   });
 
   it('records the EUR sample order without a code (1073459976) with 200 and its reason, in EUR minor units', async () => {
-    const { biz, platform } = await setup('shopify', 'TENOFF');
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'TENOFF');
     const res = await shopifySend(platform, unwrapped('shopify/published/order-1073459976.json', 'order'), 'orders/create');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ action: 'recorded', orderId: '1073459976', commissionId: null });
-    expect(await ordersOf(biz.businessId)).toMatchObject([{ order_id: '1073459976', code: null, order_value_cents: 22497, currency: 'EUR' }]);
-    expect(await commissionsOf(biz.businessId)).toEqual([]);
+    expect(await ordersOf(t, biz.businessId)).toMatchObject([{ order_id: '1073459976', code: null, order_value_cents: 22497, currency: 'EUR' }]);
+    expect(await commissionsOf(t, biz.businessId)).toEqual([]);
     expect(await deliveriesOf(biz.client)).toMatchObject([{ outcome: 'recorded', reason: 'No discount code on the order', codesSeen: [] }]);
   });
 });
@@ -169,24 +143,24 @@ describe("WooCommerce's published order samples (woocommerce-rest-api-docs, wp-a
   }
 
   it('records order 727 (no coupon_lines) with 200 and its reason; its base is the line totals 6.00 + 12.00, not the 29.35 total', async () => {
-    const { biz, platform } = await setup('woocommerce', 'SUMMERSALE');
+    const { biz, platform } = await businessWithStore(t, 'woocommerce', 'SUMMERSALE');
     const res = await wooSend(platform, fixtureText('woocommerce/published/order-727.json'), 'order.created');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ action: 'recorded', orderId: '727', commissionId: null });
-    expect(await ordersOf(biz.businessId)).toMatchObject([{ order_id: '727', code: null, order_value_cents: 1800, currency: 'USD', status: 'placed' }]);
-    expect(await commissionsOf(biz.businessId)).toEqual([]);
+    expect(await ordersOf(t, biz.businessId)).toMatchObject([{ order_id: '727', code: null, order_value_cents: 1800, currency: 'USD', status: 'placed' }]);
+    expect(await commissionsOf(t, biz.businessId)).toEqual([]);
     expect(await deliveriesOf(biz.client)).toMatchObject([{ topic: 'order.created', outcome: 'recorded', reason: 'No discount code on the order' }]);
   });
 
   it('records order 723 (completed, refunds[] of -10.00 and -9.00, no coupon) with 200 and its reason', async () => {
-    const { biz, platform } = await setup('woocommerce', 'SUMMERSALE');
+    const { biz, platform } = await businessWithStore(t, 'woocommerce', 'SUMMERSALE');
     // The docs list orders as an array; a webhook body is one order, which WooCommerce sends as compact JSON.
     const order = (JSON.parse(fixtureText('woocommerce/published/orders-list.json')) as { id: number }[]).find((o) => o.id === 723);
     const res = await wooSend(platform, JSON.stringify(order), 'order.updated');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ action: 'recorded', orderId: '723' });
-    expect(await ordersOf(biz.businessId)).toMatchObject([{ order_id: '723', code: null, order_value_cents: 2900 }]);
-    expect(await commissionsOf(biz.businessId)).toEqual([]);
+    expect(await ordersOf(t, biz.businessId)).toMatchObject([{ order_id: '723', code: null, order_value_cents: 2900 }]);
+    expect(await commissionsOf(t, biz.businessId)).toEqual([]);
     expect(await deliveriesOf(biz.client)).toMatchObject([{ outcome: 'recorded', reason: 'No discount code on the order' }]);
   });
 });
@@ -202,27 +176,27 @@ describe("BigCommerce's published webhook and order samples (bigcommerce/api-spe
   }
 
   it('fetches order 218 and its coupon S2549JM0Y and pays on subtotal_ex_tax 62.6793 less 5.00 + 5.00 discounts', async () => {
-    const { biz, jake, platform } = await setup('bigcommerce', 'S2549JM0Y');
+    const { biz, jake, platform } = await businessWithStore(t, 'bigcommerce', 'S2549JM0Y');
     expect((await biz.client.patch(`/api/integration-platforms/${platform.id}`, { bigcommerceStoreHash: STORE_HASH, bigcommerceApiToken: TOKEN })).status).toBe(200);
     const res = await hook(platform, 'bigcommerce/published/store_order_created.json');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ action: 'created', orderId: '218' });
     // 62.6793 rounds to 62.68; less discount_amount 5.00 and coupon_discount 5.00 = 52.68; 10% = 5.268 -> 5.27.
-    expect(await ordersOf(biz.businessId)).toMatchObject([{ order_id: '218', code: 'S2549JM0Y', order_value_cents: 5268, currency: 'USD', status: 'placed' }]);
-    const [commission] = await commissionsOf(biz.businessId);
+    expect(await ordersOf(t, biz.businessId)).toMatchObject([{ order_id: '218', code: 'S2549JM0Y', order_value_cents: 5268, currency: 'USD', status: 'placed' }]);
+    const [commission] = await commissionsOf(t, biz.businessId);
     expect(commission).toMatchObject({ pro_staff_id: jake.proStaffId, amount_cents: 527, currency: 'USD', status: 'pending' });
     expect(commission.description).toBe('Order 218 with code S2549JM0Y: 10% of USD 52.68 merchandise subtotal after discounts, before tax and shipping');
     // The published statusUpdated (0 -> 11) and refund/created re-fetch the order: refunded_amount is 0.0000, nothing changes.
     expect((await hook(platform, 'bigcommerce/published/store_order_statusUpdated.json')).json()).toMatchObject({ action: 'duplicate', orderId: '218' });
     expect((await hook(platform, 'bigcommerce/published/store_order_refund_created.json')).json()).toMatchObject({ action: 'duplicate', orderId: '218' });
-    expect(await commissionsOf(biz.businessId)).toMatchObject([{ amount_cents: 527, status: 'pending' }]);
+    expect(await commissionsOf(t, biz.businessId)).toMatchObject([{ amount_cents: 527, status: 'pending' }]);
   });
 
   it('records the published order without a matching code with 200 and its reason', async () => {
-    const { biz, platform } = await setup('bigcommerce', 'SUMMERSALE');
+    const { biz, platform } = await businessWithStore(t, 'bigcommerce', 'SUMMERSALE');
     await biz.client.patch(`/api/integration-platforms/${platform.id}`, { bigcommerceStoreHash: STORE_HASH, bigcommerceApiToken: TOKEN });
     expect((await hook(platform, 'bigcommerce/published/store_order_created.json')).json()).toMatchObject({ action: 'recorded', orderId: '218' });
-    expect(await commissionsOf(biz.businessId)).toEqual([]);
+    expect(await commissionsOf(t, biz.businessId)).toEqual([]);
     expect(await deliveriesOf(biz.client)).toMatchObject([{ outcome: 'recorded', reason: 'None of the codes is an active code of this business on this store', codesSeen: ['S2549JM0Y'] }]);
   });
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { discountCodes, integrationPlatforms, storeOrders, trackingEvents } from '../../db/schema/discounts';
-import { proStaffProfiles } from '../../db/schema/profiles';
+import type { Database } from '@server/db/client';
+import { discountCodes, integrationPlatforms, storeOrders, trackingEvents } from '@server/db/schema/discounts';
+import { proStaffProfiles } from '@server/db/schema/profiles';
 
 export type CodeRow = typeof discountCodes.$inferSelect;
 export type NewCode = typeof discountCodes.$inferInsert;

@@ -1,83 +1,125 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createDiscountCodeBody, createPlatformBody, rotateKeyBody, updateDiscountCodeBody, updatePlatformBody } from '@shared/contracts/discounts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as contract from '@shared/contracts/discounts';
 import { idParam } from '@shared/contracts/common';
-import { parse } from '../../lib/validate';
-import { requireBusinessProfile, requireRole } from '../../lib/auth';
+import { requireBusinessProfile, requireRole } from '@server/lib/auth';
+import { access } from '@server/lib/routes/access';
+import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
 import * as codes from './codes-service';
 import * as platforms from './platforms-service';
 import { storeApiRoutes } from './store-api-routes';
 import { webhooksRoutes } from './webhooks-routes';
-import { docsRoutes } from './docs-routes';
 
-const businessIdParam = z.object({ businessId: z.coerce.number().int().positive() });
-
-export async function discountsRoutes(app: FastifyInstance) {
+export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  // ---- discount codes (business owner) ----
-  app.get('/api/discount-codes', async (request) => codes.listCodes(ctx, requireBusinessProfile(request)));
-
-  app.get('/api/discount-codes/business/:businessId', async (request) => {
-    const user = requireBusinessProfile(request);
-    codes.assertOwnBusiness(user, parse(businessIdParam, request.params).businessId);
-    return codes.listCodes(ctx, user);
-  });
-
-  app.get('/api/discount-codes/pro-staff-options', async (request) => {
-    requireRole(request, 'business');
-    return codes.proStaffOptions(ctx);
-  });
-
-  app.post('/api/discount-codes', async (request, reply) => {
-    const user = requireBusinessProfile(request);
-    const body = parse(createDiscountCodeBody, request.body);
-    return reply.status(201).send(await codes.createCode(ctx, user, body));
-  });
-
-  app.patch('/api/discount-codes/:id', async (request) => {
-    const user = requireBusinessProfile(request);
-    const { id } = parse(idParam, request.params);
-    return codes.updateCode(ctx, user, id, parse(updateDiscountCodeBody, request.body));
-  });
-
-  // ---- integration platforms (business owner) ----
-  app.get('/api/integration-platforms', async (request) => platforms.listPlatforms(ctx, requireBusinessProfile(request)));
-
-  app.get('/api/integration-platforms/business/:businessId', async (request) => {
-    const user = requireBusinessProfile(request);
-    codes.assertOwnBusiness(user, parse(businessIdParam, request.params).businessId);
-    return platforms.listPlatforms(ctx, user);
-  });
-
-  app.post('/api/integration-platforms', async (request, reply) => {
-    const user = requireBusinessProfile(request);
-    const body = parse(createPlatformBody, request.body);
-    return reply.status(201).send(await platforms.createPlatform(ctx, user, body));
-  });
-
-  app.patch('/api/integration-platforms/:id', async (request) => {
-    const user = requireBusinessProfile(request);
-    const { id } = parse(idParam, request.params);
-    return platforms.updatePlatform(ctx, user, id, parse(updatePlatformBody, request.body));
-  });
-
-  app.post('/api/integration-platforms/:id/rotate-key', async (request) => {
-    const user = requireBusinessProfile(request);
-    const { id } = parse(idParam, request.params);
-    return platforms.rotateKey(ctx, user, id, parse(rotateKeyBody, request.body ?? undefined));
-  });
-
-  app.delete('/api/integration-platforms/:id', async (request, reply) => {
-    const user = requireBusinessProfile(request);
-    const { id } = parse(idParam, request.params);
-    await platforms.deletePlatform(ctx, user, id);
-    return reply.status(204).send();
-  });
-
-  app.get('/api/integration-platforms/deliveries', async (request) => platforms.listDeliveries(ctx, requireBusinessProfile(request)));
-
+  // The store API and the webhooks have tags of their own, so they are registered before this plugin's tag hook.
   await app.register(storeApiRoutes);
   await app.register(webhooksRoutes);
-  await app.register(docsRoutes);
-}
+  tagRoutes(app, apiTags.discounts);
+
+  // ---- discount codes (business owner) ----
+  app.get(
+    '/api/discount-codes',
+    { onRequest: access('businessProfile'), schema: { summary: 'The caller’s discount codes with usage and revenue', response: { 200: z.array(contract.discountCode) } } },
+    async (request) => codes.listCodes(ctx, requireBusinessProfile(request)),
+  );
+
+  app.get(
+    '/api/discount-codes/business/:businessId',
+    { onRequest: access('businessProfile'), schema: { summary: 'The caller’s discount codes (by business id)', params: contract.businessIdParam, response: { 200: z.array(contract.discountCode) } } },
+    async (request) => {
+      const user = requireBusinessProfile(request);
+      codes.assertOwnBusiness(user, request.params.businessId);
+      return codes.listCodes(ctx, user);
+    },
+  );
+
+  app.get(
+    '/api/discount-codes/pro-staff-options',
+    { onRequest: access('business'), schema: { summary: 'Pro staff a code can be assigned to', response: { 200: z.array(contract.proStaffOption) } } },
+    async (request) => {
+      requireRole(request, 'business');
+      return codes.proStaffOptions(ctx);
+    },
+  );
+
+  app.post(
+    '/api/discount-codes',
+    { onRequest: access('businessProfile'), schema: { summary: 'Create a discount code', body: contract.createDiscountCodeBody, response: { 201: contract.discountCode } } },
+    async (request, reply) => reply.status(201).send(await codes.createCode(ctx, requireBusinessProfile(request), request.body)),
+  );
+
+  app.patch(
+    '/api/discount-codes/:id',
+    { onRequest: access('businessProfile'), schema: { summary: 'Edit a discount code', params: idParam, body: contract.updateDiscountCodeBody, response: { 200: contract.discountCode } } },
+    async (request) => codes.updateCode(ctx, requireBusinessProfile(request), request.params.id, request.body),
+  );
+
+  // ---- integration platforms (business owner) ----
+  app.get(
+    '/api/integration-platforms',
+    { onRequest: access('businessProfile'), schema: { summary: 'The caller’s connected store platforms (keys masked)', response: { 200: z.array(contract.integrationPlatform) } } },
+    async (request) => platforms.listPlatforms(ctx, requireBusinessProfile(request)),
+  );
+
+  app.get(
+    '/api/integration-platforms/business/:businessId',
+    { onRequest: access('businessProfile'), schema: { summary: 'The caller’s connected store platforms (by business id)', params: contract.businessIdParam, response: { 200: z.array(contract.integrationPlatform) } } },
+    async (request) => {
+      const user = requireBusinessProfile(request);
+      codes.assertOwnBusiness(user, request.params.businessId);
+      return platforms.listPlatforms(ctx, user);
+    },
+  );
+
+  app.post(
+    '/api/integration-platforms',
+    {
+      onRequest: access('businessProfile'),
+      schema: {
+        summary: 'Connect a store platform',
+        description: 'The answer is the only time the publishable key, the secret key and the webhook signing secret are shown in full.',
+        body: contract.createPlatformBody,
+        response: { 201: contract.integrationPlatformWithSecrets },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await platforms.createPlatform(ctx, requireBusinessProfile(request), request.body)),
+  );
+
+  app.patch(
+    '/api/integration-platforms/:id',
+    { onRequest: access('businessProfile'), schema: { summary: 'Edit a store platform', params: idParam, body: contract.updatePlatformBody, response: { 200: contract.integrationPlatform } } },
+    async (request) => platforms.updatePlatform(ctx, requireBusinessProfile(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/integration-platforms/:id/rotate-key',
+    {
+      onRequest: access('businessProfile'),
+      schema: {
+        summary: 'Issue a new publishable key, secret key or webhook signing secret',
+        description: 'A replaced key stops at once; a replaced signing secret is still accepted for 24 hours. The new one is shown in full in this answer only.',
+        params: idParam,
+        body: contract.rotateKeyBody,
+        response: { 200: contract.integrationPlatformWithSecrets },
+      },
+    },
+    async (request) => platforms.rotateKey(ctx, requireBusinessProfile(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/integration-platforms/:id',
+    { onRequest: access('businessProfile'), schema: { summary: 'Remove a store platform (its orders and commissions stay)', params: idParam, response: { 204: z.null().describe('Removed') } } },
+    async (request, reply) => {
+      await platforms.deletePlatform(ctx, requireBusinessProfile(request), request.params.id);
+      return reply.status(204).send(null); // a 204 never has a body: Fastify drops it
+    },
+  );
+
+  app.get(
+    '/api/integration-platforms/deliveries',
+    { onRequest: access('businessProfile'), schema: { summary: 'The delivery log: store webhooks and browser order reports', response: { 200: z.array(contract.webhookDelivery) } } },
+    async (request) => platforms.listDeliveries(ctx, requireBusinessProfile(request)),
+  );
+};

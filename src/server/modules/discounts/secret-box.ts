@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../config';
+import type { Config } from '@server/config';
 
 /**
  * AES-256-GCM for store API tokens at rest. The key is INTEGRATION_SECRET_KEY (32 bytes, base64 or hex) or,

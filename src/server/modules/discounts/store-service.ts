@@ -1,19 +1,10 @@
 import { ALL_PLATFORMS, platformTypeLabels, type ValidateCodeResponse } from '@shared/contracts/discounts';
-import type { AppContext } from '../../lib/context';
-import { hashToken } from '../../lib/auth';
-import { AppError, forbidden } from '../../lib/errors';
-import { RateLimiter } from '../../lib/rate-limit';
+import type { AppContext } from '@server/lib/context';
+import { hashToken } from '@server/lib/auth';
+import { AppError, forbidden } from '@server/lib/errors';
+import { rateLimited } from '@server/lib/rate-limits/limiter';
 import * as repo from './repository';
 import { fromHundredths } from './mappers';
-
-// Per key: generous for a busy storefront. Per IP: failed keys, to make guessing pointless.
-const keyLimiter = new RateLimiter(600, 60_000);
-const badKeyLimiter = new RateLimiter(20, 60_000);
-
-export function resetStoreApiThrottling(): void {
-  keyLimiter.clear();
-  badKeyLimiter.clear();
-}
 
 export type StorePlatform = repo.PlatformRow;
 
@@ -21,24 +12,22 @@ export type KeyKind = 'publishable' | 'secret';
 
 /** The platform behind an X-Api-Key header and which of its two keys it is, or 401/403/429. */
 export async function authenticateApiKey(ctx: AppContext, apiKey: string | undefined, ip: string): Promise<{ platform: StorePlatform; kind: KeyKind }> {
-  if (badKeyLimiter.isBlocked(ip)) {
-    throw new AppError('RATE_LIMITED', 'Too many requests with an invalid API key. Try again later.', { retryAfterSeconds: badKeyLimiter.retryAfterSeconds(ip) });
-  }
+  // Per key: generous for a busy storefront. Per address: failed keys only, to make guessing pointless.
+  const { storeRequestsByKey, badStoreKeysByAddress } = ctx.rateLimits;
+  const guessing = await badStoreKeysByAddress.blocked(ip);
+  if (guessing.blocked) throw rateLimited('Too many requests with an invalid API key. Try again later.', guessing.retryAfterSeconds);
   if (!apiKey) {
-    badKeyLimiter.hit(ip);
+    await badStoreKeysByAddress.hit(ip);
     throw new AppError('UNAUTHENTICATED', 'Send your store API key in the X-Api-Key header');
   }
   const found = await repo.findPlatformByKeyHash(ctx.db, hashToken(apiKey.trim()));
   const platform = found?.platform;
   if (!found || !platform) {
-    badKeyLimiter.hit(ip);
+    await badStoreKeysByAddress.hit(ip);
     throw new AppError('UNAUTHENTICATED', 'The API key is not valid');
   }
   if (!platform.isActive) throw forbidden('This integration platform is inactive. Activate it on the Discount Codes page.');
-  const key = String(platform.id);
-  if (!keyLimiter.hit(key)) {
-    throw new AppError('RATE_LIMITED', 'Too many requests for this API key. Try again shortly.', { retryAfterSeconds: keyLimiter.retryAfterSeconds(key) });
-  }
+  await storeRequestsByKey.consume(String(platform.id), () => 'Too many requests for this API key. Try again shortly.');
   return found;
 }
 

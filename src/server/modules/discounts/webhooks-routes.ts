@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { PlatformType } from '@shared/contracts/discounts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { platformIdParam, webhookAnswer, type PlatformType, type WebhookAnswer } from '@shared/contracts/discounts';
 import { normaliseCurrency } from '@shared/currency';
-import { AppError, notFound } from '../../lib/errors';
-import { parse } from '../../lib/validate';
-import type { AppContext } from '../../lib/context';
+import { AppError, notFound } from '@server/lib/errors';
+import type { AppContext } from '@server/lib/context';
+import { apiTags, tagRoutes, type SecurityScheme } from '@server/lib/routes/openapi';
 import * as repo from './repository';
 import * as attribution from './attribution-service';
 import type { StorePlatform } from './store-service';
@@ -13,19 +13,10 @@ import { fetchBigCommerceOrder } from './bigcommerce-client';
 import { decryptSecret } from './secret-box';
 import { safeEqual, verifyHmacSignature } from './webhook-signatures';
 
-const platformIdParam = z.object({ platformId: z.coerce.number().int().positive() });
 /** Header a BigCommerce webhook must carry (set in the webhook's `headers` when creating it). */
 export const BIGCOMMERCE_SECRET_HEADER = 'x-webhook-secret';
 /** A 900-line Shopify order is about 1.1 MiB; stores may send more. */
 export const WEBHOOK_BODY_LIMIT = 8 * 1024 * 1024;
-
-type WebhookAnswer = {
-  received: true;
-  action: attribution.DeliveryOutcome | 'ping';
-  orderId?: string;
-  commissionId?: number | null;
-  reason?: string;
-};
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -46,8 +37,7 @@ function jsonOf(raw: Buffer): Record<string, unknown> | null {
   return null;
 }
 
-async function platformFor(ctx: AppContext, request: FastifyRequest, type: PlatformType) {
-  const { platformId } = parse(platformIdParam, request.params);
+async function platformFor(ctx: AppContext, platformId: number, type: PlatformType) {
   const platform = await repo.getPlatform(ctx.db, platformId);
   if (!platform || platform.platformType !== type) throw notFound('Integration platform');
   return platform;
@@ -74,20 +64,45 @@ async function apply(ctx: AppContext, platform: StorePlatform, source: attributi
   return { received: true, action: result.outcome, orderId: parsed.orderId, commissionId: result.commission?.id ?? null };
 }
 
+const ANSWER_DESCRIPTION =
+  'Received. action: created (commission created), adjusted (commission followed a refund, cancellation or restore; a paid one gets an adjustment entry), ' +
+  'recorded (order stored, no commission), duplicate (nothing changed), ignored (signed but unusable, with reason), ping (WooCommerce’s URL check). Every delivery is in the delivery log.';
+const REFUSALS =
+  '401 when the signature or secret does not match (the previous secret is accepted for 24 hours after a change; nothing is stored); 404 when no integration platform of this type has that id.';
+
+/** The OpenAPI part of a webhook route: its signature scheme, and why there is no body schema. */
+function webhookSchema(summary: string, signature: SecurityScheme, description: string) {
+  return {
+    summary,
+    description:
+      `${description} The body is the store's JSON (up to ${WEBHOOK_BODY_LIMIT / (1024 * 1024)} MiB), read as raw bytes because the signature covers them exactly. ` +
+      `A correctly signed delivery we cannot use is answered 200 and recorded as ignored with its reason, so the store never disables the webhook. ${REFUSALS}`,
+    security: [{ [signature]: [] }],
+    params: platformIdParam,
+    response: { 200: webhookAnswer.describe(ANSWER_DESCRIPTION) },
+  };
+}
+
 /**
  * Store webhooks. The JSON parser is replaced inside this plugin only, so the handlers see the raw bytes the
- * store signed. A bad signature is 401; a correctly signed delivery we cannot use is answered 200 and recorded
- * as ignored with its reason, so the store never disables the webhook for it.
+ * store signed (no body schema: it would validate the bytes, not the JSON). A bad signature is 401; a correctly
+ * signed delivery we cannot use is answered 200 and recorded as ignored with its reason, so the store never
+ * disables the webhook for it.
  */
-export async function webhooksRoutes(app: FastifyInstance) {
+export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  tagRoutes(app, apiTags.webhooks);
   const keepRaw = (_request: FastifyRequest, body: Buffer, done: (err: Error | null, body?: Buffer) => void) => done(null, body);
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, keepRaw);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, keepRaw);
-  const routeOptions = { bodyLimit: WEBHOOK_BODY_LIMIT };
 
-  app.post('/api/webhooks/shopify/:platformId', routeOptions, async (request): Promise<WebhookAnswer> => {
-    const platform = await platformFor(ctx, request, 'shopify');
+  const shopify = webhookSchema(
+    'Shopify order webhook',
+    'shopifyHmac',
+    'Topics orders/create, orders/paid, orders/updated, orders/cancelled, orders/edited, orders/fulfilled, refunds/create (X-Shopify-Topic). Codes from discount_codes and discount_applications; base subtotal_price; refunds from refund_line_items[].subtotal. Signed with X-Shopify-Hmac-Sha256: base64 HMAC-SHA256 of the raw body with the platform’s webhook secret.',
+  );
+  app.post('/api/webhooks/shopify/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, schema: shopify }, async (request): Promise<WebhookAnswer> => {
+    const platform = await platformFor(ctx, request.params.platformId, 'shopify');
     const raw = rawBodyOf(request);
     const signature = header(request, 'x-shopify-hmac-sha256');
     if (!acceptedSecrets(platform).some((secret) => verifyHmacSignature(secret, raw, signature))) throw unauthorized();
@@ -113,8 +128,13 @@ export async function webhooksRoutes(app: FastifyInstance) {
     return apply(ctx, platform, 'shopify', topic, parsed);
   });
 
-  app.post('/api/webhooks/woocommerce/:platformId', routeOptions, async (request, reply) => {
-    const platform = await platformFor(ctx, request, 'woocommerce');
+  const wooCommerce = webhookSchema(
+    'WooCommerce order webhook',
+    'wooSignature',
+    'Topics order.created, order.updated (refunds[], statuses refunded/cancelled/failed), order.deleted, order.restored (X-WC-Webhook-Topic). Codes from coupon_lines; base the sum of line_items[].total. Signed with X-WC-Webhook-Signature: base64 HMAC-SHA256 of the raw body with the platform’s webhook secret. The unsigned ping (form body webhook_id=N) is answered with action ping.',
+  );
+  app.post('/api/webhooks/woocommerce/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, schema: wooCommerce }, async (request, reply) => {
+    const platform = await platformFor(ctx, request.params.platformId, 'woocommerce');
     const raw = rawBodyOf(request);
     const signature = header(request, 'x-wc-webhook-signature');
     // WooCommerce checks a new webhook's URL with an unsigned form post "webhook_id=N": answer it, store nothing.
@@ -130,8 +150,13 @@ export async function webhooksRoutes(app: FastifyInstance) {
     return apply(ctx, platform, 'woocommerce', topic, parsed);
   });
 
-  app.post('/api/webhooks/bigcommerce/:platformId', routeOptions, async (request): Promise<WebhookAnswer> => {
-    const platform = await platformFor(ctx, request, 'bigcommerce');
+  const bigCommerce = webhookSchema(
+    'BigCommerce order webhook',
+    'bigcommerceSecret',
+    `Scopes store/order/created, store/order/updated, store/order/statusUpdated, store/order/refund/created. Send the platform’s webhook secret in the ${BIGCOMMERCE_SECRET_HEADER} header. With the platform’s store hash and API token saved, the order (v2 /orders/{id}) and its coupons are fetched from BigCommerce (503 when its API is unreachable or failing: the store should retry); base subtotal_ex_tax less discount_amount and coupon_discount; refunded_amount is followed proportionally.`,
+  );
+  app.post('/api/webhooks/bigcommerce/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, schema: bigCommerce }, async (request): Promise<WebhookAnswer> => {
+    const platform = await platformFor(ctx, request.params.platformId, 'bigcommerce');
     const secret = header(request, BIGCOMMERCE_SECRET_HEADER);
     if (!secret || !acceptedSecrets(platform).some((accepted) => safeEqual(accepted, secret))) throw unauthorized();
     const body = jsonOf(rawBodyOf(request));
@@ -160,4 +185,4 @@ export async function webhooksRoutes(app: FastifyInstance) {
       orderId, codes: [], baseMinor: null, currency: known?.currency ?? 'USD', customerEmail: null, status, refunds: [],
     });
   });
-}
+};

@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { UserEvent } from '../../lib/events';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createBusiness, createProStaff, signUp, type SignedIn } from '../../test/factories';
+import { describe, expect, it, vi } from 'vitest';
+import type { UserEvent } from '@server/lib/events';
+import { TestClient } from '@server/test/test-app';
+import { useTestApp } from '@server/test/use-test-app';
+import { createBusiness, createProStaff, signUp, type SignedIn } from '@server/test/factories';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const jobBody = (overrides: Record<string, unknown> = {}) => ({
   title: 'Elk Guide',
@@ -228,6 +223,22 @@ describe('POST /api/applications', () => {
     expect(events).toEqual([{ type: 'application.created', data: { applicationId: res.body.id, jobPostingId: job.id } }]);
   });
 
+  it('keeps a saved application when the live notification cannot be published (a failed NOTIFY)', async () => {
+    const business = await createBusiness(t);
+    const job = await postJob(business);
+    const pro = await createProStaff(t);
+    const lostConnection = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+    vi.spyOn(t.events, 'publish').mockImplementation(lostConnection);
+    vi.spyOn(t.events, 'publishMany').mockImplementation(lostConnection);
+
+    const res = await pro.client.post('/api/applications', { jobPostingId: job.id });
+    expect(res.status).toBe(201);
+    const mine = await pro.client.get(`/api/applications/pro-staff/${pro.proStaffId}`);
+    expect(mine.body.map((application: { id: number }) => application.id)).toEqual([res.body.id]);
+    const status = await business.client.patch(`/api/applications/${res.body.id}/status`, { status: 'shortlisted' });
+    expect(status.status).toBe(200);
+  });
+
   it('answers 409 on a repeat application, even after withdrawing', async () => {
     const business = await createBusiness(t);
     const job = await postJob(business);
@@ -399,7 +410,7 @@ describe('PATCH /api/applications/:id/status', () => {
     expect(shortlisted.body.status).toBe('shortlisted');
     const accepted = await business.client.patch(`/api/applications/${application.id}/status`, { status: 'accepted' });
     expect(accepted.body.status).toBe('accepted');
-    expect(events.map((e) => e.data.status)).toEqual(['shortlisted', 'accepted']);
+    expect(events.map((e) => (e.type === 'application.status_changed' ? e.data.status : e.type))).toEqual(['shortlisted', 'accepted']);
     const mine = await pro.client.get(`/api/applications/pro-staff/${pro.proStaffId}`);
     expect(mine.body[0].status).toBe('accepted');
   });

@@ -9,9 +9,9 @@ import type {
   ReceivedApplication,
   RecentApplication,
 } from '@shared/contracts/jobs';
-import type { Database } from '../../db/client';
-import { applications, jobPostings } from '../../db/schema/jobs';
-import { businessProfiles, proStaffProfiles } from '../../db/schema/profiles';
+import type { Database } from '@server/db/client';
+import { applications, jobPostings } from '@server/db/schema/jobs';
+import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 
 const postingColumns = {
   id: jobPostings.id,

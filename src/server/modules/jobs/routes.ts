@@ -1,85 +1,75 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '@shared/contracts/common';
-import {
-  businessIdParam,
-  createApplicationBody,
-  createJobPostingBody,
-  jobPostingsQuery,
-  proStaffIdParam,
-  recentApplicationsQuery,
-  updateApplicationStatusBody,
-  updateJobPostingBody,
-} from '@shared/contracts/jobs';
-import { parse } from '../../lib/validate';
-import { requireBusinessProfile, requireProStaffProfile, requireUser } from '../../lib/auth';
+import * as contract from '@shared/contracts/jobs';
+import { requireBusinessProfile, requireProStaffProfile, requireUser } from '@server/lib/auth';
+import { access } from '@server/lib/routes/access';
+import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
 import * as service from './service';
 
-export async function jobsRoutes(app: FastifyInstance) {
+export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  tagRoutes(app, apiTags.jobs);
 
-  app.get('/api/job-postings', async (request) => {
-    const query = parse(jobPostingsQuery, request.query);
-    return service.listActivePostings(ctx, query);
-  });
+  app.get('/api/job-postings', { schema: { summary: 'Search active job postings', querystring: contract.jobPostingsQuery, response: { 200: z.array(contract.jobPosting) } } }, async (request) =>
+    service.listActivePostings(ctx, request.query),
+  );
 
-  app.get('/api/job-postings/business/:businessId', async (request) => {
-    const { businessId } = parse(businessIdParam, request.params);
-    return service.listBusinessPostings(ctx, request.user, businessId);
-  });
+  app.get(
+    '/api/job-postings/business/:businessId',
+    { schema: { summary: 'List a business’s postings (all, with counts, for its owner)', params: contract.businessIdParam, response: { 200: z.union([z.array(contract.ownJobPosting), z.array(contract.jobPosting)]) } } },
+    async (request) => service.listBusinessPostings(ctx, request.user, request.params.businessId),
+  );
 
-  app.get('/api/job-postings/business/:businessId/stats', async (request) => {
-    const user = requireUser(request);
-    const { businessId } = parse(businessIdParam, request.params);
-    return service.businessStats(ctx, user, businessId);
-  });
+  app.get(
+    '/api/job-postings/business/:businessId/stats',
+    { onRequest: access('signedIn'), schema: { summary: 'Job statistics of the caller’s business', params: contract.businessIdParam, response: { 200: contract.businessJobStats } } },
+    async (request) => service.businessStats(ctx, requireUser(request), request.params.businessId),
+  );
 
-  app.get('/api/job-postings/:id', async (request) => {
-    const { id } = parse(idParam, request.params);
-    return service.getPosting(ctx, request.user, id);
-  });
+  app.get('/api/job-postings/:id', { schema: { summary: 'Get a job posting', params: idParam, response: { 200: contract.jobPosting } } }, async (request) =>
+    service.getPosting(ctx, request.user, request.params.id),
+  );
 
-  app.post('/api/job-postings', async (request, reply) => {
-    const user = requireBusinessProfile(request);
-    const body = parse(createJobPostingBody, request.body);
-    return reply.status(201).send(await service.createPosting(ctx, user, body));
-  });
+  app.post(
+    '/api/job-postings',
+    { onRequest: access('businessProfile'), schema: { summary: 'Post a job', body: contract.createJobPostingBody, response: { 201: contract.jobPosting } } },
+    async (request, reply) => reply.status(201).send(await service.createPosting(ctx, requireBusinessProfile(request), request.body)),
+  );
 
-  app.patch('/api/job-postings/:id', async (request) => {
-    const user = requireBusinessProfile(request);
-    const { id } = parse(idParam, request.params);
-    const body = parse(updateJobPostingBody, request.body);
-    return service.updatePosting(ctx, user, id, body);
-  });
+  app.patch(
+    '/api/job-postings/:id',
+    { onRequest: access('businessProfile'), schema: { summary: 'Edit, open or close a job posting', params: idParam, body: contract.updateJobPostingBody, response: { 200: contract.jobPosting } } },
+    async (request) => service.updatePosting(ctx, requireBusinessProfile(request), request.params.id, request.body),
+  );
 
-  app.get('/api/job-postings/:id/applications', async (request) => {
-    const user = requireBusinessProfile(request);
-    const { id } = parse(idParam, request.params);
-    return service.listApplicationsForPosting(ctx, user, id);
-  });
+  app.get(
+    '/api/job-postings/:id/applications',
+    { onRequest: access('businessProfile'), schema: { summary: 'Applications to one of the caller’s postings', params: idParam, response: { 200: z.array(contract.receivedApplication) } } },
+    async (request) => service.listApplicationsForPosting(ctx, requireBusinessProfile(request), request.params.id),
+  );
 
-  app.post('/api/applications', async (request, reply) => {
-    const user = requireProStaffProfile(request);
-    const body = parse(createApplicationBody, request.body);
-    return reply.status(201).send(await service.apply(ctx, user, body));
-  });
+  app.post(
+    '/api/applications',
+    { onRequest: access('proStaffProfile'), schema: { summary: 'Apply to a job', body: contract.createApplicationBody, response: { 201: contract.application } } },
+    async (request, reply) => reply.status(201).send(await service.apply(ctx, requireProStaffProfile(request), request.body)),
+  );
 
-  app.get('/api/applications/pro-staff/:proStaffId', async (request) => {
-    const user = requireUser(request);
-    const { proStaffId } = parse(proStaffIdParam, request.params);
-    return service.listMyApplications(ctx, user, proStaffId);
-  });
+  app.get(
+    '/api/applications/pro-staff/:proStaffId',
+    { onRequest: access('signedIn'), schema: { summary: 'The caller’s own applications', params: contract.proStaffIdParam, response: { 200: z.array(contract.myApplication) } } },
+    async (request) => service.listMyApplications(ctx, requireUser(request), request.params.proStaffId),
+  );
 
-  app.get('/api/applications/business/:businessId', async (request) => {
-    const user = requireUser(request);
-    const { businessId } = parse(businessIdParam, request.params);
-    const { limit } = parse(recentApplicationsQuery, request.query);
-    return service.listRecentApplications(ctx, user, businessId, limit);
-  });
+  app.get(
+    '/api/applications/business/:businessId',
+    { onRequest: access('signedIn'), schema: { summary: 'Newest applications across the caller’s postings', params: contract.businessIdParam, querystring: contract.recentApplicationsQuery, response: { 200: z.array(contract.recentApplication) } } },
+    async (request) => service.listRecentApplications(ctx, requireUser(request), request.params.businessId, request.query.limit),
+  );
 
-  app.patch('/api/applications/:id/status', async (request) => {
-    const user = requireUser(request);
-    const { id } = parse(idParam, request.params);
-    const { status } = parse(updateApplicationStatusBody, request.body);
-    return service.changeApplicationStatus(ctx, user, id, status);
-  });
-}
+  app.patch(
+    '/api/applications/:id/status',
+    { onRequest: access('signedIn'), schema: { summary: 'Shortlist, accept, reject or withdraw an application', params: idParam, body: contract.updateApplicationStatusBody, response: { 200: contract.application } } },
+    async (request) => service.changeApplicationStatus(ctx, requireUser(request), request.params.id, request.body.status),
+  );
+};

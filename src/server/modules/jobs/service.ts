@@ -9,9 +9,11 @@ import type {
   ReceivedApplication,
   RecentApplication,
 } from '@shared/contracts/jobs';
-import type { AppContext } from '../../lib/context';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
-import { assertWithinLimit, startOfMonthUtc } from '../../lib/entitlements';
+import type { AppContext } from '@server/lib/context';
+import { withDb } from '@server/lib/transaction';
+import { publishBestEffort } from '@server/lib/publish';
+import { AppError, conflict, forbidden, notFound } from '@server/lib/errors';
+import { assertWithinLimit, startOfMonthUtc } from '@server/lib/entitlements';
 import * as repo from './repository';
 
 type BusinessUser = SessionUser & { businessId: number };
@@ -52,7 +54,7 @@ export async function createPosting(ctx: AppContext, user: BusinessUser, values:
     await repo.lockBusinessPostings(tx, user.businessId);
     const postedThisMonth = await repo.countPostingsCreatedSince(tx, user.businessId, startOfMonthUtc());
     assertWithinLimit(user, 'jobPostsPerMonth', postedThisMonth);
-    if (values.isActive) await assertCanActivate({ ...ctx, db: tx }, user);
+    if (values.isActive) await assertCanActivate(withDb(ctx, tx), user);
     return repo.insertPosting(tx, user.businessId, values);
   });
   ctx.log.info({ jobPostingId: id, businessId: user.businessId }, 'job posting created');
@@ -71,7 +73,7 @@ export async function updatePosting(ctx: AppContext, user: BusinessUser, id: num
   await ctx.db.transaction(async (tx) => {
     if (changes.isActive && !posting.isActive) {
       await repo.lockBusinessPostings(tx, user.businessId);
-      await assertCanActivate({ ...ctx, db: tx }, user, id);
+      await assertCanActivate(withDb(ctx, tx), user, id);
     }
     await repo.updatePosting(tx, id, changes, new Date());
   });
@@ -95,10 +97,8 @@ export async function apply(ctx: AppContext, user: ProStaffUser, input: { jobPos
     if (!inserted) throw conflict('You have already applied to this job');
     return inserted;
   });
-  await ctx.events.publish(posting.ownerUserId, {
-    type: 'application.created',
-    data: { applicationId: application.id, jobPostingId: posting.id },
-  });
+  // Best effort: the application is saved; a failed push must not turn it into an error (issue 19).
+  await publishBestEffort(ctx, { userId: posting.ownerUserId, event: { type: 'application.created', data: { applicationId: application.id, jobPostingId: posting.id } } });
   ctx.log.info({ applicationId: application.id, jobPostingId: posting.id }, 'application created');
   return application;
 }
@@ -146,6 +146,6 @@ export async function changeApplicationStatus(ctx: AppContext, user: SessionUser
     });
   }
   const notify = isBusiness ? application.proStaffUserId : application.businessUserId;
-  await ctx.events.publish(notify, { type: 'application.status_changed', data: { applicationId: id, jobPostingId: application.jobPostingId, status } });
+  await publishBestEffort(ctx, { userId: notify, event: { type: 'application.status_changed', data: { applicationId: id, jobPostingId: application.jobPostingId, status } } });
   return updated;
 }

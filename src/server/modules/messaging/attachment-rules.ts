@@ -2,10 +2,10 @@ import path from 'node:path';
 import type { SessionUser } from '@shared/contracts/auth';
 import { ATTACHMENT_MAX_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@shared/contracts/messaging';
 import { formatFileSize } from '@shared/format';
-import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import { planOf } from '../../lib/entitlements';
-import { sniffFileType } from '../../lib/file-type';
+import type { Database } from '@server/db/client';
+import { AppError } from '@server/lib/errors';
+import { planOf } from '@server/lib/entitlements';
+import { sniffFileType } from '@server/lib/file-type';
 import * as repo from './repository';
 
 /**

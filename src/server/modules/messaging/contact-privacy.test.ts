@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createBusiness, createProStaff, makeAdmin, signUp } from '../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '@server/test/use-test-app';
+import { createBusiness, createProStaff, makeAdmin, signUp } from '@server/test/factories';
 
 // Issue 17, item 5: GET /api/conversations/with/:userId let any new account read the email of any user id.
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('GET /api/conversations/with/:userId', () => {
   it('shows a stranger the name and account type, never the email', async () => {

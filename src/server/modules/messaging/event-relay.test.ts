@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PgEventBus, type UserEvent } from '../../lib/events';
-import { testDatabase } from '../../test/test-db';
+import { PgEventBus, type UserEvent } from '@server/lib/events';
+import { testDatabase } from '@server/test/test-db';
 
 const url = process.env.TEST_DATABASE_URL;
 const silent = { warn: () => undefined, error: () => undefined };
@@ -33,17 +33,17 @@ describe.skipIf(!url)('PostgreSQL LISTEN/NOTIFY event relay', () => {
   it('delivers an event published on one instance to tabs on another', async () => {
     const received = next(second, 41);
     const local = next(first, 41);
-    await first.publish(41, { type: 'message.created', data: { messageId: 5, conversationId: 2 } });
-    expect(await received).toEqual({ type: 'message.created', data: { messageId: 5, conversationId: 2 } });
-    expect(await local).toEqual({ type: 'message.created', data: { messageId: 5, conversationId: 2 } });
+    await first.publish(41, { type: 'message.created', data: { messageId: 5, conversationId: 2, fromUserId: 9 } });
+    expect(await received).toEqual({ type: 'message.created', data: { messageId: 5, conversationId: 2, fromUserId: 9 } });
+    expect(await local).toEqual({ type: 'message.created', data: { messageId: 5, conversationId: 2, fromUserId: 9 } });
   });
 
   it('relays a batch in one round trip and only to the addressed users', async () => {
     const got: [number, UserEvent][] = [];
     const offs = [1, 2, 3].map((id) => second.subscribe(id, (event) => got.push([id, event])));
     await first.publishMany([
-      { userId: 1, event: { type: 'message.created', data: { messageId: 1 } } },
-      { userId: 3, event: { type: 'message.created', data: { messageId: 3 } } },
+      { userId: 1, event: { type: 'message.created', data: { messageId: 1, conversationId: 1, fromUserId: 9 } } },
+      { userId: 3, event: { type: 'message.created', data: { messageId: 3, conversationId: 1, fromUserId: 9 } } },
     ]);
     await expect.poll(() => got.length).toBe(2);
     expect(got.map(([id]) => id).sort()).toEqual([1, 3]);

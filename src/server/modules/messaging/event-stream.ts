@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageEventTypes } from '@shared/contracts/messaging';
-import { requireUser } from '../../lib/auth';
-import type { UserEvent } from '../../lib/events';
+import { requireUser } from '@server/lib/auth';
+import { access } from '@server/lib/routes/access';
+import type { UserEvent } from '@server/lib/events';
 import { initialUnread } from './service';
 
 const HEARTBEAT_MS = 25_000;
@@ -11,11 +13,20 @@ const HEARTBEAT_MS = 25_000;
  * GET /api/events: Server-Sent Events for the signed-in user's tabs. Every event published to the
  * user on ctx.events is forwarded as `event: <type>` with its data as JSON.
  */
-export function registerEventStream(app: FastifyInstance) {
+export function registerEventStream(app: Parameters<FastifyPluginAsyncZod>[0]) {
   const { ctx } = app;
   const open = new Set<ServerResponse>();
 
-  app.get('/api/events', async (request, reply) => {
+  // The reply is hijacked and written by hand: the response schema only documents the stream.
+  const schema = {
+    summary: 'Live events for the signed-in user (Server-Sent Events)',
+    description:
+      'A text/event-stream that stays open: `retry: 3000`, then `event: unread-count` with the current count, then every event ' +
+      'published to the user (`event: <type>`, `data: <JSON>`), and a `: keep-alive` comment every 25 seconds.',
+    response: { 200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string().describe('Server-Sent Events') } } } },
+  };
+
+  app.get('/api/events', { onRequest: access('signedIn'), schema }, async (request, reply) => {
     const user = requireUser(request);
     const count = await initialUnread(ctx, user.id);
     reply.hijack();

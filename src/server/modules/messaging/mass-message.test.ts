@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createBusiness, createProStaff } from '../../test/factories';
-import type { UserEvent } from '../../lib/events';
-import { resetMessagingThrottling } from './service';
+import { createTestApp, type TestApp } from '@server/test/test-app';
+import { createBusiness, createProStaff } from '@server/test/factories';
+import type { UserEvent } from '@server/lib/events';
 import { massSendTuning, resumeMassSends, settledMassSends } from './service-mass';
 import { addMassSendLanes, deliverMassBatch } from './repository-mass';
 
@@ -13,7 +12,6 @@ const defaults = { ...massSendTuning };
 
 beforeEach(async () => {
   t = await createTestApp();
-  resetMessagingThrottling();
 });
 
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { ATTACHMENT_MAX_BYTES, MAX_ATTACHMENTS_PER_MESSAGE, sendMessageFormFields } from '@shared/contracts/messaging';
-import { AppError } from '../../lib/errors';
-import { findInvalidText } from '../../lib/text-input';
-import { parse } from '../../lib/validate';
+import { AppError } from '@server/lib/errors';
+import { findInvalidText } from '@server/lib/text-input';
+import { parse } from '@server/lib/validate';
 import type { UploadedFile } from './attachment-rules';
 
 const TEXT_FIELDS = new Set(['toUserId', 'content', 'conversationId']);

@@ -1,21 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createBusiness, createProStaff, signUp } from '../../test/factories';
-import type { UserEvent } from '../../lib/events';
-import { resetMessagingThrottling } from './service';
-import { messageAttachments } from '../../db/schema/messaging';
+import { describe, expect, it } from 'vitest';
+import { TestClient } from '@server/test/test-app';
+import { useTestApp } from '@server/test/use-test-app';
+import { createBusiness, createProStaff, signUp } from '@server/test/factories';
+import type { UserEvent } from '@server/lib/events';
+import { messageAttachments } from '@server/db/schema/messaging';
 import { planFor } from '@shared/plans';
 
-let t: TestApp;
-
-beforeEach(async () => {
-  t = await createTestApp();
-  resetMessagingThrottling();
-});
-
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n', 'latin1');
@@ -376,8 +367,8 @@ describe('mass messaging', () => {
 });
 
 async function signUpStaffDirect(i: number) {
-  const { users } = await import('../../db/schema/users');
-  const { proStaffProfiles } = await import('../../db/schema/profiles');
+  const { users } = await import('@server/db/schema/users');
+  const { proStaffProfiles } = await import('@server/db/schema/profiles');
   const [row] = await t.database.db
     .insert(users)
     .values({ email: `bulk${i}.${process.pid}@example.com`, passwordHash: 'x', userType: 'pro_staff' })
@@ -425,9 +416,9 @@ describe('realtime events', () => {
     await readUntil(`"messageId":${sent.body.id}`);
     expect(text).toContain(`event: message.created\ndata: {"messageId":${sent.body.id},"conversationId":${sent.body.conversationId}`);
     // Other features' notifications are forwarded too.
-    await t.events.publish(pro.user.id, { type: 'commission.created', data: { commissionId: 7 } });
+    await t.events.publish(pro.user.id, { type: 'commission.created', data: { commissionId: 7, status: 'pending' } });
     await readUntil('commission.created');
-    expect(text).toContain('event: commission.created\ndata: {"commissionId":7}');
+    expect(text).toContain('event: commission.created\ndata: {"commissionId":7,"status":"pending"}');
     controller.abort();
   });
 });

@@ -1,17 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createBusiness, createProStaff } from '../../test/factories';
-import type { UserEvent } from '../../lib/events';
-import { resetMessagingThrottling } from './service';
+import { describe, expect, it } from 'vitest';
+import { TestClient } from '@server/test/test-app';
+import { useTestApp } from '@server/test/use-test-app';
+import { createBusiness, createProStaff } from '@server/test/factories';
+import type { UserEvent } from '@server/lib/events';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-  resetMessagingThrottling();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function conversationWithUnread() {
   const biz = await createBusiness(t, { tier: 'professional', companyName: 'Timber Co' });

@@ -1,21 +1,14 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Database } from '../../db/client';
-import { massSends, type MassSendFilters } from '../../db/schema/messaging';
+import { rowsOf, type Database } from '@server/db/client';
+import { massSends, type MassSendFilters } from '@server/db/schema/messaging';
 
 // Mass messages (decision record 017): the send is recorded with its recipients, then delivered in batches.
 
-export type MassSendRow = {
-  id: number;
-  senderId: number;
-  idempotencyKey: string | null;
-  content: string;
-  filters: MassSendFilters;
-  status: 'sending' | 'sent';
-  recipientCount: number;
-  deliveredCount: number;
-  createdAt: Date;
-  finishedAt: Date | null;
-};
+// The status column is text; the two values are the ones this module writes.
+export type MassSendRow = Pick<
+  typeof massSends.$inferSelect,
+  'id' | 'senderId' | 'idempotencyKey' | 'content' | 'filters' | 'recipientCount' | 'deliveredCount' | 'createdAt' | 'finishedAt'
+> & { status: 'sending' | 'sent' };
 
 const massSendColumns = {
   id: massSends.id,

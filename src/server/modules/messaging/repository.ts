@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
-import { rowsOf, type Database } from '../../db/client';
-import { conversations, messageAttachments, messages } from '../../db/schema/messaging';
-import { users } from '../../db/schema/users';
-import { businessProfiles, proStaffProfiles } from '../../db/schema/profiles';
+import { rowsOf, type Database } from '@server/db/client';
+import { conversations, messageAttachments, messages } from '@server/db/schema/messaging';
+import { users } from '@server/db/schema/users';
+import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 
 export type OtherUserRow = { id: number; email: string; userType: 'business' | 'pro_staff'; name: string | null };
 export type ConversationRow = {
@@ -12,23 +12,8 @@ export type ConversationRow = {
   lastMessage: { content: string; createdAt: Date } | null;
   unreadCount: number;
 };
-export type MessageRow = {
-  id: number;
-  conversationId: number;
-  fromUserId: number;
-  toUserId: number;
-  content: string;
-  isRead: boolean;
-  createdAt: Date;
-};
-export type AttachmentRow = {
-  id: number;
-  messageId: number;
-  fileName: string;
-  fileSize: number;
-  fileType: string;
-  storageKey: string;
-};
+export type MessageRow = Pick<typeof messages.$inferSelect, 'id' | 'conversationId' | 'fromUserId' | 'toUserId' | 'content' | 'isRead' | 'createdAt'>;
+export type AttachmentRow = Pick<typeof messageAttachments.$inferSelect, 'id' | 'messageId' | 'fileName' | 'fileSize' | 'fileType' | 'storageKey'>;
 
 const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 

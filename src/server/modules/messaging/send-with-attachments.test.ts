@@ -1,25 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createBusiness, createProStaff } from '../../test/factories';
-import { messageAttachments } from '../../db/schema/messaging';
+import { describe, expect, it } from 'vitest';
+import { TestClient } from '@server/test/test-app';
+import { useTestApp } from '@server/test/use-test-app';
+import { createBusiness, createProStaff } from '@server/test/factories';
+import { messageAttachments } from '@server/db/schema/messaging';
 import { planFor } from '@shared/plans';
-import { resetMessagingThrottling } from './service';
-import type { UserEvent } from '../../lib/events';
-import { resetUploadThrottling } from '../../lib/upload-throttle';
+import type { UserEvent } from '@server/lib/events';
 
 // A message with files is one request (issue 18 item 4): all of it goes out, or nothing does.
 
-let t: TestApp;
-
-beforeEach(async () => {
-  t = await createTestApp();
-  resetMessagingThrottling();
-  resetUploadThrottling();
-});
-
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n', 'latin1');

@@ -1,13 +1,13 @@
 import { UPGRADE_URL } from '@shared/plan-limits';
 import type { SessionUser } from '@shared/contracts/auth';
 import { messageEventTypes, type MassMessageBody, type MassMessageResult } from '@shared/contracts/messaging';
-import type { AppContext } from '../../lib/context';
-import { AppError, conflict, notFound } from '../../lib/errors';
-import { planOf } from '../../lib/entitlements';
-import { publishAll } from '../../lib/events';
-import type { MassSendFilters } from '../../db/schema/messaging';
-import { RateLimiter } from '../../lib/rate-limit';
+import type { AppContext } from '@server/lib/context';
+import { AppError, conflict, notFound } from '@server/lib/errors';
+import { planOf } from '@server/lib/entitlements';
+import { publishBestEffort } from '@server/lib/publish';
+import type { MassSendFilters } from '@server/db/schema/messaging';
 import * as repo from './repository-mass';
+import { toResult } from './mappers';
 
 /*
  * Mass messages (decision record 017). The request records the send with its recipients fixed; small sends
@@ -29,14 +29,6 @@ export const massSendTuning = {
   retries: 5,
 };
 
-// Flood guard on top of the plan's recipient limit.
-const massSends = new RateLimiter(20, 60 * 60_000);
-
-/** For tests: module state outlives a test app. */
-export function resetMassMessageThrottling() {
-  massSends.clear();
-}
-
 type Body = Required<Pick<MassMessageBody, 'content'>> & { filters: MassSendFilters };
 
 /** Running background deliveries per app, so one process never runs the same send twice and close() can wait. */
@@ -46,10 +38,6 @@ function runnerOf(ctx: AppContext) {
   let runner = running.get(ctx);
   if (!runner) running.set(ctx, (runner = { stopped: false, sends: new Map() }));
   return runner;
-}
-
-function toResult(row: repo.MassSendRow): MassMessageResult {
-  return { id: row.id, status: row.status, messageCount: row.recipientCount, recipientCount: row.recipientCount, deliveredCount: row.deliveredCount };
 }
 
 const normalizedFilters = (filters: MassSendFilters): MassSendFilters => ({
@@ -70,11 +58,8 @@ export async function massMessage(ctx: AppContext, user: SessionUser, body: Body
     const existing = await repo.findMassSendByKey(ctx.db, user.id, idempotencyKey);
     if (existing) return replay(ctx, existing, body.content, filters);
   }
-  const key = String(user.id);
-  if (!massSends.hit(key)) {
-    const retryAfterSeconds = massSends.retryAfterSeconds(key);
-    throw new AppError('RATE_LIMITED', `You are sending mass messages too quickly. Try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
-  }
+  // Flood guard on top of the plan's recipient limit.
+  await ctx.rateLimits.massMessagesByUser.consume(String(user.id), (seconds) => `You are sending mass messages too quickly. Try again in ${seconds} seconds.`);
   const created = await ctx.db.transaction(async (tx) => {
     const row = await repo.createMassSend(tx, { senderId: user.id, idempotencyKey: idempotencyKey ?? null, content: body.content, filters, now: new Date() });
     // Over the plan: the transaction rolls back and nothing is recorded.
@@ -188,10 +173,4 @@ function assertRecipientsWithinPlan(user: SessionUser, recipients: number) {
 }
 
 // Realtime delivery is best effort: a failed push must not fail a batch that already committed.
-async function notify(ctx: AppContext, events: Parameters<typeof publishAll>[1]) {
-  try {
-    await publishAll(ctx.events, events);
-  } catch (error) {
-    ctx.log.warn({ err: error }, 'could not publish message events');
-  }
-}
+const notify = publishBestEffort;

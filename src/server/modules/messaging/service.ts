@@ -7,62 +7,17 @@ import {
   type Message,
   type MessageAttachment,
 } from '@shared/contracts/messaging';
-import type { Database } from '../../db/client';
-import type { AppContext } from '../../lib/context';
-import { AppError, forbidden, notFound } from '../../lib/errors';
-import { assertWithinLimit, startOfMonthUtc } from '../../lib/entitlements';
-import { publishAll, type AddressedEvent } from '../../lib/events';
-import { RateLimiter } from '../../lib/rate-limit';
-import { newStorageKey } from '../../lib/storage';
+import type { Database } from '@server/db/client';
+import type { AppContext } from '@server/lib/context';
+import { AppError, forbidden, notFound } from '@server/lib/errors';
+import { assertWithinLimit, startOfMonthUtc } from '@server/lib/entitlements';
+import type { AddressedEvent } from '@server/lib/events';
+import { publishBestEffort } from '@server/lib/publish';
+import { newStorageKey } from '@server/lib/storage';
 import * as repo from './repository';
 import { assertStorageQuota, validateAttachments, type CheckedFile, type UploadedFile } from './attachment-rules';
-import { resetMassMessageThrottling } from './service-mass';
+import { toConversation, toAttachment, toMessage } from './mappers';
 
-// Flood guards on top of the monthly plan quotas (which unlimited plans do not have).
-const directSends = new RateLimiter(60, 60_000);
-
-/** For tests: module state outlives a test app. */
-export function resetMessagingThrottling() {
-  directSends.clear();
-  resetMassMessageThrottling();
-}
-
-function throttle(limiter: RateLimiter, userId: number, what: string) {
-  const key = String(userId);
-  if (!limiter.hit(key)) {
-    const retryAfterSeconds = limiter.retryAfterSeconds(key);
-    throw new AppError('RATE_LIMITED', `You are sending ${what} too quickly. Try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
-  }
-}
-
-export const attachmentUrl = (id: number) => `/api/messages/attachments/${id}`;
-
-function toConversation(row: repo.ConversationRow): Conversation {
-  return {
-    id: row.id,
-    otherUser: row.otherUser,
-    lastMessage: row.lastMessage ? { content: row.lastMessage.content, createdAt: row.lastMessage.createdAt.toISOString() } : null,
-    lastMessageAt: row.lastMessageAt.toISOString(),
-    unreadCount: row.unreadCount,
-  };
-}
-
-function toAttachment(row: repo.AttachmentRow): MessageAttachment {
-  return { id: row.id, messageId: row.messageId, fileName: row.fileName, fileSize: row.fileSize, fileType: row.fileType, fileUrl: attachmentUrl(row.id) };
-}
-
-function toMessage(row: repo.MessageRow, attachments: repo.AttachmentRow[] = []): Message {
-  return {
-    id: row.id,
-    conversationId: row.conversationId,
-    fromUserId: row.fromUserId,
-    toUserId: row.toUserId,
-    content: row.content,
-    isRead: row.isRead,
-    createdAt: row.createdAt.toISOString(),
-    attachments: attachments.map(toAttachment),
-  };
-}
 
 function assertSelf(user: SessionUser, userId: number) {
   if (user.id !== userId) throw forbidden('You can only see your own messages');
@@ -113,7 +68,8 @@ type SendBody = { toUserId: number; content: string; conversationId?: number | n
 /** Who may be messaged: someone else who exists, and, in a given conversation, its other participant. */
 async function assertCanMessage(ctx: AppContext, user: SessionUser, body: SendBody) {
   if (body.toUserId === user.id) throw new AppError('VALIDATION', 'You cannot message yourself');
-  throttle(directSends, user.id, 'messages');
+  // Flood guard on top of the monthly plan quota (which unlimited plans do not have).
+  await ctx.rateLimits.directMessagesByUser.consume(String(user.id), (seconds) => `You are sending messages too quickly. Try again in ${seconds} seconds.`);
   const recipient = await repo.findUser(ctx.db, body.toUserId);
   if (!recipient) throw notFound('Recipient');
   if (body.conversationId) {
@@ -253,13 +209,7 @@ export async function unreadCount(ctx: AppContext, user: SessionUser, userId: nu
 }
 
 // Realtime delivery is best effort: a failed push must not fail the request that already committed.
-async function notify(ctx: AppContext, events: AddressedEvent[]) {
-  try {
-    await publishAll(ctx.events, events);
-  } catch (error) {
-    ctx.log.warn({ err: error }, 'could not publish message events');
-  }
-}
+const notify = (ctx: AppContext, events: AddressedEvent[]) => publishBestEffort(ctx, events);
 
 export type { UploadedFile } from './attachment-rules';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createProStaff } from '../../test/factories';
+import { createTestApp, TestClient, type TestApp } from '@server/test/test-app';
+import { createProStaff } from '@server/test/factories';
 import { directoryCounting, roundEstimate } from './service';
 import { listProStaff, type DirectoryCriteria, type DirectoryPlan } from './repository';
 

@@ -1,17 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createProStaff } from '../../test/factories';
-import { proStaffProfiles } from '../../db/schema/profiles';
+import { TestClient } from '@server/test/test-app';
+import { useTestApp } from '@server/test/use-test-app';
+import { createProStaff } from '@server/test/factories';
+import { proStaffProfiles } from '@server/db/schema/profiles';
 
 // Featured placement (decision record 019): only a plan with the featuredPlacement flag (Elite) is featured.
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const anonymous = () => new TestClient(t.app);
 const names = (list: { firstName: string }[]) => list.map((p) => p.firstName);

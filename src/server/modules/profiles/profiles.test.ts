@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createBusiness, createProStaff, signUp } from '../../test/factories';
-import { proStaffProfiles } from '../../db/schema/profiles';
+import { TestClient } from '@server/test/test-app';
+import { useTestApp } from '@server/test/use-test-app';
+import { createBusiness, createProStaff, signUp } from '@server/test/factories';
+import { proStaffProfiles } from '@server/db/schema/profiles';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const anonymous = () => new TestClient(t.app);
 

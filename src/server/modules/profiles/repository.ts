@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BusinessProfile, DirectorySort, ProStaffProfile } from '@shared/contracts/profiles';
 import type { SocialPlatformKey } from '@shared/specialties';
-import { rowsOf, type Database } from '../../db/client';
-import { businessProfiles, proStaffProfiles } from '../../db/schema/profiles';
-import { planTrials } from '../../db/schema/billing';
-import { users } from '../../db/schema/users';
-import { effectiveTier } from '../../lib/entitlements';
+import { rowsOf, type Database } from '@server/db/client';
+import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
+import { planTrials } from '@server/db/schema/billing';
+import { users } from '@server/db/schema/users';
+import { effectiveTier } from '@server/lib/entitlements';
 
 const proStaffColumns = {
   id: proStaffProfiles.id,

@@ -14,9 +14,9 @@ import {
 } from '@shared/contracts/profiles';
 import { proStaffSpecialties } from '@shared/specialties';
 import type { SessionUser } from '@shared/contracts/auth';
-import type { AppContext } from '../../lib/context';
-import { AppError, notFound } from '../../lib/errors';
-import { planOf } from '../../lib/entitlements';
+import type { AppContext } from '@server/lib/context';
+import { AppError, notFound } from '@server/lib/errors';
+import { planOf } from '@server/lib/entitlements';
 import * as repo from './repository';
 
 /** Most results a tag search returns; enough for a screen, bounded for the database. */
@@ -272,7 +272,7 @@ export async function applyAvatar(ctx: AppContext, user: SessionUser, url: strin
   return true;
 }
 
-/** Spec 6: businesses search pro staff by social tag; the free plan lists it as not included. */
+/** Decision record 010 §6: businesses search pro staff by social tag; the free plan lists it as not included. */
 export async function searchByTag(ctx: AppContext, user: SessionUser, tag: string, platform: string | undefined): Promise<ProStaffProfile[]> {
   if (user.userType !== 'business') throw new AppError('FORBIDDEN', 'Only business accounts can search by social tag');
   const plan = planOf(user);

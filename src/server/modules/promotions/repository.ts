@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { promotionDailyStats, promotions, promotionViews } from '../../db/schema/promotions';
-import { businessProfiles, proStaffProfiles } from '../../db/schema/profiles';
+import type { Database } from '@server/db/client';
+import { promotionDailyStats, promotions, promotionViews } from '@server/db/schema/promotions';
+import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import type { PromotionAudience, PromotionType } from '@shared/contracts/promotions';
 
 const columns = {

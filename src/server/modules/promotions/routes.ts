@@ -1,62 +1,66 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createPromotionBody, eligiblePromotionsQuery, updatePromotionBody } from '@shared/contracts/promotions';
-import { idParam } from '@shared/contracts/common';
-import { parse } from '../../lib/validate';
-import { requireBusinessProfile, requireProStaffProfile } from '../../lib/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as contract from '@shared/contracts/promotions';
+import { idParam, noContent } from '@shared/contracts/common';
+import { requireBusinessProfile, requireProStaffProfile } from '@server/lib/auth';
+import { access } from '@server/lib/routes/access';
+import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
 import * as service from './service';
 
-const businessParam = z.object({ businessProfileId: z.coerce.number().int().positive() });
-
-export async function promotionsRoutes(app: FastifyInstance) {
+export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  tagRoutes(app, apiTags.promotions);
+  const business = access('businessProfile');
+  const proStaff = access('proStaffProfile');
 
-  app.post('/api/promotions', async (request, reply) => {
-    const user = requireBusinessProfile(request);
-    const body = parse(createPromotionBody, request.body);
-    return reply.status(201).send(await service.create(ctx, user, body));
-  });
+  app.post(
+    '/api/promotions',
+    { onRequest: business, schema: { summary: 'Create a promotion', body: contract.createPromotionBody, response: { 201: contract.promotion } } },
+    async (request, reply) => reply.status(201).send(await service.create(ctx, requireBusinessProfile(request), request.body)),
+  );
 
-  app.get('/api/promotions/business/:businessProfileId', async (request) => {
-    const user = requireBusinessProfile(request);
-    const { businessProfileId } = parse(businessParam, request.params);
-    return service.listForBusiness(ctx, user, businessProfileId);
-  });
+  app.get(
+    '/api/promotions/business/:businessProfileId',
+    { onRequest: business, schema: { summary: 'The caller’s business’s promotions', params: contract.promotionBusinessParam, response: { 200: z.array(contract.promotion) } } },
+    async (request) => service.listForBusiness(ctx, requireBusinessProfile(request), request.params.businessProfileId),
+  );
 
-  app.get('/api/promotions/eligible', async (request) => {
-    const user = requireProStaffProfile(request);
-    const { placement } = parse(eligiblePromotionsQuery, request.query);
-    return service.eligibleFor(ctx, user, placement);
-  });
+  app.get(
+    '/api/promotions/eligible',
+    { onRequest: proStaff, schema: { summary: 'Promotions delivering to the caller now', querystring: contract.eligiblePromotionsQuery, response: { 200: z.array(contract.promotionForViewer) } } },
+    async (request) => service.eligibleFor(ctx, requireProStaffProfile(request), request.query.placement),
+  );
 
-  app.patch('/api/promotions/:id', async (request) => {
-    const user = requireBusinessProfile(request);
-    const { id } = parse(idParam, request.params);
-    return service.update(ctx, user, id, parse(updatePromotionBody, request.body));
-  });
+  app.patch(
+    '/api/promotions/:id',
+    { onRequest: business, schema: { summary: 'Edit, pause or resume a promotion', params: idParam, body: contract.updatePromotionBody, response: { 200: contract.promotion } } },
+    async (request) => service.update(ctx, requireBusinessProfile(request), request.params.id, request.body),
+  );
 
-  app.delete('/api/promotions/:id', async (request, reply) => {
-    const user = requireBusinessProfile(request);
-    const { id } = parse(idParam, request.params);
-    await service.remove(ctx, user, id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/promotions/:id',
+    { onRequest: business, schema: { summary: 'Delete a promotion', params: idParam, response: { 204: noContent } } },
+    async (request, reply) => {
+      await service.remove(ctx, requireBusinessProfile(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.get('/api/promotions/:id/analytics', async (request) => {
-    const user = requireBusinessProfile(request);
-    const { id } = parse(idParam, request.params);
-    return service.analytics(ctx, user, id);
-  });
+  app.get(
+    '/api/promotions/:id/analytics',
+    { onRequest: business, schema: { summary: 'Daily impressions, clicks and spend of a promotion', params: idParam, response: { 200: contract.promotionAnalytics } } },
+    async (request) => service.analytics(ctx, requireBusinessProfile(request), request.params.id),
+  );
 
-  app.post('/api/promotions/:id/impression', async (request) => {
-    const user = requireProStaffProfile(request);
-    const { id } = parse(idParam, request.params);
-    return service.track(ctx, user, id, 'impression');
-  });
+  app.post(
+    '/api/promotions/:id/impression',
+    { onRequest: proStaff, schema: { summary: 'Count an impression', params: idParam, response: { 200: contract.promotionTrackResult } } },
+    async (request) => service.track(ctx, requireProStaffProfile(request), request.params.id, 'impression'),
+  );
 
-  app.post('/api/promotions/:id/click', async (request) => {
-    const user = requireProStaffProfile(request);
-    const { id } = parse(idParam, request.params);
-    return service.track(ctx, user, id, 'click');
-  });
-}
+  app.post(
+    '/api/promotions/:id/click',
+    { onRequest: proStaff, schema: { summary: 'Count a click (charges the cost per click)', params: idParam, response: { 200: contract.promotionTrackResult } } },
+    async (request) => service.track(ctx, requireProStaffProfile(request), request.params.id, 'click'),
+  );
+};

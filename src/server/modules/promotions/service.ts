@@ -12,8 +12,8 @@ import {
   type UpdatePromotionInput,
 } from '@shared/contracts/promotions';
 import { centsToDecimalString, clickThroughRate } from '@shared/format';
-import type { AppContext } from '../../lib/context';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import type { AppContext } from '@server/lib/context';
+import { AppError, forbidden, notFound } from '@server/lib/errors';
 import { audienceMatches } from './audience';
 import * as repo from './repository';
 

@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { seedDemoData } from '../../db/seed/demo-data';
-import { proStaffProfiles } from '../../db/schema/profiles';
+import { TestClient, type TestApp } from '@server/test/test-app';
+import { useTestApp } from '@server/test/use-test-app';
+import { seedDemoData } from '@server/db/seed/demo-data';
+import { proStaffProfiles } from '@server/db/schema/profiles';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const ratings = (t: TestApp) =>
   t.database.db.select({ id: proStaffProfiles.id, rating: proStaffProfiles.rating }).from(proStaffProfiles).orderBy(asc(proStaffProfiles.id));

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client';
-import { reviews, reviewVotes } from '../../db/schema/reviews';
-import { businessProfiles, proStaffProfiles } from '../../db/schema/profiles';
+import type { Database } from '@server/db/client';
+import { reviews, reviewVotes } from '@server/db/schema/reviews';
+import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import type { RevieweeType, ReviewSort } from '@shared/contracts/reviews';
 
 const reviewerBusiness = alias(businessProfiles, 'reviewer_business');

@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createBusiness, createProStaff } from '../../test/factories';
-import { reviews } from '../../db/schema/reviews';
+import { TestClient } from '@server/test/test-app';
+import { useTestApp } from '@server/test/use-test-app';
+import { createBusiness, createProStaff } from '@server/test/factories';
+import { reviews } from '@server/db/schema/reviews';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const review = (proStaffId: number, rating: number, extra: Record<string, unknown> = {}) => ({
   revieweeType: 'pro_staff', revieweeId: proStaffId, rating, title: `Rated ${rating}`, content: 'Worked a full season with us.', ...extra,

@@ -1,46 +1,51 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '@shared/contracts/common';
-import { createReviewBody, reviewListQuery, revieweeQuery, reviewPageQuery, reviewResponseBody, reviewVoteBody } from '@shared/contracts/reviews';
-import { parse } from '../../lib/validate';
-import { requireBusinessProfile } from '../../lib/auth';
+import * as contract from '@shared/contracts/reviews';
+import { requireBusinessProfile, requireUser } from '@server/lib/auth';
+import { access } from '@server/lib/routes/access';
+import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
 import * as service from './service';
 
-export async function reviewsRoutes(app: FastifyInstance) {
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  tagRoutes(app, apiTags.reviews);
+  // The specification's words for a signed-out reviewer or voter.
+  const signedIn = access('signedIn', 'Must be logged in');
 
-  app.get('/api/reviews', async (request) => {
-    const query = parse(reviewListQuery, request.query);
-    return service.listReviews(ctx, request.user, query);
-  });
+  app.get(
+    '/api/reviews',
+    { schema: { summary: 'Public reviews of one business or pro staffer (and the caller’s own)', querystring: contract.reviewListQuery, response: { 200: z.array(contract.review) } } },
+    async (request) => service.listReviews(ctx, request.user, request.query),
+  );
 
-  app.get('/api/reviews/page', async (request) => {
-    const query = parse(reviewPageQuery, request.query);
-    return service.pageReviews(ctx, request.user, query);
-  });
+  app.get(
+    '/api/reviews/page',
+    { schema: { summary: 'A page of reviews with the rating summary', querystring: contract.reviewPageQuery, response: { 200: contract.reviewPage } } },
+    async (request) => service.pageReviews(ctx, request.user, request.query),
+  );
 
-  app.get('/api/reviews/reviewees', async (request) => {
-    const user = service.mustBeLoggedIn(request.user);
-    const { type, search } = parse(revieweeQuery, request.query);
-    return service.listReviewees(ctx, user, type, search);
-  });
+  app.get(
+    '/api/reviews/reviewees',
+    { onRequest: signedIn, schema: { summary: 'Businesses or pro staff the caller can review', querystring: contract.revieweeQuery, response: { 200: z.array(contract.reviewee) } } },
+    async (request) => service.listReviewees(ctx, requireUser(request), request.query.type, request.query.search),
+  );
 
-  app.post('/api/reviews', async (request, reply) => {
-    const user = service.mustBeLoggedIn(request.user);
-    const body = parse(createReviewBody, request.body);
-    return reply.status(201).send(await service.createReview(ctx, user, body));
-  });
+  app.post(
+    '/api/reviews',
+    { onRequest: signedIn, schema: { summary: 'Write a review', body: contract.createReviewBody, response: { 201: contract.review } } },
+    async (request, reply) => reply.status(201).send(await service.createReview(ctx, requireUser(request), request.body)),
+  );
 
-  app.post('/api/reviews/:id/helpful', async (request) => {
-    const user = service.mustBeLoggedIn(request.user);
-    const { id } = parse(idParam, request.params);
-    const { isHelpful } = parse(reviewVoteBody, request.body);
-    return service.vote(ctx, user, id, isHelpful);
-  });
+  app.post(
+    '/api/reviews/:id/helpful',
+    { onRequest: signedIn, schema: { summary: 'Vote a review helpful or not', params: idParam, body: contract.reviewVoteBody, response: { 200: contract.reviewVoteResult } } },
+    async (request) => service.vote(ctx, requireUser(request), request.params.id, request.body.isHelpful),
+  );
 
-  app.post('/api/reviews/:id/response', async (request) => {
-    const user = requireBusinessProfile(request);
-    const { id } = parse(idParam, request.params);
-    const { response } = parse(reviewResponseBody, request.body);
-    return service.respond(ctx, user, id, response);
-  });
-}
+  app.post(
+    '/api/reviews/:id/response',
+    { onRequest: access('businessProfile'), schema: { summary: 'Answer a review of the caller’s business', params: idParam, body: contract.reviewResponseBody, response: { 200: contract.review } } },
+    async (request) => service.respond(ctx, requireBusinessProfile(request), request.params.id, request.body.response),
+  );
+};

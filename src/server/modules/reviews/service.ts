@@ -1,26 +1,18 @@
 import type { z } from 'zod';
 import type { SessionUser } from '@shared/contracts/auth';
 import type { createReviewBody, RatingSummary, Review, Reviewee, ReviewListQuery, RevieweeType, ReviewPage, ReviewPageQuery, ReviewVoteResult } from '@shared/contracts/reviews';
-import type { AppContext } from '../../lib/context';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import type { AppContext } from '@server/lib/context';
+import type { ServerEvent } from '@shared/contracts/events';
+import { publishBestEffort } from '@server/lib/publish';
+import { conflict, forbidden, notFound } from '@server/lib/errors';
 import * as repo from './repository';
+import { toReview } from './mappers';
 
 const LIST_LIMIT = 200;
 const REVIEWEE_LIMIT = 50;
 
 function viewerOf(user: SessionUser | null): repo.Viewer {
   return user ? { userId: user.id, businessId: user.businessId, proStaffId: user.proStaffId } : null;
-}
-
-function toReview(row: repo.ReviewRow): Review {
-  return {
-    ...row,
-    reviewerName: row.reviewerName ?? (row.reviewerType === 'business' ? 'A business' : 'A pro staffer'),
-    revieweeName: row.revieweeName ?? 'Former member',
-    responseDate: row.responseDate ? row.responseDate.toISOString() : null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
 }
 
 /** The profile id the user reviews as when the reviewee type matches their own kind of profile. */
@@ -83,14 +75,14 @@ export async function createReview(ctx: AppContext, user: SessionUser, body: z.o
     if (body.revieweeType === 'pro_staff') await repo.refreshProStaffRating(tx, body.revieweeId);
     return inserted;
   });
-  await notify(ctx, reviewee.userId, 'review.created', { reviewId: id, revieweeType: body.revieweeType, revieweeId: body.revieweeId });
+  await notify(ctx, reviewee.userId, { type: 'review.created', data: { reviewId: id, revieweeType: body.revieweeType, revieweeId: body.revieweeId } });
   const row = await repo.findVisibleReview(ctx.db, viewerOf(user), id);
   return toReview(row!);
 }
 
 /** Tells the user's open tabs; a failed push never fails the change itself. */
-async function notify(ctx: AppContext, userId: number, type: string, data: Record<string, unknown>) {
-  await ctx.events.publish(userId, { type, data }).catch((error: unknown) => ctx.log.warn({ err: error, type }, 'event publish failed'));
+async function notify(ctx: AppContext, userId: number, event: ServerEvent) {
+  await publishBestEffort(ctx, { userId, event });
 }
 
 export async function vote(ctx: AppContext, user: SessionUser, reviewId: number, isHelpful: boolean): Promise<ReviewVoteResult> {
@@ -111,7 +103,7 @@ export async function respond(ctx: AppContext, user: SessionUser & { businessId:
   if (review.businessResponse !== null) throw conflict('You have already responded to this review');
   const saved = await repo.setResponseOnce(ctx.db, reviewId, response, new Date());
   if (!saved) throw conflict('You have already responded to this review');
-  await notify(ctx, review.reviewerId, 'review.responded', { reviewId });
+  await notify(ctx, review.reviewerId, { type: 'review.responded', data: { reviewId } });
   const row = await repo.findVisibleReview(ctx.db, viewer, reviewId);
   return toReview(row!);
 }
@@ -119,9 +111,4 @@ export async function respond(ctx: AppContext, user: SessionUser & { businessId:
 export async function listReviewees(ctx: AppContext, user: SessionUser, type: RevieweeType, search: string): Promise<Reviewee[]> {
   const rows = await repo.listReviewees(ctx.db, type, search, ownProfileId(user, type), REVIEWEE_LIMIT);
   return rows.map((row) => ({ ...row, type }));
-}
-
-export function mustBeLoggedIn(user: SessionUser | null): SessionUser {
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Must be logged in');
-  return user;
 }

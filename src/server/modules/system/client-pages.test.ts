@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { signUp } from '../../test/factories';
+import { createTestApp, type TestApp } from '@server/test/test-app';
+import { signUp } from '@server/test/factories';
 
 const SHELL = '<!doctype html><div id="root"></div>';
 const PRERENDERED_HOME = '<!doctype html><div id="root"><h1>Landing</h1></div>';

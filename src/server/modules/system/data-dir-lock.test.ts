@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, killStartedServers, spawnServer, waitUp } from '../../test/server-process';
-import { lockDataDir, DataDirLockedError } from '../../db/data-dir-lock';
+import { call, killStartedServers, spawnServer, waitUp } from '@server/test/server-process';
+import { lockDataDir, DataDirLockedError } from '@server/db/data-dir-lock';
 
 // Issue 17, item 3: a second process opened the same DATA_DIR; after a hard kill every restart died with
 // "RuntimeError: Aborted()" and acknowledged writes were unreadable. Decision record 015.

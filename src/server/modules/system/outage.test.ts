@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import type { DatabaseHandle } from '../../db/client';
-import { MemoryStorage } from '../../lib/storage';
-import { MemoryMailer } from '../../lib/mailer';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import type { DatabaseHandle } from '@server/db/client';
+import { MemoryStorage } from '@server/lib/storage';
+import { MemoryMailer } from '@server/lib/mailer';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase } from '../../db/client';
-import { LocalEventBus } from '../../lib/events';
-import { sessionCookieName } from '../../lib/auth';
-import { CuttableProxy } from '../../test/cuttable-proxy';
-import { resetDatabase, testDatabase } from '../../test/test-db';
+import { openDatabase } from '@server/db/client';
+import { LocalEventBus } from '@server/lib/events';
+import { sessionCookieName } from '@server/lib/auth';
+import { CuttableProxy } from '@server/test/cuttable-proxy';
+import { resetDatabase, testDatabase } from '@server/test/test-db';
 
 // A pool pointed at a port where nothing listens stands in for a database that is down.
 describe('database outage', () => {

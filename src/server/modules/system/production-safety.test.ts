@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killStartedServers, spawnServer, stopServer, waitUp, type ServerProcess } from '../../test/server-process';
-import { openDatabase, runMigrations } from '../../db/client';
-import { users } from '../../db/schema/users';
-import { hashPassword } from '../../lib/passwords';
-import { DEMO_ADMIN_EMAIL, DEMO_BUSINESS_EMAIL, DEMO_PASSWORD } from '../../db/seed/demo-accounts';
+import { killStartedServers, spawnServer, stopServer, waitUp, type ServerProcess } from '@server/test/server-process';
+import { openDatabase, runMigrations } from '@server/db/client';
+import { users } from '@server/db/schema/users';
+import { hashPassword } from '@server/lib/passwords';
+import { DEMO_ADMIN_EMAIL, DEMO_BUSINESS_EMAIL, DEMO_PASSWORD } from '@server/db/seed/demo-accounts';
 
 // Issue 17, item 2: with NODE_ENV=production and no DATABASE_URL the real server seeded the demo accounts,
 // advertised them in /api/config, and admin@example.com / demo1234 signed in as admin.

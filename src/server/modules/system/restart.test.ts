@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, killStartedServers, spawnServer, stopServer, waitUp, type ServerProcess } from '../../test/server-process';
+import { call, killStartedServers, spawnServer, stopServer, waitUp, type ServerProcess } from '@server/test/server-process';
 
 // The real server process (src/server/main.ts) on the embedded database in a folder of its own:
 // what it answered before it was stopped is still there when it starts again.

@@ -1,12 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import type { PublicConfig } from '@shared/contracts/auth';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicConfig } from '@shared/contracts/auth';
+import { errorBody } from '@shared/contracts/common';
 import { sql } from 'drizzle-orm';
-import { DEMO_BUSINESS_EMAIL, DEMO_PASSWORD } from '../../db/seed/demo-accounts';
+import { DEMO_BUSINESS_EMAIL, DEMO_PASSWORD } from '@server/db/seed/demo-accounts';
+import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
 
-export async function systemRoutes(app: FastifyInstance) {
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  tagRoutes(app, apiTags.system);
 
-  app.get('/api/config', async (): Promise<PublicConfig> => {
+  app.get('/api/config', { schema: { summary: 'Public settings the web app needs before sign-in', response: { 200: publicConfig } } }, async () => {
     const key = ctx.config.stripe.publishableKey;
     return {
       // Production never advertises the published demo logins, even with demo data forced on (issue 17).
@@ -15,12 +19,16 @@ export async function systemRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/api/health', async (_request, reply) => {
-    try {
-      await ctx.db.execute(sql`select 1`);
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Database unreachable' } });
-    }
-  });
-}
+  app.get(
+    '/api/health',
+    { schema: { summary: 'Whether the server and its database answer', response: { 200: z.object({ status: z.literal('ok') }), 503: errorBody } } },
+    async (_request, reply) => {
+      try {
+        await ctx.db.execute(sql`select 1`);
+        return { status: 'ok' as const };
+      } catch {
+        return reply.status(503).send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Database unreachable' } });
+      }
+    },
+  );
+};

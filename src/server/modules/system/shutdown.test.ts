@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { MemoryStorage } from '../../lib/storage';
-import { MemoryMailer } from '../../lib/mailer';
-import { testDatabase } from '../../test/test-db';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { MemoryStorage } from '@server/lib/storage';
+import { MemoryMailer } from '@server/lib/mailer';
+import { testDatabase } from '@server/test/test-db';
 
 // What SIGTERM does in main.ts: app.close() must let in-flight requests finish and refuse new ones.
 describe('graceful shutdown', () => {

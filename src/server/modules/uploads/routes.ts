@@ -1,32 +1,54 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { avatarFilePattern } from '@shared/contracts/profiles';
-import { parse } from '../../lib/validate';
-import { requireUser } from '../../lib/auth';
-import { assertUploadAllowed } from '../../lib/upload-throttle';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { avatarFilePattern, avatarUploadResult } from '@shared/contracts/profiles';
+import { requireUser } from '@server/lib/auth';
+import { assertUploadAllowed } from '@server/lib/upload-throttle';
+import { access } from '@server/lib/routes/access';
+import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
 import * as service from './service';
 
 const avatarFileParam = z.object({ file: z.string().regex(avatarFilePattern, 'Unknown file') });
+const binary = z.string().meta({ format: 'binary' });
 
-export async function uploadsRoutes(app: FastifyInstance) {
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  tagRoutes(app, apiTags.uploads);
 
-  app.post('/api/uploads/avatar', async (request, reply) => {
-    const user = requireUser(request);
-    assertUploadAllowed(user.id);
-    const result = await service.uploadAvatar(ctx, user, request);
-    return reply.status(201).send(result);
-  });
+  app.post(
+    '/api/uploads/avatar',
+    {
+      onRequest: access('signedIn'),
+      schema: {
+        summary: 'Upload a profile picture (multipart/form-data, field `file`, PNG/JPEG/GIF/WebP up to 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 201: avatarUploadResult },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await assertUploadAllowed(ctx, user.id);
+      return reply.status(201).send(await service.uploadAvatar(ctx, user, request));
+    },
+  );
 
-  app.get('/api/uploads/avatars/:file', async (request, reply) => {
-    const { file } = parse(avatarFileParam, request.params);
-    const stored = await service.readAvatar(ctx, file);
-    return reply
-      .header('Content-Type', stored.mime)
-      .header('Content-Length', String(stored.size))
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', 'inline')
-      .send(stored.stream);
-  });
-}
+  app.get(
+    '/api/uploads/avatars/:file',
+    {
+      schema: {
+        summary: 'A stored profile picture',
+        params: avatarFileParam,
+        response: { 200: { description: 'The image bytes', content: { 'image/*': { schema: binary } } } },
+      },
+    },
+    async (request, reply) => {
+      const stored = await service.readAvatar(ctx, request.params.file);
+      return reply
+        .header('Content-Type', stored.mime)
+        .header('Content-Length', String(stored.size))
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline')
+        .send(stored.stream as never);
+    },
+  );
+};

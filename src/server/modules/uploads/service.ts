@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '@shared/contracts/auth';
 import { AVATAR_MAX_BYTES, AVATAR_URL_PREFIX, type AvatarUploadResult } from '@shared/contracts/profiles';
-import type { AppContext } from '../../lib/context';
-import { AppError, notFound } from '../../lib/errors';
-import { imageMimeTypes, sniffFileType } from '../../lib/file-type';
-import { newStorageKey, type StoredObject } from '../../lib/storage';
+import type { AppContext } from '@server/lib/context';
+import { AppError, notFound } from '@server/lib/errors';
+import { imageMimeTypes, sniffFileType } from '@server/lib/file-type';
+import { newStorageKey, type StoredObject } from '@server/lib/storage';
 import { applyAvatar } from '../profiles/service';
 
 const mimeByExtension: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };

@@ -1,8 +1,8 @@
 import type { SessionUser } from '@shared/contracts/auth';
 import type { LimitUsage, PlanUsageResponse } from '@shared/contracts/usage';
 import { limitMessage, UPGRADE_URL, type CountedLimit } from '@shared/plan-limits';
-import type { AppContext } from '../../lib/context';
-import { planOf, startOfMonthUtc } from '../../lib/entitlements';
+import type { AppContext } from '@server/lib/context';
+import { planOf, startOfMonthUtc } from '@server/lib/entitlements';
 // Each count is the very query the owning module enforces its limit with, so the gate and the refusal agree.
 import { countActivePostings, countApplicationsSince, countPostingsCreatedSince } from '../jobs/repository';
 import { countActiveCodes, countActivePlatforms } from '../discounts/repository';

@@ -1,8 +1,8 @@
 import type { AdminAnalytics, PlatformStats, RecentUser } from '@shared/contracts/admin';
 import { plans } from '@shared/plans';
 import { formatCents } from '@shared/format';
-import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Badge } from '@client/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { formatCount, formatPercent } from './stat-card';
 
 const planName = (userType: 'business' | 'pro_staff', tier: string) =>

@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import type { DemoRequest } from '@shared/contracts/demo-requests';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { describeError } from '../../../lib/api';
-import { ADMIN_REFRESH_MS } from '../api';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { describeError } from '@client/lib/api';
+import { useDemoRequests } from '../api';
 
 /** "Schedule Demo" requests from the landing page, newest first (GET /api/admin/demo-requests). */
 export function DemoRequestsPanel() {
-  const requests = useQuery<DemoRequest[]>({ queryKey: ['/api/admin/demo-requests'], refetchInterval: ADMIN_REFRESH_MS, staleTime: 0 });
+  const requests = useDemoRequests();
   return (
     <Card>
       <CardHeader><CardTitle>Demo Requests</CardTitle></CardHeader>

@@ -2,14 +2,14 @@ import { Navigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Activity, Briefcase, DollarSign, Eye, FileText, MessageSquare, RefreshCw, Star, UserCheck, Users } from 'lucide-react';
 import { formatCents } from '@shared/format';
-import { Button } from '../../../components/ui/button';
-import { Notice, Page } from '../../../components/ui/page';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { describeError } from '../../../lib/api';
-import { useSession } from '../../auth/session';
-import { useAdminAnalytics, usePlatformStats, useRecentUsers } from '../api';
+import { Button } from '@client/components/ui/button';
+import { Notice, Page } from '@client/components/ui/page';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { describeError } from '@client/lib/api';
+import { useSession } from '@client/features/auth';
+import { adminKey, useAdminAnalytics, usePlatformStats, useRecentUsers } from '../api';
 import { formatCount, formatPercent, StatCard } from '../components/stat-card';
-import { GrowthChart } from '../../analytics/components/growth-chart';
+import { GrowthChart } from '@client/features/analytics';
 import { DemoRequestsPanel } from '../components/demo-requests-panel';
 import { EngagementPanel, GrowthPanel, PlatformHealthPanel, RecentUsersPanel, SubscriptionsPanel } from '../components/admin-panels';
 
@@ -21,7 +21,7 @@ export default function AdminPage() {
   const platform = usePlatformStats(isAdmin);
   const queryClient = useQueryClient();
 
-  // Spec 6: only the admin account sees this page; everyone else goes home.
+  // Decision record 010 §6: only the admin account sees this page; everyone else goes home.
   if (!isAdmin) return <Navigate to="/" replace />;
 
   const data = analytics.data;
@@ -34,7 +34,7 @@ export default function AdminPage() {
       actions={
         <div className="flex items-center gap-3 text-sm text-bark-700">
           {updatedAt && <span data-testid="last-updated">Last updated: {updatedAt}</span>}
-          <Button variant="outline" size="sm" onClick={() => void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/admin/') })}>
+          <Button variant="outline" size="sm" onClick={() => void queryClient.invalidateQueries({ queryKey: adminKey })}>
             <RefreshCw aria-hidden="true" className="h-4 w-4" /> Refresh
           </Button>
         </div>

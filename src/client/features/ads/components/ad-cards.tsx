@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import { MapPin, Pencil, Trash2, CalendarDays } from 'lucide-react';
 import { adAudienceLabels, adTypeLabels, type Advertisement, type AdStatus } from '@shared/contracts/ads';
 import { clickThroughRate, formatCents } from '@shared/format';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
+import { cn } from '@client/components/ui/cn';
 import { AdTags } from './ad-tags';
 import { trackAd } from '../api';
 
@@ -37,22 +38,10 @@ export function OwnAdCard({ ad, onEdit, onDelete, deleting }: { ad: Advertisemen
       <CardContent className="flex flex-1 flex-col gap-3">
         <p className="line-clamp-3 text-sm text-bark-800">{ad.description}</p>
         <dl className="grid grid-cols-2 gap-2 text-sm">
-          <div>
-            <dt className="text-bark-700">Budget</dt>
-            <dd className="font-medium">{formatCents(ad.budget)}</dd>
-          </div>
-          <div>
-            <dt className="text-bark-700">Ends</dt>
-            <dd className="font-medium">{formatDay(ad.endDate)}</dd>
-          </div>
-          <div>
-            <dt className="text-bark-700">Impressions</dt>
-            <dd className="font-medium">{ad.impressions}</dd>
-          </div>
-          <div>
-            <dt className="text-bark-700">Clicks</dt>
-            <dd className="font-medium">{ad.clicks} <span className="text-xs font-normal text-bark-700">({clickThroughRate(ad.clicks, ad.impressions)}% CTR)</span></dd>
-          </div>
+          <AdDetail term="Budget">{formatCents(ad.budget)}</AdDetail>
+          <AdDetail term="Ends">{formatDay(ad.endDate)}</AdDetail>
+          <AdDetail term="Impressions">{ad.impressions}</AdDetail>
+          <AdDetail term="Clicks">{ad.clicks} <span className="text-xs font-normal text-bark-700">({clickThroughRate(ad.clicks, ad.impressions)}% CTR)</span></AdDetail>
         </dl>
         <AdTags tags={ad.tags} />
       </CardContent>
@@ -107,5 +96,15 @@ export function OpportunityCard({ ad, isOwn, onOpen }: { ad: Advertisement; isOw
         </button>
       </CardContent>
     </Card>
+  );
+}
+
+/** One figure of an ad (a term and its value) in the card's and the detail dialog's lists. */
+export function AdDetail({ term, className, children }: { term: string; className?: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-bark-700">{term}</dt>
+      <dd className={cn('font-medium', className)}>{children}</dd>
+    </div>
   );
 }

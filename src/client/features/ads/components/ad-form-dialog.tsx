@@ -13,10 +13,11 @@ import {
   type CreateAdBody,
 } from '@shared/contracts/ads';
 import { parseMoneyToCents } from '@shared/format';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Input, Select, Textarea } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent } from '@client/components/ui/dialog';
+import { Select } from '@client/components/ui/input';
+import { Field } from '@client/components/ui/label';
+import { InputField, TextareaField } from '@client/components/ui/form-field';
 
 const formSchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(120),
@@ -110,12 +111,8 @@ export function AdFormDialog({
         description={ad ? 'Update your advertisement details.' : 'Reach businesses and pro staff looking for opportunities like yours.'}
       >
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-          <Field id="ad-title" label="Title" error={errors.title?.message}>
-            <Input {...field('title')} placeholder="e.g. Seeking elk season pro staff" />
-          </Field>
-          <Field id="ad-description" label="Description" error={errors.description?.message}>
-            <Textarea {...field('description')} placeholder="What are you offering or looking for?" />
-          </Field>
+          <InputField form={form} name="title" id="ad-title" label="Title" describeError placeholder="e.g. Seeking elk season pro staff" />
+          <TextareaField form={form} name="description" id="ad-description" label="Description" describeError placeholder="What are you offering or looking for?" />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="ad-adType" label="Ad Type" error={errors.adType?.message}>
               <Select {...field('adType')}>
@@ -131,22 +128,12 @@ export function AdFormDialog({
                 ))}
               </Select>
             </Field>
-            <Field id="ad-budget" label="Budget (USD)" error={errors.budget?.message} hint="Minimum $1.">
-              <Input {...field('budget')} inputMode="decimal" type="number" min="1" step="0.01" placeholder="100" />
-            </Field>
-            <Field id="ad-duration" label="Duration (days)" error={errors.duration?.message} hint="1 to 365 days.">
-              <Input {...field('duration')} inputMode="numeric" type="number" min="1" max="365" step="1" />
-            </Field>
+            <InputField form={form} name="budget" id="ad-budget" label="Budget (USD)" hint="Minimum $1." describeError inputMode="decimal" type="number" min="1" step="0.01" placeholder="100" />
+            <InputField form={form} name="duration" id="ad-duration" label="Duration (days)" hint="1 to 365 days." describeError inputMode="numeric" type="number" min="1" max="365" step="1" />
           </div>
-          <Field id="ad-contactInfo" label="Contact Info" error={errors.contactInfo?.message}>
-            <Input {...field('contactInfo')} placeholder="Email or phone" />
-          </Field>
-          <Field id="ad-location" label="Location (optional)" error={errors.location?.message}>
-            <Input {...field('location')} placeholder="e.g. Bozeman, MT" />
-          </Field>
-          <Field id="ad-tags" label="Tags (optional)" error={errors.tags?.message} hint="Separate tags with commas.">
-            <Input {...field('tags')} placeholder="elk, archery, montana" />
-          </Field>
+          <InputField form={form} name="contactInfo" id="ad-contactInfo" label="Contact Info" describeError placeholder="Email or phone" />
+          <InputField form={form} name="location" id="ad-location" label="Location (optional)" describeError placeholder="e.g. Bozeman, MT" />
+          <InputField form={form} name="tags" id="ad-tags" label="Tags (optional)" hint="Separate tags with commas." describeError placeholder="elk, archery, montana" />
           {ad && (
             <Field id="ad-status" label="Status" error={errors.status?.message}>
               <Select {...field('status')}>

@@ -1,7 +1,7 @@
 import { AD_CARD_TAGS } from '@shared/contracts/ads';
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '@client/components/ui/badge';
 
-/** At most three tags, then '+N more' (spec 9). */
+/** At most three tags, then '+N more' (decision record 010 §9). */
 export function AdTags({ tags }: { tags: string[] }) {
   if (tags.length === 0) return null;
   const shown = tags.slice(0, AD_CARD_TAGS);

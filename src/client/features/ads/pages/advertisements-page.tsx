@@ -5,17 +5,17 @@ import { adAudienceLabels, adTypeLabels, type Advertisement } from '@shared/cont
 import { formatCents } from '@shared/format';
 import { planFor } from '@shared/plans';
 import type { SessionUser } from '@shared/contracts/auth';
-import { upgradeToastLink, useLimitGate } from '../../../components/plan-limit';
-import { RequireLogin } from '../../../components/require-login';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Page } from '../../../components/ui/page';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast';
-import { describeError, isPlanLimit } from '../../../lib/api';
+import { upgradeToastLink, useLimitGate } from '@client/components/plan-limit';
+import { RequireLogin } from '@client/components/require-login';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent } from '@client/components/ui/card';
+import { Dialog, DialogContent } from '@client/components/ui/dialog';
+import { Page } from '@client/components/ui/page';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/toast';
+import { describeError, isPlanLimit } from '@client/lib/api';
 import { AdFormDialog, type toAdBody } from '../components/ad-form-dialog';
-import { formatDay, OpportunityCard, OwnAdCard } from '../components/ad-cards';
+import { AdDetail, formatDay, OpportunityCard, OwnAdCard } from '../components/ad-cards';
 import { AdTags } from '../components/ad-tags';
 import { trackAd, useActiveAds, useCreateAd, useDeleteAd, useMyAds, useUpdateAd } from '../api';
 
@@ -183,22 +183,10 @@ function AdvertisementsContent({ user }: { user: SessionUser }) {
             <div className="flex flex-col gap-4 text-sm">
               <p className="whitespace-pre-line text-bark-800">{viewing.description}</p>
               <dl className="grid grid-cols-2 gap-3">
-                <div>
-                  <dt className="text-bark-700">Contact</dt>
-                  <dd className="font-medium break-words">{viewing.contactInfo}</dd>
-                </div>
-                <div>
-                  <dt className="text-bark-700">Location</dt>
-                  <dd className="font-medium">{viewing.location ?? 'Not specified'}</dd>
-                </div>
-                <div>
-                  <dt className="text-bark-700">Budget</dt>
-                  <dd className="font-medium">{formatCents(viewing.budget)}</dd>
-                </div>
-                <div>
-                  <dt className="text-bark-700">Runs until</dt>
-                  <dd className="font-medium">{formatDay(viewing.endDate)}</dd>
-                </div>
+                <AdDetail term="Contact" className="break-words">{viewing.contactInfo}</AdDetail>
+                <AdDetail term="Location">{viewing.location ?? 'Not specified'}</AdDetail>
+                <AdDetail term="Budget">{formatCents(viewing.budget)}</AdDetail>
+                <AdDetail term="Runs until">{formatDay(viewing.endDate)}</AdDetail>
               </dl>
               <AdTags tags={viewing.tags} />
             </div>

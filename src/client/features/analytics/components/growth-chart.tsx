@@ -1,8 +1,7 @@
-import { chartColors, shortDate, TimeSeriesChart } from '../../../components/charts/time-series-chart';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { chartColors, shortDate, TimeSeriesChart } from '@client/components/charts/time-series-chart';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { useGrowthSeries } from '../api';
-import { SeriesError } from './upgrade-notice';
+import { ChartPair } from './upgrade-notice';
 
 /** Admin dashboard: sign-ups per week by account type and the running total of accounts. */
 export function GrowthChart() {
@@ -16,21 +15,19 @@ export function GrowthChart() {
         <CardDescription>The last 12 weeks (UTC, starting Monday).</CardDescription>
       </CardHeader>
       <CardContent>
-        {series.isError ? (
-          <SeriesError error={series.error} />
-        ) : !data ? (
-          <Skeleton className="h-56" />
-        ) : (
-          <div className="grid gap-6 md:grid-cols-2">
-            <TimeSeriesChart testId="chart-signups" title="New accounts per week" bucketHeading="Week" buckets={buckets}
-              series={[
-                { key: 'businesses', label: 'Businesses', values: data.weeks.map((w) => w.newBusinesses), color: chartColors[0] },
-                { key: 'proStaff', label: 'Pro staff', values: data.weeks.map((w) => w.newProStaff), color: chartColors[1] },
-              ]} />
-            <TimeSeriesChart testId="chart-total-users" kind="line" title="Accounts at the end of each week" bucketHeading="Week" buckets={buckets}
-              series={[{ key: 'total', label: 'Accounts', values: data.weeks.map((w) => w.totalUsers), color: chartColors[2] }]} />
-          </div>
-        )}
+        <ChartPair series={series}>
+          {(data) => (
+            <>
+              <TimeSeriesChart testId="chart-signups" title="New accounts per week" bucketHeading="Week" buckets={buckets}
+                series={[
+                  { key: 'businesses', label: 'Businesses', values: data.weeks.map((w) => w.newBusinesses), color: chartColors[0] },
+                  { key: 'proStaff', label: 'Pro staff', values: data.weeks.map((w) => w.newProStaff), color: chartColors[1] },
+                ]} />
+              <TimeSeriesChart testId="chart-total-users" kind="line" title="Accounts at the end of each week" bucketHeading="Week" buckets={buckets}
+                series={[{ key: 'total', label: 'Accounts', values: data.weeks.map((w) => w.totalUsers), color: chartColors[2] }]} />
+            </>
+          )}
+        </ChartPair>
       </CardContent>
     </Card>
   );

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { formatCents } from '@shared/format';
-import { chartColors, shortDate, TimeSeriesChart } from '../../../components/charts/time-series-chart';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { chartColors, shortDate, TimeSeriesChart } from '@client/components/charts/time-series-chart';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { usePromotionsSeries } from '../api';
-import { RangePicker, SeriesError } from './upgrade-notice';
+import { RangePicker, ChartPair } from './upgrade-notice';
 
 const ranges = [14, 30, 90] as const;
 type Range = (typeof ranges)[number];
@@ -25,21 +24,19 @@ export function PromotionsTrend() {
         <RangePicker label="Days shown" options={ranges} value={days} onChange={setDays} unit="days" />
       </CardHeader>
       <CardContent>
-        {series.isError ? (
-          <SeriesError error={series.error} />
-        ) : !data ? (
-          <Skeleton className="h-56" />
-        ) : (
-          <div className="grid gap-6 md:grid-cols-2">
-            <TimeSeriesChart testId="chart-promotion-reach" kind="line" title="Impressions and clicks per day" bucketHeading="Day" buckets={buckets}
-              series={[
-                { key: 'impressions', label: 'Impressions', values: data.days.map((d) => d.impressions), color: chartColors[2] },
-                { key: 'clicks', label: 'Clicks', values: data.days.map((d) => d.clicks), color: chartColors[1] },
-              ]} />
-            <TimeSeriesChart testId="chart-promotion-spend" title="Spend per day (USD)" bucketHeading="Day" buckets={buckets} format={formatCents}
-              series={[{ key: 'spend', label: 'Spend', values: data.days.map((d) => d.spentCents), color: chartColors[0] }]} />
-          </div>
-        )}
+        <ChartPair series={series}>
+          {(data) => (
+            <>
+              <TimeSeriesChart testId="chart-promotion-reach" kind="line" title="Impressions and clicks per day" bucketHeading="Day" buckets={buckets}
+                series={[
+                  { key: 'impressions', label: 'Impressions', values: data.days.map((d) => d.impressions), color: chartColors[2] },
+                  { key: 'clicks', label: 'Clicks', values: data.days.map((d) => d.clicks), color: chartColors[1] },
+                ]} />
+              <TimeSeriesChart testId="chart-promotion-spend" title="Spend per day (USD)" bucketHeading="Day" buckets={buckets} format={formatCents}
+                series={[{ key: 'spend', label: 'Spend', values: data.days.map((d) => d.spentCents), color: chartColors[0] }]} />
+            </>
+          )}
+        </ChartPair>
       </CardContent>
     </Card>
   );

@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/page';
-import { describeError } from '../../../lib/api';
+import { Button } from '@client/components/ui/button';
+import { Notice } from '@client/components/ui/page';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { describeError } from '@client/lib/api';
 import { isPlanFeatureRefusal } from '../api';
 
 /** What to show when a series could not be loaded: an upgrade link for plans without analytics, else the error. */
@@ -14,6 +16,13 @@ export function SeriesError({ error }: { error: unknown }) {
     );
   }
   return <p role="alert" className="text-sm text-red-700">{describeError(error)}</p>;
+}
+
+/** A pair of charts once the series has loaded; its error, or a skeleton, until then. */
+export function ChartPair<T>({ series, children }: { series: { isError: boolean; error: unknown; data: T | undefined }; children: (data: T) => ReactNode }) {
+  if (series.isError) return <SeriesError error={series.error} />;
+  if (!series.data) return <Skeleton className="h-56" />;
+  return <div className="grid gap-6 md:grid-cols-2">{children(series.data)}</div>;
 }
 
 export function RangePicker<T extends number>({ label, options, value, onChange, unit }: {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { chartColors, shortDate, TimeSeriesChart } from '../../../components/charts/time-series-chart';
-import { RequireLogin } from '../../../components/require-login';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Notice, Page } from '../../../components/ui/page';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { chartColors, shortDate, TimeSeriesChart } from '@client/components/charts/time-series-chart';
+import { RequireLogin } from '@client/components/require-login';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Notice, Page } from '@client/components/ui/page';
+import { Skeleton } from '@client/components/ui/skeleton';
 import { useBusinessSeries } from '../api';
 import { currencyName, moneyFormatter } from '../format';
 import { RangePicker, SeriesError } from '../components/upgrade-notice';

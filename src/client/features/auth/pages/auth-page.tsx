@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
-import { ApiError, describeError } from '../../../lib/api';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Input } from '@client/components/ui/input';
+import { Field } from '@client/components/ui/label';
+import { InputField } from '@client/components/ui/form-field';
+import { toast } from '@client/components/ui/toast';
+import { ApiError, describeError } from '@client/lib/api';
+import { showServerFieldErrors } from '@client/lib/server-field-errors';
 import { dashboardPathFor, useSession } from '../session';
 import { login, register, usePublicConfig } from '../api';
 import type { AuthFormValues } from '../auth-form-schema';
@@ -94,9 +95,7 @@ export default function AuthPage() {
         <CardContent>
           {/* method="post": even a native submit never puts the fields in the URL. */}
           <form method="post" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-            <Field id="email" label="Email" error={errors.email?.message}>
-              <Input id="email" type="email" autoComplete="email" aria-invalid={Boolean(errors.email)} {...form.register('email')} />
-            </Field>
+            <InputField form={form} name="email" label="Email" type="email" autoComplete="email" />
             <Field id="password" label="Password" error={errors.password?.message} hint={mode === 'signup' ? 'At least 8 characters, and not a commonly used password.' : undefined}>
               <Input
                 id="password"

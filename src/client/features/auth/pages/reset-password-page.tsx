@@ -4,12 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { passwordResetRequestBody } from '@shared/contracts/auth';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest, describeError } from '../../../lib/api';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { InputField } from '@client/components/ui/form-field';
+import { toast } from '@client/components/ui/toast';
+import { apiRequest, describeError } from '@client/lib/api';
 
 const newPasswordForm = z
   .object({ password: z.string().min(8, 'Password must be at least 8 characters'), confirm: z.string() })
@@ -31,9 +30,7 @@ function RequestLinkForm() {
   }
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <Field id="reset-email" label="Email" error={form.formState.errors.email?.message}>
-        <Input id="reset-email" type="email" autoComplete="email" {...form.register('email')} />
-      </Field>
+      <InputField form={form} name="email" id="reset-email" label="Email" type="email" autoComplete="email" markInvalid={false} />
       <Button type="submit" disabled={form.formState.isSubmitting}>Send Reset Link</Button>
     </form>
   );
@@ -42,7 +39,7 @@ function RequestLinkForm() {
 function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const form = useForm<z.infer<typeof newPasswordForm>>({ resolver: zodResolver(newPasswordForm), defaultValues: { password: '', confirm: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await apiRequest('POST', '/api/auth/password-reset/confirm', { token, password: values.password });
@@ -54,12 +51,8 @@ function NewPasswordForm({ token }: { token: string }) {
   });
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <Field id="new-password" label="New password" error={errors.password?.message}>
-        <Input id="new-password" type="password" autoComplete="new-password" {...form.register('password')} />
-      </Field>
-      <Field id="confirm-password" label="Confirm new password" error={errors.confirm?.message}>
-        <Input id="confirm-password" type="password" autoComplete="new-password" {...form.register('confirm')} />
-      </Field>
+      <InputField form={form} name="password" id="new-password" label="New password" type="password" autoComplete="new-password" markInvalid={false} />
+      <InputField form={form} name="confirm" id="confirm-password" label="Confirm new password" type="password" autoComplete="new-password" markInvalid={false} />
       <Button type="submit" disabled={isSubmitting}>Set New Password</Button>
     </form>
   );

@@ -1,7 +1,7 @@
 import type { SubscriptionStatusResponse } from '@shared/contracts/billing';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { formatPeriodEnd } from '../api';
 
 const statusLabels: Record<string, { label: string; tone: 'green' | 'blue' | 'yellow' | 'red' | 'neutral' }> = {

@@ -1,9 +1,9 @@
 import { Check } from 'lucide-react';
 import type { Plan } from '@shared/plans';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardFooter } from '../../../components/ui/card';
-import { cn } from '../../../components/ui/cn';
-import { PlanHeader } from '../../../components/plan-header';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardFooter } from '@client/components/ui/card';
+import { cn } from '@client/components/ui/cn';
+import { PlanHeader } from '@client/components/plan-header';
 
 export type PlanCardState = 'not-configured' | 'current' | 'locked' | 'available' | 'free';
 

@@ -4,10 +4,10 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { CreateSubscriptionResponse } from '@shared/contracts/billing';
 import type { Plan } from '@shared/plans';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent } from '@client/components/ui/dialog';
+import { Spinner } from '@client/components/ui/spinner';
+import { toast } from '@client/components/ui/toast';
 import { formatPeriodEnd } from '../api';
 
 // Stripe.js is fetched from js.stripe.com only when this dialog first needs it (the /pure entry has no side effects).

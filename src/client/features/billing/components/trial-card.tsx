@@ -1,7 +1,7 @@
 import type { TrialStatus } from '@shared/contracts/billing';
 import { planFor, type UserType } from '@shared/plans';
-import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Badge } from '@client/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { daysLeftText, formatPeriodEnd } from '../api';
 
 /** The account's free trial on the subscription page: running (days left) or over. */

@@ -4,12 +4,12 @@ import { AlertTriangle, CalendarCheck } from 'lucide-react';
 import type { SessionUser } from '@shared/contracts/auth';
 import type { CreateSubscriptionResponse, SubscriptionStatusResponse } from '@shared/contracts/billing';
 import { plansFor, type Plan } from '@shared/plans';
-import { Page } from '../../../components/ui/page';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast';
-import { RequireLogin } from '../../../components/require-login';
-import { describeError } from '../../../lib/api';
-import { useSession } from '../../auth/session';
+import { Page } from '@client/components/ui/page';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/toast';
+import { RequireLogin } from '@client/components/require-login';
+import { describeError } from '@client/lib/api';
+import { useSession } from '@client/features/auth';
 import {
   cancelSubscription,
   createSubscription,

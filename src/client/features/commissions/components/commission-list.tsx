@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Commission } from '@shared/contracts/commissions';
 import { formatCents } from '@shared/format';
 import { formatMoney } from '@shared/currency';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Skeleton } from '@client/components/ui/skeleton';
 import { formatCalendarDate, formatDate } from '../format-dates';
 import { CommissionStatusBadge } from './commission-status-badge';
 

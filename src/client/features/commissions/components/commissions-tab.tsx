@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { Commission } from '@shared/contracts/commissions';
 import { formatCents } from '@shared/format';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/toast';
-import { describeError } from '../../../lib/api';
-import { useSession } from '../../auth/session';
+import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { toast } from '@client/components/ui/toast';
+import { describeError } from '@client/lib/api';
+import { useSession } from '@client/features/auth';
 import { useBusinessCommissions, useUpdateCommissionStatus } from '../api';
 import { CommissionList } from './commission-list';
 import { CreateCommissionForm } from './create-commission-form';

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { createCommissionBody } from '@shared/contracts/commissions';
 import { formatCents } from '@shared/format';
-import { Button } from '../../../components/ui/button';
-import { Input, Textarea } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
-import { describeError } from '../../../lib/api';
+import { Button } from '@client/components/ui/button';
+import { Input, Textarea } from '@client/components/ui/input';
+import { Field } from '@client/components/ui/label';
+import { toast } from '@client/components/ui/toast';
+import { describeError } from '@client/lib/api';
 import { useCreateCommission } from '../api';
 import { PayeePicker } from './payee-picker';
 

@@ -1,17 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { CommissionPayee } from '@shared/contracts/commissions';
-import { Input, Select } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { Input, Select } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { useDebounced } from '@client/lib/use-debounced';
 import { usePayees } from '../api';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 const payeeLabel = (payee: CommissionPayee) =>
   `${payee.firstName} ${payee.lastName}${payee.location ? ` — ${payee.location}` : ''}${payee.relation === 'accepted' ? ' (accepted)' : payee.relation === 'applied' ? ' (applied)' : ''}`;

@@ -1,6 +1,6 @@
 import { formatMoney, totalsByCurrency } from '@shared/currency';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { useSession } from '../../auth/session';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { useSession } from '@client/features/auth';
 import { useProStaffCommissions } from '../api';
 import { CommissionList } from './commission-list';
 

@@ -1,13 +1,13 @@
 import { Award, BadgeCheck, Medal, RefreshCw, Trophy } from 'lucide-react';
 import type { RankingEntry } from '@shared/contracts/commissions';
 import { formatCents } from '@shared/format';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast';
-import { describeError } from '../../../lib/api';
-import { useSession } from '../../auth/session';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/toast';
+import { describeError } from '@client/lib/api';
+import { useSession } from '@client/features/auth';
 import { useCalculateRankings, useRankings } from '../api';
 import { formatDateTime } from '../format-dates';
 

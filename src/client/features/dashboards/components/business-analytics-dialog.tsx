@@ -1,6 +1,6 @@
 import type { BusinessJobStats, OwnJobPosting } from '@shared/contracts/jobs';
 import { Link } from 'react-router';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '@client/components/ui/dialog';
 
 const percent = (part: number, whole: number) => (whole === 0 ? '0%' : `${Math.round((part / whole) * 100)}%`);
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { CircleCheck, CircleAlert } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
 
 /** Whether the user has a profile yet, with the way to create or edit it. */
 export function ProfileStatusCard({ loading, name, detail }: { loading: boolean; name: string | null; detail?: string | null }) {

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
+import { Card } from '@client/components/ui/card';
 
 export function StatCard({ label, value, icon: Icon, note }: { label: string; value: ReactNode; icon: LucideIcon; note?: ReactNode }) {
   return (

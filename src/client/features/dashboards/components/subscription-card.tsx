@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { planFor, type UserType } from '@shared/plans';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 
 export function SubscriptionCard({ userType, tier }: { userType: UserType; tier: string }) {
   const plan = planFor(userType, tier);

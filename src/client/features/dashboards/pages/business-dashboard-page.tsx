@@ -1,33 +1,29 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { BarChart3, Briefcase, FileText, MessageSquare, Users } from 'lucide-react';
+import { Briefcase, FileText, MessageSquare, Users } from 'lucide-react';
 import type { SessionUser } from '@shared/contracts/auth';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Notice, Page } from '../../../components/ui/page';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { RequireLogin } from '../../../components/require-login';
-import { useLimitGate } from '../../../components/plan-limit';
-import { CommissionsTab } from '../../commissions/components/commissions-tab';
-import { RankingsTab } from '../../commissions/components/rankings-tab';
-import { MassMessageForm } from '../../messaging/components/mass-message-form';
-import { SocialTagSearch } from '../../profiles/components/social-tag-search';
-import { useBusinessJobStats, useOwnJobPostings } from '../../jobs/api';
-import { BusinessJobs } from '../../jobs/components/business-jobs';
-import { JobPostingDialog } from '../../jobs/components/job-posting-dialog';
-import { RecentApplications } from '../../jobs/components/recent-applications';
-import { useDashboardEvents } from '../../jobs/use-dashboard-events';
-import { formatDate } from '../../jobs/format-date';
+import { Badge } from '@client/components/ui/badge';
+import { AnalyticsButton } from '../components/analytics-button';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Notice, Page } from '@client/components/ui/page';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { useLimitGate } from '@client/components/plan-limit';
+import { CommissionsTab, RankingsTab } from '@client/features/commissions';
+import { MassMessageForm } from '@client/features/messaging';
+import { SocialTagSearch } from '@client/features/profiles';
+import { useBusinessJobStats, useOwnJobPostings } from '@client/features/jobs/api';
+import { BusinessJobs, formatDate, JobPostingDialog, RecentApplications, useDashboardEvents } from '@client/features/jobs';
 import { useOwnBusinessProfile, useUnreadCount, type BusinessProfileSummary } from '../api';
+import { DashboardGate } from '../components/dashboard-gate';
 import { BusinessAnalyticsDialog } from '../components/business-analytics-dialog';
 import { HelpPopover } from '../components/help-popover';
 import { NewFeatureBanner } from '../components/new-feature-banner';
 import { ProfileStatusCard } from '../components/profile-status-card';
 import { StatCard } from '../components/stat-card';
 import { SubscriptionCard } from '../components/subscription-card';
-import { TrialBanner } from '../../billing/components/trial-banner';
+import { TrialBanner } from '@client/features/billing';
 
 const tabs = [
   ['overview', 'Overview'],
@@ -202,10 +198,7 @@ function BusinessDashboard({ user }: { user: SessionUser }) {
                   <Button asChild variant="outline"><Link to="/discount-codes">Discount Codes</Link></Button>
                   <Button asChild variant="outline"><Link to="/promotions">Paid Promotions</Link></Button>
                   <Button asChild variant="outline"><Link to="/profile">{profile.data ? 'Edit Profile' : 'Complete Profile'}</Link></Button>
-                  <Button variant="outline" disabled={isFree} onClick={() => setAnalyticsOpen(true)}>
-                    <BarChart3 className="h-4 w-4" aria-hidden="true" />
-                    {isFree ? 'Analytics (Upgrade Required)' : 'Analytics'}
-                  </Button>
+                  <AnalyticsButton isFree={isFree} onOpen={() => setAnalyticsOpen(true)} />
                 </CardContent>
               </Card>
             </div>
@@ -228,15 +221,5 @@ function BusinessDashboard({ user }: { user: SessionUser }) {
 }
 
 export default function BusinessDashboardPage() {
-  return (
-    <RequireLogin message="Please log in to access your dashboard.">
-      {(user) =>
-        user.userType === 'pro_staff' ? (
-          <Notice title="This dashboard is for business accounts." action={<Button asChild><Link to="/pro-staff-dashboard">Go to your dashboard</Link></Button>} />
-        ) : (
-          <BusinessDashboard user={user} />
-        )
-      }
-    </RequireLogin>
-  );
+  return <DashboardGate userType="business">{(user) => <BusinessDashboard user={user} />}</DashboardGate>;
 }

@@ -1,26 +1,25 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { BarChart3, Eye, FileText, MessageSquare, Star } from 'lucide-react';
+import { Eye, FileText, MessageSquare, Star } from 'lucide-react';
 import type { SessionUser } from '@shared/contracts/auth';
 import { applicationStatuses } from '@shared/contracts/jobs';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Notice, Page } from '../../../components/ui/page';
-import { RequireLogin } from '../../../components/require-login';
-import { ProStaffCommissions } from '../../commissions/components/pro-staff-commissions';
-import { PromotionSlot } from '../../promotions/components/promotion-slot';
-import { useMyApplications } from '../../jobs/api';
-import { JobBoard } from '../../jobs/components/job-board';
-import { MyApplications } from '../../jobs/components/my-applications';
-import { useDashboardEvents } from '../../jobs/use-dashboard-events';
+import { AnalyticsButton } from '../components/analytics-button';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Dialog, DialogContent } from '@client/components/ui/dialog';
+import { Page } from '@client/components/ui/page';
+import { ProStaffCommissions } from '@client/features/commissions';
+import { PromotionSlot } from '@client/features/promotions';
+import { useMyApplications } from '@client/features/jobs/api';
+import { JobBoard, MyApplications, useDashboardEvents } from '@client/features/jobs';
 import { useOwnProStaffProfile, useUnreadCount } from '../api';
+import { DashboardGate } from '../components/dashboard-gate';
 import { HelpPopover } from '../components/help-popover';
 import { NewFeatureBanner } from '../components/new-feature-banner';
 import { ProfileStatusCard } from '../components/profile-status-card';
 import { StatCard } from '../components/stat-card';
 import { SubscriptionCard } from '../components/subscription-card';
-import { TrialBanner } from '../../billing/components/trial-banner';
+import { TrialBanner } from '@client/features/billing';
 
 const OPPORTUNITIES_SHOWN = 5;
 
@@ -94,10 +93,7 @@ function ProStaffDashboard({ user }: { user: SessionUser }) {
               <Button onClick={browseJobs}>Browse Jobs</Button>
               <Button asChild variant="outline"><Link to="/messages">Messages</Link></Button>
               <Button asChild variant="outline"><Link to="/search">Browse Pro Staff</Link></Button>
-              <Button variant="outline" disabled={isFree} onClick={() => setAnalyticsOpen(true)}>
-                <BarChart3 className="h-4 w-4" aria-hidden="true" />
-                {isFree ? 'Analytics (Upgrade Required)' : 'Analytics'}
-              </Button>
+              <AnalyticsButton isFree={isFree} onOpen={() => setAnalyticsOpen(true)} />
             </CardContent>
           </Card>
           <PromotionSlot placement="dashboard" />
@@ -123,15 +119,5 @@ function ProStaffDashboard({ user }: { user: SessionUser }) {
 }
 
 export default function ProStaffDashboardPage() {
-  return (
-    <RequireLogin message="Please log in to access your dashboard.">
-      {(user) =>
-        user.userType === 'business' ? (
-          <Notice title="This dashboard is for pro staff accounts." action={<Button asChild><Link to="/business-dashboard">Go to your dashboard</Link></Button>} />
-        ) : (
-          <ProStaffDashboard user={user} />
-        )
-      }
-    </RequireLogin>
-  );
+  return <DashboardGate userType="pro_staff">{(user) => <ProStaffDashboard user={user} />}</DashboardGate>;
 }

@@ -1,14 +1,14 @@
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { Star } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
 import { useFeatured } from '../api';
 
 /**
- * Landing page: three pro staff profiles (spec 2). Elite pro staff (featured placement, decision record 019)
+ * Landing page: three pro staff profiles (decision record 010 §2). Elite pro staff (featured placement, decision record 019)
  * come first, chosen by the server; the directory's first profiles fill the rest.
  */
 export function FeaturedProStaff() {

@@ -2,15 +2,15 @@ import { Link } from 'react-router';
 import { Briefcase, MapPin, MessageSquare, Star } from 'lucide-react';
 import type { ProStaffProfile } from '@shared/contracts/profiles';
 import { initials } from '@shared/format';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardFooter } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardFooter } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
 import { messageLink } from '../api';
 
 const VISIBLE_SPECIALTIES = 3;
 
-/** Spec 2 directory card: initials, rating (or New), bio, 3 specialties + '+n more', experience, location, actions. */
+/** Directory card (decision record 010 §2): initials, rating (or New), bio, 3 specialties + '+n more', experience, location, actions. */
 export function ProStaffCard({ profile, signedIn, featured = false }: { profile: ProStaffProfile; signedIn: boolean; featured?: boolean }) {
   const extra = profile.specialties.length - VISIBLE_SPECIALTIES;
   const name = `${profile.firstName} ${profile.lastName}`;

@@ -3,12 +3,13 @@ import { useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
 import { DIRECTORY_PAGE_SIZE } from '@shared/directory-paging';
 import { proStaffSpecialties } from '@shared/specialties';
-import { Button } from '../../../components/ui/button';
-import { Input, Select } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Notice, Page } from '../../../components/ui/page';
-import { ApiError } from '../../../lib/api';
-import { useSession } from '../../auth/session';
+import { Button } from '@client/components/ui/button';
+import { Input, Select } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Notice, Page } from '@client/components/ui/page';
+import { ApiError } from '@client/lib/api';
+import { useDebounced } from '@client/lib/use-debounced';
+import { useSession } from '@client/features/auth';
 import { directoryTotal, useDirectory, useFeatured } from '../api';
 import { ProStaffCard, ProStaffCardSkeleton } from '../components/pro-staff-card';
 
@@ -17,16 +18,6 @@ const sortOptions = [
   { value: 'experience', label: 'Most experienced' },
   { value: 'newest', label: 'Newest members' },
 ];
-
-/** Keeps a text box responsive while only searching once typing pauses. */
-function useDebounced(value: string, delayMs = 300): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 export default function DirectoryPage() {
   const { user } = useSession();
@@ -37,8 +28,8 @@ export default function DirectoryPage() {
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
   const [text, setText] = useState(searchParams.get('q') ?? '');
   const [location, setLocation] = useState(searchParams.get('location') ?? '');
-  const q = useDebounced(text.trim());
-  const debouncedLocation = useDebounced(location.trim());
+  const q = useDebounced(text.trim(), 300);
+  const debouncedLocation = useDebounced(location.trim(), 300);
 
   const update = (changes: Record<string, string | null>) => {
     setSearchParams(

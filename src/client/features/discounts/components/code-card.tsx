@@ -1,9 +1,9 @@
 import { Pencil, Power } from 'lucide-react';
 import type { DiscountCode } from '@shared/contracts/discounts';
 import { formatUsd } from '@shared/format';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 import { describeDiscount, formatDateTime, isExpired } from '../format';
 import { CopyButton } from './copy-button';
 

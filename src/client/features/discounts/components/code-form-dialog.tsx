@@ -3,15 +3,16 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { ALL_PLATFORMS, discountCodeValue, discountTypes, type DiscountCode, type IntegrationPlatform } from '@shared/contracts/discounts';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Input, Select, Textarea } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
-import { describeError } from '../../../lib/api';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent } from '@client/components/ui/dialog';
+import { Select } from '@client/components/ui/input';
+import { Field } from '@client/components/ui/label';
+import { InputField, TextareaField } from '@client/components/ui/form-field';
+import { toast } from '@client/components/ui/toast';
+import { describeError } from '@client/lib/api';
 import { useCreateCode, useProStaffOptions, useUpdateCode } from '../api';
 import { fromLocalInput, toLocalInput } from '../format';
-import { upgradeToastLink } from '../../../components/plan-limit';
+import { upgradeToastLink } from '@client/components/plan-limit';
 
 const optionalNumber = z.union([z.number().min(0, 'Use 0 to 100').max(100, 'Use 0 to 100'), z.nan()]);
 
@@ -94,12 +95,8 @@ export function CodeFormDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={editing ? `Edit ${code.code}` : 'Create Discount Code'} description="Give a pro staffer their own code to share; orders that use it earn them a commission.">
         <form className="flex flex-col gap-4" onSubmit={form.handleSubmit(onSubmit)} noValidate>
-          <Field id="code" label="Code" error={errors.code?.message} hint="Letters, numbers, dashes; stored in capitals.">
-            <Input id="code" className="font-mono uppercase" aria-invalid={Boolean(errors.code)} {...form.register('code')} />
-          </Field>
-          <Field id="description" label="Description" error={errors.description?.message}>
-            <Textarea id="description" className="min-h-16" aria-invalid={Boolean(errors.description)} {...form.register('description')} />
-          </Field>
+          <InputField form={form} name="code" label="Code" hint="Letters, numbers, dashes; stored in capitals." className="font-mono uppercase" />
+          <TextareaField form={form} name="description" label="Description" className="min-h-16" />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="discountType" label="Discount type" error={errors.discountType?.message}>
               <Select id="discountType" {...form.register('discountType')}>
@@ -107,9 +104,7 @@ export function CodeFormDialog({
                 <option value="fixed">Fixed amount (USD)</option>
               </Select>
             </Field>
-            <Field id="discountValue" label="Discount value" error={errors.discountValue?.message}>
-              <Input id="discountValue" type="number" step="0.01" min="0" aria-invalid={Boolean(errors.discountValue)} {...form.register('discountValue', { valueAsNumber: true })} />
-            </Field>
+            <InputField form={form} name="discountValue" label="Discount value" type="number" step="0.01" min="0" registerOptions={{ valueAsNumber: true }} />
           </div>
           <Field id="platform" label="Platform" error={errors.platform?.message} hint="Restrict the code to one connected store, or allow it everywhere.">
             <Select id="platform" {...form.register('platform')}>
@@ -123,16 +118,10 @@ export function CodeFormDialog({
                 {(proStaff.data ?? []).map((p) => <option key={p.id} value={String(p.id)}>{p.name}</option>)}
               </Select>
             </Field>
-            <Field id="commissionRate" label="Commission (% of order value)" error={errors.commissionRate?.message}>
-              <Input id="commissionRate" type="number" step="0.01" min="0" max="100" aria-invalid={Boolean(errors.commissionRate)} {...form.register('commissionRate', { valueAsNumber: true })} />
-            </Field>
+            <InputField form={form} name="commissionRate" label="Commission (% of order value)" type="number" step="0.01" min="0" max="100" registerOptions={{ valueAsNumber: true }} />
           </div>
-          <Field id="expiresAt" label="Expires (optional)" error={errors.expiresAt?.message}>
-            <Input id="expiresAt" type="datetime-local" aria-invalid={Boolean(errors.expiresAt)} {...form.register('expiresAt')} />
-          </Field>
-          <Field id="webhookUrl" label="Webhook URL (optional)" error={errors.webhookUrl?.message}>
-            <Input id="webhookUrl" type="url" placeholder="https://" aria-invalid={Boolean(errors.webhookUrl)} {...form.register('webhookUrl')} />
-          </Field>
+          <InputField form={form} name="expiresAt" label="Expires (optional)" type="datetime-local" />
+          <InputField form={form} name="webhookUrl" label="Webhook URL (optional)" type="url" placeholder="https://" />
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
             <Button type="submit" disabled={isSubmitting}>{isSubmitting ? 'Saving...' : editing ? 'Save Changes' : 'Create Code'}</Button>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Check, Copy } from 'lucide-react';
-import { Button, type ButtonProps } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
+import { Button, type ButtonProps } from '@client/components/ui/button';
+import { toast } from '@client/components/ui/toast';
 
-/** Spec 9: copy confirmations last 2000 ms. */
+/** Decision record 010 §9: copy confirmations last 2000 ms. */
 export const COPY_CONFIRMATION_MS = 2000;
 
 type CopyButtonProps = Omit<ButtonProps, 'onClick'> & {

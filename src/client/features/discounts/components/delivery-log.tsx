@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { DeliveryOutcome, WebhookDelivery } from '@shared/contracts/discounts';
-import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { describeError } from '../../../lib/api';
+import { Badge } from '@client/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { describeError } from '@client/lib/api';
 import { formatDateTime } from '../format';
 import { useDeliveries } from '../api';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { publicApiPaths } from '@shared/contracts/discounts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Button } from '@client/components/ui/button';
 
 /** Spec: names the GET validation endpoint (code as path parameter) and the POST usage-tracking endpoint. */
 export function IntegrationGuideCard() {
@@ -23,7 +23,7 @@ export function IntegrationGuideCard() {
         </div>
         <p className="text-bark-700">Send a platform key in the <code className="font-mono">X-Api-Key</code> header: the publishable key in pages (its order reports are unverified signals), the secret key on your server. Signed store webhooks need no key.</p>
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline" size="sm"><a href={publicApiPaths.docs} target="_blank" rel="noreferrer">API Reference</a></Button>
+          <Button asChild variant="outline" size="sm"><a href={publicApiPaths.reference} target="_blank" rel="noreferrer">API Reference</a></Button>
           <Button asChild variant="outline" size="sm"><Link to="/store-integration">Store Setup Guide</Link></Button>
         </div>
       </CardContent>

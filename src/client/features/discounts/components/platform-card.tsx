@@ -1,8 +1,8 @@
 import { KeyRound, Power, Settings, Trash2 } from 'lucide-react';
 import { platformTypeLabels, WEBHOOK_SECRET_GRACE_HOURS, type IntegrationPlatform } from '@shared/contracts/discounts';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { formatDateTime } from '../format';
 import type { RotatableKey } from '../api';
 import { CopyButton } from './copy-button';

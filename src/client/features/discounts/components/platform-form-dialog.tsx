@@ -2,14 +2,15 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createPlatformBody, platformTypeLabels, platformTypes, type CreatePlatformBody, type IntegrationPlatformWithSecrets } from '@shared/contracts/discounts';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Input, Select } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
-import { describeError } from '../../../lib/api';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent } from '@client/components/ui/dialog';
+import { Input, Select } from '@client/components/ui/input';
+import { Field } from '@client/components/ui/label';
+import { InputField } from '@client/components/ui/form-field';
+import { toast } from '@client/components/ui/toast';
+import { describeError } from '@client/lib/api';
 import { useCreatePlatform } from '../api';
-import { upgradeToastLink } from '../../../components/plan-limit';
+import { upgradeToastLink } from '@client/components/plan-limit';
 
 type FormValues = { name: string; platformType: CreatePlatformBody['platformType']; storeUrl: string; webhookUrl: string; webhookSecret: string };
 const empty: FormValues = { name: '', platformType: 'shopify', storeUrl: '', webhookUrl: '', webhookSecret: '' };
@@ -40,20 +41,14 @@ export function PlatformFormDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Add Integration Platform" description="We generate an API key and a webhook secret for this store. The key is shown once.">
         <form className="flex flex-col gap-4" onSubmit={form.handleSubmit(onSubmit)} noValidate>
-          <Field id="platform-name" label="Name" error={errors.name?.message}>
-            <Input id="platform-name" placeholder="Main web store" aria-invalid={Boolean(errors.name)} {...form.register('name')} />
-          </Field>
+          <InputField form={form} name="name" id="platform-name" label="Name" placeholder="Main web store" />
           <Field id="platformType" label="Platform type" error={errors.platformType?.message}>
             <Select id="platformType" {...form.register('platformType')}>
               {platformTypes.map((type) => <option key={type} value={type}>{platformTypeLabels[type]}</option>)}
             </Select>
           </Field>
-          <Field id="storeUrl" label="Store URL (optional)" error={errors.storeUrl?.message} hint="Browser calls with your key are accepted only from this address.">
-            <Input id="storeUrl" type="url" placeholder="https://shop.example.com" aria-invalid={Boolean(errors.storeUrl)} {...form.register('storeUrl')} />
-          </Field>
-          <Field id="platform-webhookUrl" label="Webhook URL (optional)" error={errors.webhookUrl?.message}>
-            <Input id="platform-webhookUrl" type="url" placeholder="https://" aria-invalid={Boolean(errors.webhookUrl)} {...form.register('webhookUrl')} />
-          </Field>
+          <InputField form={form} name="storeUrl" label="Store URL (optional)" hint="Browser calls with your key are accepted only from this address." type="url" placeholder="https://shop.example.com" />
+          <InputField form={form} name="webhookUrl" id="platform-webhookUrl" label="Webhook URL (optional)" type="url" placeholder="https://" />
           <Field
             id="webhookSecret"
             label="Store signing secret (optional)"

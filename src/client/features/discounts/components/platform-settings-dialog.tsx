@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { WEBHOOK_SECRET_GRACE_HOURS, type IntegrationPlatform, type UpdatePlatformBody } from '@shared/contracts/discounts';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
-import { describeError } from '../../../lib/api';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent } from '@client/components/ui/dialog';
+import { Input } from '@client/components/ui/input';
+import { Field } from '@client/components/ui/label';
+import { toast } from '@client/components/ui/toast';
+import { describeError } from '@client/lib/api';
 import { useUpdatePlatform } from '../api';
 
 /** Change the signing secret the store uses (old one kept for the grace period) and, for BigCommerce, the API credentials. */

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { BadgeDollarSign, Clock, Code2, ShieldCheck, ShoppingCart, Webhook, Zap } from 'lucide-react';
 import { publicApiPaths } from '@shared/contracts/discounts';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Page } from '../../../components/ui/page';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Page } from '@client/components/ui/page';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { CodeBlock } from '../components/code-block';
 import { PersonalisationNotice } from '../components/personalisation-notice';
 import {
@@ -192,7 +192,7 @@ export default function EcommerceIntegrationPage() {
       </section>
 
       <section className="flex flex-wrap justify-center gap-3" aria-label="More help">
-        <Button asChild><a href={publicApiPaths.docs} target="_blank" rel="noreferrer">Open API Reference</a></Button>
+        <Button asChild><a href={publicApiPaths.reference} target="_blank" rel="noreferrer">Open API Reference</a></Button>
         <Button asChild variant="outline"><Link to="/store-integration">View Examples</Link></Button>
         <Button asChild variant="outline"><a href="mailto:support@huntstaff.example.com?subject=Store%20integration">Contact Support</a></Button>
       </section>

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { Activity, BarChart3, CalendarClock, History, KeyRound, RefreshCw, Store, Webhook, Code2, UserCheck } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Page } from '../../../components/ui/page';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { Badge } from '@client/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Page } from '@client/components/ui/page';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { CodeBlock } from '../components/code-block';
 import { PersonalisationNotice } from '../components/personalisation-notice';
 import { trackingSnippet, webhookUrl } from '../snippets';

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { Star } from 'lucide-react';
 import type { ApplicationStatus, ReceivedApplication } from '@shared/contracts/jobs';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast';
-import { describeError } from '../../../lib/api';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/toast';
+import { describeError } from '@client/lib/api';
 import { useJobApplications, useSetApplicationStatus } from '../api';
 import { formatDate } from '../format-date';
 import { ApplicationStatusBadge } from './application-status-badge';

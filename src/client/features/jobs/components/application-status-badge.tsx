@@ -1,5 +1,5 @@
 import type { ApplicationStatus } from '@shared/contracts/jobs';
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '@client/components/ui/badge';
 
 const tones = {
   pending: 'yellow',

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { JobPosting } from '@shared/contracts/jobs';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Textarea } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent } from '@client/components/ui/dialog';
+import { Textarea } from '@client/components/ui/input';
+import { Field } from '@client/components/ui/label';
+import { toast } from '@client/components/ui/toast';
 import { useApplyToJob } from '../api';
 import { ActionError } from './plan-limit-notice';
 

@@ -3,11 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createJobPostingBody, type JobPosting } from '@shared/contracts/jobs';
 import { proStaffSpecialties } from '@shared/specialties';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Input, Textarea } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent } from '@client/components/ui/dialog';
+import { InputField, TextareaField } from '@client/components/ui/form-field';
+import { toast } from '@client/components/ui/toast';
 import { useSaveJobPosting } from '../api';
 import { ActionError } from './plan-limit-notice';
 
@@ -59,19 +58,11 @@ export function JobPostingDialog({ open, onOpenChange, posting }: Props) {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={posting ? 'Edit Job Posting' : 'New Job Posting'} className="max-w-2xl">
         <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-          <Field id="job-title" label="Title" error={errors.title?.message}>
-            <Input id="job-title" aria-invalid={Boolean(errors.title)} {...form.register('title')} />
-          </Field>
-          <Field id="job-description" label="Description" error={errors.description?.message}>
-            <Textarea id="job-description" rows={5} aria-invalid={Boolean(errors.description)} {...form.register('description')} />
-          </Field>
+          <InputField form={form} name="title" id="job-title" label="Title" />
+          <TextareaField form={form} name="description" id="job-description" label="Description" rows={5} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="job-location" label="Location" error={errors.location?.message}>
-              <Input id="job-location" placeholder="e.g. Bozeman, MT" {...form.register('location')} />
-            </Field>
-            <Field id="job-compensation" label="Compensation" error={errors.compensation?.message} hint="Free text, e.g. $300 per day plus gear">
-              <Input id="job-compensation" {...form.register('compensation')} />
-            </Field>
+            <InputField form={form} name="location" id="job-location" label="Location" placeholder="e.g. Bozeman, MT" markInvalid={false} />
+            <InputField form={form} name="compensation" id="job-compensation" label="Compensation" hint="Free text, e.g. $300 per day plus gear" markInvalid={false} />
           </div>
           <fieldset>
             <legend className="mb-2 text-sm font-medium">Specialties</legend>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { planFor } from '@shared/plans';
-import { useSession } from '../../auth/session';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast';
-import { describeError } from '../../../lib/api';
+import { useSession } from '@client/features/auth';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/toast';
+import { describeError } from '@client/lib/api';
 import { useMyApplications, useSetApplicationStatus } from '../api';
 import { formatDate } from '../format-date';
 import { ApplicationStatusBadge } from './application-status-badge';

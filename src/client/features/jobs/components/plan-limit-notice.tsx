@@ -1,5 +1,5 @@
-import { describeError } from '../../../lib/api';
-import { UpgradeLink, upgradeUrlOf } from '../../../components/plan-limit';
+import { describeError } from '@client/lib/api';
+import { UpgradeLink, upgradeUrlOf } from '@client/components/plan-limit';
 
 /** An inline error for a failed job action; plan limits carry a link to upgrade. */
 export function ActionError({ error }: { error: unknown }) {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { describeError } from '../../../lib/api';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { describeError } from '@client/lib/api';
 import { useRecentApplications } from '../api';
 import { formatDate } from '../format-date';
 import { ApplicationStatusBadge } from './application-status-badge';

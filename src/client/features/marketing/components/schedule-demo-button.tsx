@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@client/components/ui/button';
 
 // The form (and its contract) load on the first click, keeping the landing page's initial script small.
 const ScheduleDemoDialog = lazy(() => import('./schedule-demo-dialog'));

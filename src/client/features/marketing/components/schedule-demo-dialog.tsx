@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { demoTimes } from '@shared/contracts/demo-requests';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Input, Select, Textarea } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest, describeError } from '../../../lib/api';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent } from '@client/components/ui/dialog';
+import { Input, Select, Textarea } from '@client/components/ui/input';
+import { Field } from '@client/components/ui/label';
+import { toast } from '@client/components/ui/toast';
+import { apiRequest, describeError } from '@client/lib/api';
 import { showServerFieldErrorsInto } from './schedule-demo-errors';
 
 type Values = { name: string; email: string; company: string; preferredTime: string; message: string };

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '@client/lib/api';
 
 /** The server's field errors (error.details: [{ path, message }]) keyed by field, for the demo form. */
 export function showServerFieldErrorsInto(error: unknown): Record<string, string> {

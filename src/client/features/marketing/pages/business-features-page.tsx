@@ -1,17 +1,17 @@
 import { Link } from 'react-router';
-import { signUpPath } from '../../auth/sign-up-path';
+import { signUpPath } from '@client/features/auth';
 import { Check, X, Users, BarChart3, Tag, MessageSquare, Trophy, ShieldCheck } from 'lucide-react';
 import { featureGroups, featureLabels, plansFor, type FeatureKey, type Plan } from '@shared/plans';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { PlanHeader } from '../../../components/plan-header';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { PlanHeader } from '@client/components/plan-header';
 import { Faq } from '../components/faq';
 
 const businessPlans = plansFor('business');
 const cardFeatures: FeatureKey[] = ['jobPostings', 'messaging', 'discountCodes', 'advertisements', 'support'];
 
-/** A feature is absent from a plan when its text says so (spec: 'Not included' / 'Not available'). */
+/** A feature is absent from a plan when its text says so ('Not included' / 'Not available', decision record 010 §9). */
 function isIncluded(text: string | undefined): boolean {
   return Boolean(text) && !/not included|not available/i.test(text!);
 }

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { signUpPath } from '../../auth/sign-up-path';
+import { signUpPath } from '@client/features/auth';
 import { Star } from 'lucide-react';
 import { plansFor } from '@shared/plans';
-import { Button } from '../../../components/ui/button';
-import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { PlanHeader } from '../../../components/plan-header';
+import { Button } from '@client/components/ui/button';
+import { Badge } from '@client/components/ui/badge';
+import { Card, CardContent } from '@client/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { PlanHeader } from '@client/components/plan-header';
 import { Faq } from '../components/faq';
 
 type Tier = 'free' | 'pro' | 'elite';

@@ -5,15 +5,15 @@ import { Users } from 'lucide-react';
 import { proStaffSpecialties } from '@shared/specialties';
 import { planFor } from '@shared/plans';
 import { MESSAGE_MAX_LENGTH } from '@shared/contracts/messaging';
-import { useSession } from '../../auth/session';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input, Textarea } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
-import { describeError } from '../../../lib/api';
+import { useSession } from '@client/features/auth';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Input, Textarea } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { toast } from '@client/components/ui/toast';
+import { describeError } from '@client/lib/api';
 import { refreshConversationLists, sendMassMessage, useMassMessageProgress } from '../api';
-import { upgradeToastLink } from '../../../components/plan-limit';
+import { upgradeToastLink } from '@client/components/plan-limit';
 
 /** Business dashboard, Messaging tab: one message to every pro staffer matching the filters. */
 export function MassMessageForm() {

@@ -3,14 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Paperclip, Send, X } from 'lucide-react';
 import { ATTACHMENT_MAX_BYTES, attachmentAccept, attachmentExtensions } from '@shared/contracts/messaging';
 import { formatFileSize } from '@shared/format';
-import { Button } from '../../../components/ui/button';
-import { Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { describeError, isPlanLimit } from '../../../lib/api';
+import { Button } from '@client/components/ui/button';
+import { Textarea } from '@client/components/ui/input';
+import { toast } from '@client/components/ui/toast';
+import { describeError, isPlanLimit } from '@client/lib/api';
 import { refreshConversationLists, refreshThread, sendMessage, sendMessageWithFiles } from '../api';
-import { UpgradeLink, usePlanUsage } from '../../../components/plan-limit';
-import { PLAN_USAGE_KEY } from '../../../lib/api';
-import { upgradeToastLink, upgradeUrlOf } from '../../../components/plan-limit';
+import { UpgradeLink, usePlanUsage } from '@client/components/plan-limit';
+import { planUsageKey } from '@client/lib/api';
+import { upgradeToastLink, upgradeUrlOf } from '@client/components/plan-limit';
 
 type Props = {
   toUserId: number;
@@ -80,7 +80,7 @@ export function MessageComposer({ toUserId, conversationId, onSent }: Props) {
       const message = file ? await sendMessageWithFiles(body, [file]) : await sendMessage(body);
       setContent('');
       setFile(null);
-      void queryClient.invalidateQueries({ queryKey: PLAN_USAGE_KEY });
+      void queryClient.invalidateQueries({ queryKey: planUsageKey });
       await Promise.all([refreshThread(queryClient, message.conversationId), refreshConversationLists(queryClient)]);
       onSent?.(message.conversationId);
     } catch (error) {

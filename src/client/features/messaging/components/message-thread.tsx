@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, Paperclip } from 'lucide-react';
 import type { Message } from '@shared/contracts/messaging';
 import { formatFileSize } from '@shared/format';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { toast } from '../../../components/ui/toast';
-import { describeError } from '../../../lib/api';
+import { Button } from '@client/components/ui/button';
+import { cn } from '@client/components/ui/cn';
+import { toast } from '@client/components/ui/toast';
+import { describeError } from '@client/lib/api';
 import { markConversationRead, markMessageRead, refreshConversationLists, refreshThread, refreshUnread, setUnreadCount, useThread } from '../api';
 import { formatMessageTime } from '../format-time';
 

@@ -3,14 +3,14 @@ import { useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { SessionUser } from '@shared/contracts/auth';
 import type { Conversation, OtherUser } from '@shared/contracts/messaging';
-import { RequireLogin } from '../../../components/require-login';
-import { Badge } from '../../../components/ui/badge';
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../components/ui/cn';
-import { Page } from '../../../components/ui/page';
-import { describeError } from '../../../lib/api';
+import { RequireLogin } from '@client/components/require-login';
+import { Card } from '@client/components/ui/card';
+import { cn } from '@client/components/ui/cn';
+import { Page } from '@client/components/ui/page';
+import { describeError } from '@client/lib/api';
 import { useConversations, useConversationWith } from '../api';
 import { ChatPanel } from '../components/chat-panel';
+import { ConversationList, UnreadBadge } from '../components/conversation-list';
 import { formatConversationTime } from '../format-time';
 import { useMessageEvents } from '../hooks/use-message-events';
 
@@ -55,49 +55,27 @@ function Messages({ user }: { user: SessionUser }) {
     <Page title="Messages">
       <div className="grid gap-4 md:grid-cols-3">
         {/* On phones an open conversation is its own view: the list steps aside and the composer stays on screen. */}
-        <Card className={cn('flex max-h-[70vh] flex-col overflow-hidden', otherUser && 'hidden md:flex')}>
-          <h2 className="border-b border-bark-200 px-4 py-3 text-base font-semibold">Conversations</h2>
-          <div className="overflow-y-auto">
-            {conversations.isPending ? (
-              <p className="p-4 text-sm text-bark-700">Loading conversations...</p>
-            ) : conversations.isError ? (
-              <p className="p-4 text-sm text-red-700">{describeError(conversations.error)}</p>
-            ) : conversations.data.length === 0 ? (
-              <p className="p-4 text-sm text-bark-700">No conversations yet. Start by messaging someone!</p>
-            ) : (
-              <ul aria-label="Conversations">
-                {conversations.data.map((conversation) => (
-                  <li key={conversation.id}>
-                    <button
-                      type="button"
-                      onClick={() => choose(conversation)}
-                      aria-current={conversation.id === selectedId ? 'true' : undefined}
-                      className={cn(
-                        'w-full border-b border-bark-100 px-4 py-3 text-left hover:bg-bark-100',
-                        conversation.id === selectedId && 'bg-forest-100 hover:bg-forest-100',
-                      )}
-                    >
-                      <div className="flex items-center justify-between gap-2">
-                        <span className="truncate text-sm font-semibold text-bark-900">{displayName(conversation.otherUser)}</span>
-                        {conversation.unreadCount > 0 && (
-                          <Badge tone="blue" aria-label={`${conversation.unreadCount} unread`}>
-                            {conversation.unreadCount}
-                          </Badge>
-                        )}
-                      </div>
-                      <div className="mt-0.5 flex items-center gap-2 text-xs text-bark-700">
-                        <span>{userTypeLabel(conversation.otherUser.userType)}</span>
-                        {conversation.otherUser.name && <span className="truncate">· {conversation.otherUser.email}</span>}
-                      </div>
-                      {conversation.lastMessage && <p className="mt-1 truncate text-sm text-bark-700">{conversation.lastMessage.content}</p>}
-                      <p className="mt-0.5 text-xs text-bark-500">{formatConversationTime(conversation.lastMessageAt)}</p>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </Card>
+        <ConversationList
+          conversations={conversations}
+          selectedId={selectedId}
+          onSelect={choose}
+          className={cn('max-h-[70vh]', otherUser && 'hidden md:flex')}
+          empty={<p className="p-4 text-sm text-bark-700">No conversations yet. Start by messaging someone!</p>}
+          renderEntry={(conversation) => (
+            <>
+              <div className="flex items-center justify-between gap-2">
+                <span className="truncate text-sm font-semibold text-bark-900">{displayName(conversation.otherUser)}</span>
+                <UnreadBadge count={conversation.unreadCount} />
+              </div>
+              <div className="mt-0.5 flex items-center gap-2 text-xs text-bark-700">
+                <span>{userTypeLabel(conversation.otherUser.userType)}</span>
+                {conversation.otherUser.name && <span className="truncate">· {conversation.otherUser.email}</span>}
+              </div>
+              {conversation.lastMessage && <p className="mt-1 truncate text-sm text-bark-700">{conversation.lastMessage.content}</p>}
+              <p className="mt-0.5 text-xs text-bark-500">{formatConversationTime(conversation.lastMessageAt)}</p>
+            </>
+          )}
+        />
 
         <Card className={cn('flex-col overflow-hidden md:col-span-2 md:flex md:h-[70vh]', otherUser ? 'flex h-[calc(100dvh-11rem)] min-h-80' : 'hidden')}>
           <div className="border-b border-bark-200 px-4 py-3">

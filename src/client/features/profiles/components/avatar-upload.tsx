@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { Camera } from 'lucide-react';
 import { AVATAR_MAX_BYTES, type AvatarUploadResult } from '@shared/contracts/profiles';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
-import { ApiError, apiUpload, describeError } from '../../../lib/api';
+import { Button } from '@client/components/ui/button';
+import { toast } from '@client/components/ui/toast';
+import { ApiError, apiUpload, describeError } from '@client/lib/api';
 import { ProfileAvatar } from './profile-avatar';
 
 /** Picks, checks and uploads a profile picture; the server checks the bytes again. */

@@ -4,16 +4,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { SessionUser } from '@shared/contracts/auth';
 import { businessProfileBody, type BusinessProfile } from '@shared/contracts/profiles';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input, Textarea } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest } from '../../../lib/api';
-import { useSession } from '../../auth/session';
-import { businessByUserKey } from '../api';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Input } from '@client/components/ui/input';
+import { InputField, TextareaField } from '@client/components/ui/form-field';
+import { toast } from '@client/components/ui/toast';
+import { apiRequest } from '@client/lib/api';
+import { useSession } from '@client/features/auth';
+import { ownBusinessProfileQuery } from '../api';
 import { AvatarUpload } from './avatar-upload';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { reportProfileSaveError, SaveProfileButton } from './profile-form-parts';
 import { SocialLinksFields } from './social-links-fields';
 
 type Input = z.input<typeof businessProfileBody>;
@@ -42,13 +41,12 @@ export function BusinessProfileForm({ user, profile }: { user: SessionUser; prof
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const saved = await apiRequest<BusinessProfile>('POST', '/api/business-profiles', { ...values, userId: user.id });
-      queryClient.setQueryData(businessByUserKey(user.id), saved);
+      queryClient.setQueryData(ownBusinessProfileQuery(user.id).queryKey, saved);
       form.reset(defaultsFrom(saved));
       if (!profile) await session.refresh();
       toast({ title: 'Success', description: 'Business profile updated successfully.' });
     } catch (error) {
-      showServerFieldErrors(error, form.setError);
-      toast({ title: 'Error', description: 'Failed to update profile.', variant: 'destructive' });
+      reportProfileSaveError(error, form.setError);
     }
   });
 
@@ -65,29 +63,17 @@ export function BusinessProfileForm({ user, profile }: { user: SessionUser; prof
             url={picture}
             onUploaded={(result) => {
               form.setValue('profilePictureUrl', result.url, { shouldDirty: !result.appliedToProfile });
-              if (result.appliedToProfile) queryClient.setQueryData<BusinessProfile | null>(businessByUserKey(user.id), (old) => (old ? { ...old, profilePictureUrl: result.url } : old));
+              if (result.appliedToProfile) queryClient.setQueryData(ownBusinessProfileQuery(user.id).queryKey, (old) => (old ? { ...old, profilePictureUrl: result.url } : old));
             }}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="companyName" label="Company Name" error={errors.companyName?.message}>
-              <Input id="companyName" autoComplete="organization" aria-invalid={Boolean(errors.companyName)} {...form.register('companyName')} />
-            </Field>
-            <Field id="location" label="Location" error={errors.location?.message}>
-              <Input id="location" placeholder="City, State" aria-invalid={Boolean(errors.location)} {...form.register('location')} />
-            </Field>
-            <Field id="industry" label="Industry" error={errors.industry?.message}>
-              <Input id="industry" placeholder="Outfitter, Retail, Manufacturer..." aria-invalid={Boolean(errors.industry)} {...form.register('industry')} />
-            </Field>
-            <Field id="size" label="Company Size" error={errors.size?.message}>
-              <Input id="size" placeholder="10-25 employees" aria-invalid={Boolean(errors.size)} {...form.register('size')} />
-            </Field>
-            <Field id="website" label="Company Website" error={errors.website?.message}>
-              <Input id="website" type="url" placeholder="https://yourcompany.com" aria-invalid={Boolean(errors.website)} {...form.register('website')} />
-            </Field>
+            <InputField form={form} name="companyName" label="Company Name" autoComplete="organization" />
+            <InputField form={form} name="location" label="Location" placeholder="City, State" />
+            <InputField form={form} name="industry" label="Industry" placeholder="Outfitter, Retail, Manufacturer..." />
+            <InputField form={form} name="size" label="Company Size" placeholder="10-25 employees" />
+            <InputField form={form} name="website" label="Company Website" type="url" placeholder="https://yourcompany.com" />
           </div>
-          <Field id="description" label="Description" error={errors.description?.message}>
-            <Textarea id="description" rows={5} placeholder="What you do, where you hunt or sell, and the pro staff you are looking for." aria-invalid={Boolean(errors.description)} {...form.register('description')} />
-          </Field>
+          <TextareaField form={form} name="description" label="Description" rows={5} placeholder="What you do, where you hunt or sell, and the pro staff you are looking for." />
         </CardContent>
       </Card>
 
@@ -102,7 +88,7 @@ export function BusinessProfileForm({ user, profile }: { user: SessionUser; prof
       </Card>
 
       <div>
-        <Button type="submit" size="lg" disabled={isSubmitting}>{isSubmitting ? 'Saving...' : profile ? 'Save Profile' : 'Create Profile'}</Button>
+        <SaveProfileButton saving={isSubmitting} exists={profile !== null} />
       </div>
     </form>
   );

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Mail, Phone } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { Input, Select, Textarea } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
-import { describeError } from '../../../lib/api';
-import { sendMessage } from '../../messaging/api';
-import { upgradeToastLink } from '../../../components/plan-limit';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
+import { Input, Select, Textarea } from '@client/components/ui/input';
+import { Field } from '@client/components/ui/label';
+import { toast } from '@client/components/ui/toast';
+import { describeError } from '@client/lib/api';
+import { sendMessage } from '@client/features/messaging/api';
+import { upgradeToastLink } from '@client/components/plan-limit';
 import { messageLink } from '../api';
 
 // Emails and phone numbers stay private, so both requests travel as HuntStaff messages, written so the

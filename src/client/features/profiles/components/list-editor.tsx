@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Plus, X } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
 
 /**
- * Spec 5 (specialties): a new entry is trimmed, non-empty and not a duplicate; Enter adds it;
+ * Specialties (decision record 010 §5): a new entry is trimmed, non-empty and not a duplicate; Enter adds it;
  * clicking an entry removes it. Suggestions are one-click additions.
  */
 export function ListEditor({

@@ -6,17 +6,17 @@ import type { z } from 'zod';
 import type { SessionUser } from '@shared/contracts/auth';
 import { proStaffProfileBody, type ProStaffProfile } from '@shared/contracts/profiles';
 import { proStaffSpecialties } from '@shared/specialties';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input, Textarea } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest } from '../../../lib/api';
-import { useSession } from '../../auth/session';
-import { proStaffByUserKey } from '../api';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Input } from '@client/components/ui/input';
+import { InputField, TextareaField } from '@client/components/ui/form-field';
+import { toast } from '@client/components/ui/toast';
+import { apiRequest, matchesKey } from '@client/lib/api';
+import { useSession } from '@client/features/auth';
+import { ownProStaffProfileQuery, proStaffProfilesKey } from '../api';
 import { AvatarUpload } from './avatar-upload';
 import { ListEditor } from './list-editor';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { reportProfileSaveError, SaveProfileButton } from './profile-form-parts';
 import { SocialLinksFields } from './social-links-fields';
 
 type Input = z.input<typeof proStaffProfileBody>;
@@ -37,7 +37,7 @@ function defaultsFrom(profile: ProStaffProfile | null): Input {
   };
 }
 
-/** Spec 5: years of experience is an integer, 0 when the input is not a number. */
+/** Decision record 010 §5: years of experience is an integer, 0 when the input is not a number. */
 const toExperience = (value: unknown) => {
   const number = typeof value === 'number' ? value : Number.parseInt(String(value), 10);
   return Number.isFinite(number) ? Math.trunc(number) : 0;
@@ -46,6 +46,10 @@ const toExperience = (value: unknown) => {
 export function ProStaffProfileForm({ user, profile }: { user: SessionUser; profile: ProStaffProfile | null }) {
   const session = useSession();
   const queryClient = useQueryClient();
+  // The directory, featured list and public page show this profile too; the own entry was just set from the answer.
+  const ownKey = ownProStaffProfileQuery(user.id).queryKey;
+  const refreshOtherProfileReads = () =>
+    queryClient.invalidateQueries({ queryKey: proStaffProfilesKey, predicate: (query) => !matchesKey(query.queryKey, ownKey) });
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(proStaffProfileBody), defaultValues: defaultsFrom(profile) });
   const { errors, isSubmitting } = form.formState;
   const [firstName, lastName, picture] = form.watch(['firstName', 'lastName', 'profilePictureUrl']);
@@ -53,14 +57,13 @@ export function ProStaffProfileForm({ user, profile }: { user: SessionUser; prof
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const saved = await apiRequest<ProStaffProfile>('POST', '/api/pro-staff-profiles', { ...values, userId: user.id });
-      queryClient.setQueryData(proStaffByUserKey(user.id), saved);
-      void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/pro-staff-profiles') && query.queryKey[0] !== proStaffByUserKey(user.id)[0] });
+      queryClient.setQueryData(ownProStaffProfileQuery(user.id).queryKey, saved);
+      void refreshOtherProfileReads();
       form.reset(defaultsFrom(saved));
       if (!profile) await session.refresh();
       toast({ title: 'Success', description: 'Pro staff profile updated successfully.' });
     } catch (error) {
-      showServerFieldErrors(error, form.setError);
-      toast({ title: 'Error', description: 'Failed to update profile.', variant: 'destructive' });
+      reportProfileSaveError(error, form.setError);
     }
   });
 
@@ -79,27 +82,17 @@ export function ProStaffProfileForm({ user, profile }: { user: SessionUser; prof
             onUploaded={(result) => {
               form.setValue('profilePictureUrl', result.url, { shouldDirty: !result.appliedToProfile });
               if (!result.appliedToProfile) return;
-              queryClient.setQueryData<ProStaffProfile | null>(proStaffByUserKey(user.id), (old) => (old ? { ...old, profilePictureUrl: result.url } : old));
-              void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/pro-staff-profiles') && query.queryKey[0] !== proStaffByUserKey(user.id)[0] });
+              queryClient.setQueryData(ownProStaffProfileQuery(user.id).queryKey, (old) => (old ? { ...old, profilePictureUrl: result.url } : old));
+              void refreshOtherProfileReads();
             }}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="firstName" label="First Name" error={errors.firstName?.message}>
-              <Input id="firstName" autoComplete="given-name" aria-invalid={Boolean(errors.firstName)} {...form.register('firstName')} />
-            </Field>
-            <Field id="lastName" label="Last Name" error={errors.lastName?.message}>
-              <Input id="lastName" autoComplete="family-name" aria-invalid={Boolean(errors.lastName)} {...form.register('lastName')} />
-            </Field>
-            <Field id="location" label="Location" error={errors.location?.message}>
-              <Input id="location" placeholder="City, State" aria-invalid={Boolean(errors.location)} {...form.register('location')} />
-            </Field>
-            <Field id="experience" label="Years of Experience" error={errors.experience?.message}>
-              <Input id="experience" type="number" min={0} step={1} aria-invalid={Boolean(errors.experience)} {...form.register('experience', { setValueAs: toExperience })} />
-            </Field>
+            <InputField form={form} name="firstName" label="First Name" autoComplete="given-name" />
+            <InputField form={form} name="lastName" label="Last Name" autoComplete="family-name" />
+            <InputField form={form} name="location" label="Location" placeholder="City, State" />
+            <InputField form={form} name="experience" label="Years of Experience" type="number" min={0} step={1} registerOptions={{ setValueAs: toExperience }} />
           </div>
-          <Field id="bio" label="Bio" error={errors.bio?.message}>
-            <Textarea id="bio" rows={5} placeholder="Tell businesses about your hunting background, audience and the brands you work with." aria-invalid={Boolean(errors.bio)} {...form.register('bio')} />
-          </Field>
+          <TextareaField form={form} name="bio" label="Bio" rows={5} placeholder="Tell businesses about your hunting background, audience and the brands you work with." />
         </CardContent>
       </Card>
 
@@ -150,7 +143,7 @@ export function ProStaffProfileForm({ user, profile }: { user: SessionUser; prof
       </Card>
 
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" size="lg" disabled={isSubmitting}>{isSubmitting ? 'Saving...' : profile ? 'Save Profile' : 'Create Profile'}</Button>
+        <SaveProfileButton saving={isSubmitting} exists={profile !== null} />
         {profile && (
           <Button asChild variant="outline" size="lg">
             <Link to={`/profile/${profile.id}`}>View Public Profile</Link>

@@ -1,5 +1,5 @@
 import { initials } from '@shared/format';
-import { cn } from '../../../components/ui/cn';
+import { cn } from '@client/components/ui/cn';
 
 /** The profile picture, or the person's initials when there is none. */
 export function ProfileAvatar({ name, lastName, url, size = 'md' }: { name: string; lastName?: string | null; url: string | null | undefined; size?: 'md' | 'lg' }) {

@@ -1,8 +1,8 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { socialPlatformLabels } from '@shared/contracts/profiles';
 import { socialPlatformKeys } from '@shared/specialties';
-import { Input } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
+import { Input } from '@client/components/ui/input';
+import { Field } from '@client/components/ui/label';
 
 const placeholders: Record<string, string> = {
   instagram: 'https://instagram.com/yourhandle',
@@ -16,7 +16,7 @@ const placeholders: Record<string, string> = {
 
 type WithSocialLinks = { socialLinks?: Partial<Record<string, string | null>> | null };
 
-/** One URL input per platform key (spec 3); empty inputs are ignored on save. */
+/** One URL input per platform key (decision record 010 §3); empty inputs are ignored on save. */
 export function SocialLinksFields<T extends WithSocialLinks>({ register, errors }: { register: UseFormRegister<T>; errors: FieldErrors<T> }) {
   const linkErrors = (errors as FieldErrors<WithSocialLinks>).socialLinks as Record<string, { message?: string } | undefined> | undefined;
   const reg = register as unknown as UseFormRegister<WithSocialLinks>;

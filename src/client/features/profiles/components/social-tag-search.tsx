@@ -2,28 +2,25 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Hash, MapPin, Search } from 'lucide-react';
-import { normalizeTag, socialPlatformLabels, type ProStaffProfile } from '@shared/contracts/profiles';
+import { normalizeTag, socialPlatformLabels } from '@shared/contracts/profiles';
 import { tagSearchPlatforms } from '@shared/specialties';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input, Select } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
-import { describeError, isPlanLimit } from '../../../lib/api';
-import { messageLink } from '../api';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Input, Select } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Spinner } from '@client/components/ui/spinner';
+import { toast } from '@client/components/ui/toast';
+import { describeError, isPlanLimit } from '@client/lib/api';
+import { messageLink, socialTagSearchQuery, type TagSearch } from '../api';
 import { ProfileAvatar } from './profile-avatar';
-
-type Search = { tag: string; platform: string };
 
 /** Business dashboard "Social" tab: find pro staff by social handle or hashtag. */
 export function SocialTagSearch() {
   const [tag, setTag] = useState('');
   const [platform, setPlatform] = useState('all');
-  const [search, setSearch] = useState<Search | null>(null);
-  const url = search ? `/api/social-media-tags/search?${new URLSearchParams({ tag: search.tag, ...(search.platform !== 'all' ? { platform: search.platform } : {}) })}` : '';
-  const query = useQuery<ProStaffProfile[]>({ queryKey: [url], enabled: Boolean(search) });
+  const [search, setSearch] = useState<TagSearch | null>(null);
+  const query = useQuery({ ...socialTagSearchQuery(search ?? { tag: '', platform: 'all' }), enabled: search !== null });
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

@@ -1,12 +1,12 @@
 import type { SessionUser } from '@shared/contracts/auth';
-import { RequireLogin } from '../../../components/require-login';
-import { Notice, Page } from '../../../components/ui/page';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { describeError } from '../../../lib/api';
+import { RequireLogin } from '@client/components/require-login';
+import { Notice, Page } from '@client/components/ui/page';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { describeError } from '@client/lib/api';
 import { useOwnBusinessProfile, useOwnProStaffProfile } from '../api';
 import { BusinessProfileForm } from '../components/business-profile-form';
 import { ProStaffProfileForm } from '../components/pro-staff-profile-form';
-import { ChangePasswordCard } from '../../auth/components/change-password-card';
+import { ChangePasswordCard } from '../components/change-password-card';
 
 function FormSkeleton() {
   return (

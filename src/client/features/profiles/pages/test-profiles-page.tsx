@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { DirectoryPage } from '@shared/contracts/profiles';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Notice, Page } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
-import { describeError } from '../../../lib/api';
-import { useSession } from '../../auth/session';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Notice, Page } from '@client/components/ui/page';
+import { Spinner } from '@client/components/ui/spinner';
+import { describeError } from '@client/lib/api';
+import { useSession } from '@client/features/auth';
+import { directoryQuery } from '@client/features/directory/api';
 
 /** Debug page: the first three pro staff profiles as the API returns them; loads only when logged in. */
 export default function TestProfilesPage() {
   const { user } = useSession();
-  const query = useQuery<DirectoryPage>({ queryKey: ['/api/pro-staff-profiles?page=1&pageSize=3'], enabled: Boolean(user) });
+  const query = useQuery({ ...directoryQuery({ page: 1, pageSize: 3 }), enabled: Boolean(user) });
 
   return (
     <Page title="Test Profiles" description="The first 3 pro staff profiles, for debugging.">

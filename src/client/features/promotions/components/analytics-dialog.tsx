@@ -1,7 +1,7 @@
 import type { Promotion } from '@shared/contracts/promotions';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { describeError } from '../../../lib/api';
+import { Dialog, DialogContent } from '@client/components/ui/dialog';
+import { Spinner } from '@client/components/ui/spinner';
+import { describeError } from '@client/lib/api';
 import { usePromotionAnalytics } from '../api';
 import { formatMoney } from '../format';
 import { DailyChart } from './daily-chart';

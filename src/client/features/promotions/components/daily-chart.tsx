@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PromotionDay } from '@shared/contracts/promotions';
 import { formatCents } from '@shared/format';
-import { cn } from '../../../components/ui/cn';
+import { cn } from '@client/components/ui/cn';
 import { formatDay } from '../format';
 
 const metrics = {

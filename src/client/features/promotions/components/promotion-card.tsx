@@ -1,8 +1,8 @@
 import { BarChart3, Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { deliveryStatusLabels, promotionAudienceLabels, promotionTypeLabels, type Promotion } from '@shared/contracts/promotions';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
 import { formatDay, formatMoney } from '../format';
 
 function Stat({ label, value }: { label: string; value: string | number }) {

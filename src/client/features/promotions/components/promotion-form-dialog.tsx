@@ -15,11 +15,12 @@ import {
   type PromotionType,
 } from '@shared/contracts/promotions';
 import { promotionSpecialties } from '@shared/specialties';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Input, Select, Textarea } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent } from '@client/components/ui/dialog';
+import { Select } from '@client/components/ui/input';
+import { Field } from '@client/components/ui/label';
+import { InputField, TextareaField } from '@client/components/ui/form-field';
+import { toast } from '@client/components/ui/toast';
 import { todayUtc } from '../format';
 
 export type PromotionFormValues = {
@@ -114,9 +115,7 @@ export function PromotionFormDialog({
       >
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="promotion-title" label="Title" error={errors.title?.message}>
-              <Input {...field('title')} placeholder="e.g. Spring gear sale for pro staff" />
-            </Field>
+            <InputField form={form} name="title" id="promotion-title" label="Title" describeError placeholder="e.g. Spring gear sale for pro staff" />
             <Field id="promotion-promotionType" label="Promotion Type" error={errors.promotionType?.message}>
               <Select {...field('promotionType')}>
                 {promotionTypes.map((type) => (
@@ -125,16 +124,10 @@ export function PromotionFormDialog({
               </Select>
             </Field>
           </div>
-          <Field id="promotion-description" label="Description" error={errors.description?.message}>
-            <Textarea {...field('description')} placeholder="What should pro staff know?" />
-          </Field>
+          <TextareaField form={form} name="description" id="promotion-description" label="Description" describeError placeholder="What should pro staff know?" />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="promotion-targetUrl" label="Target URL" error={errors.targetUrl?.message} hint="Where a click takes the pro staffer.">
-              <Input {...field('targetUrl')} type="url" placeholder="https://" />
-            </Field>
-            <Field id="promotion-imageUrl" label="Image URL" error={errors.imageUrl?.message}>
-              <Input {...field('imageUrl')} type="url" placeholder="https://" />
-            </Field>
+            <InputField form={form} name="targetUrl" id="promotion-targetUrl" label="Target URL" hint="Where a click takes the pro staffer." describeError type="url" placeholder="https://" />
+            <InputField form={form} name="imageUrl" id="promotion-imageUrl" label="Image URL" describeError type="url" placeholder="https://" />
           </div>
           <Field id="promotion-targetAudience" label="Target Audience" error={errors.targetAudience?.message}>
             <Select {...field('targetAudience')}>
@@ -167,28 +160,16 @@ export function PromotionFormDialog({
             </fieldset>
           )}
           {audience === 'location_based' && (
-            <Field id="promotion-targetLocation" label="Target Location" error={errors.targetLocation?.message} hint='A state ("Montana" or "MT") or a city ("Bozeman, MT").'>
-              <Input {...field('targetLocation')} placeholder="e.g. Montana" />
-            </Field>
+            <InputField form={form} name="targetLocation" id="promotion-targetLocation" label="Target Location" hint='A state ("Montana" or "MT") or a city ("Bozeman, MT").' describeError placeholder="e.g. Montana" />
           )}
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field id="promotion-budget" label="Total Budget ($)" error={errors.budget?.message}>
-              <Input {...field('budget')} type="number" min="0.01" step="0.01" inputMode="decimal" placeholder="100.00" />
-            </Field>
-            <Field id="promotion-dailyBudget" label="Daily Budget ($)" error={errors.dailyBudget?.message} hint="Optional cap per day.">
-              <Input {...field('dailyBudget')} type="number" min="0.01" step="0.01" inputMode="decimal" placeholder="20.00" />
-            </Field>
-            <Field id="promotion-costPerClick" label="Cost Per Click ($)" error={errors.costPerClick?.message}>
-              <Input {...field('costPerClick')} type="number" min="0.01" step="0.01" inputMode="decimal" />
-            </Field>
+            <InputField form={form} name="budget" id="promotion-budget" label="Total Budget ($)" describeError type="number" min="0.01" step="0.01" inputMode="decimal" placeholder="100.00" />
+            <InputField form={form} name="dailyBudget" id="promotion-dailyBudget" label="Daily Budget ($)" hint="Optional cap per day." describeError type="number" min="0.01" step="0.01" inputMode="decimal" placeholder="20.00" />
+            <InputField form={form} name="costPerClick" id="promotion-costPerClick" label="Cost Per Click ($)" describeError type="number" min="0.01" step="0.01" inputMode="decimal" />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="promotion-startDate" label="Start Date" error={errors.startDate?.message} hint="Promotions run on whole UTC days.">
-              <Input {...field('startDate')} type="date" />
-            </Field>
-            <Field id="promotion-endDate" label="End Date" error={errors.endDate?.message}>
-              <Input {...field('endDate')} type="date" min={form.watch('startDate') || undefined} />
-            </Field>
+            <InputField form={form} name="startDate" id="promotion-startDate" label="Start Date" hint="Promotions run on whole UTC days." describeError type="date" />
+            <InputField form={form} name="endDate" id="promotion-endDate" label="End Date" describeError type="date" min={form.watch('startDate') || undefined} />
           </div>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>

@@ -1,9 +1,9 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { ExternalLink } from 'lucide-react';
 import { promotionTypeLabels, type PromotionForViewer } from '@shared/contracts/promotions';
-import { Badge } from '../../../components/ui/badge';
-import { cn } from '../../../components/ui/cn';
-import { useSession } from '../../auth/session';
+import { Badge } from '@client/components/ui/badge';
+import { cn } from '@client/components/ui/cn';
+import { useSession } from '@client/features/auth';
 import { trackPromotion, useEligiblePromotions } from '../api';
 
 // The server counts an impression once per viewer, promotion and day; this only avoids resending per page view.

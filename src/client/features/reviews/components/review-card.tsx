@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { MessageSquareReply, ThumbsDown, ThumbsUp } from 'lucide-react';
 import type { SessionUser } from '@shared/contracts/auth';
 import type { Review } from '@shared/contracts/reviews';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { describeError } from '../../../lib/api';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent } from '@client/components/ui/card';
+import { Textarea } from '@client/components/ui/input';
+import { toast } from '@client/components/ui/toast';
+import { describeError } from '@client/lib/api';
 import { useRespondToReview, useVoteReview } from '../api';
 import { StarRating } from './star-rating';
 

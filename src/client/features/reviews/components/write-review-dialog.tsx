@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { revieweeTypeSchema, splitCommaList, type RevieweeType } from '@shared/contracts/reviews';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { Input, Select, Textarea } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
-import { describeError } from '../../../lib/api';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
+import { Input, Select } from '@client/components/ui/input';
+import { Field } from '@client/components/ui/label';
+import { InputField, TextareaField } from '@client/components/ui/form-field';
+import { useDebounced } from '@client/lib/use-debounced';
+import { toast } from '@client/components/ui/toast';
+import { describeError } from '@client/lib/api';
 import { useCreateReview, useReviewees } from '../api';
 import { StarInput } from './star-rating';
 
@@ -23,15 +25,6 @@ const formSchema = z.object({
   isPublic: z.boolean(),
 });
 type FormValues = z.infer<typeof formSchema>;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 type Props = { initialType?: RevieweeType; initialRevieweeId?: number | null };
 
@@ -120,12 +113,8 @@ export function WriteReviewDialog({ initialType = 'business', initialRevieweeId 
             <span className="text-sm font-medium text-bark-900">Rating</span>
             <Controller control={form.control} name="rating" render={({ field }) => <StarInput value={field.value} onChange={field.onChange} />} />
           </div>
-          <Field id="review-title" label="Title" error={errors.title?.message}>
-            <Input id="review-title" aria-invalid={Boolean(errors.title)} {...form.register('title')} />
-          </Field>
-          <Field id="review-content" label="Review" error={errors.content?.message} hint="At least 10 characters.">
-            <Textarea id="review-content" aria-invalid={Boolean(errors.content)} {...form.register('content')} />
-          </Field>
+          <InputField form={form} name="title" id="review-title" label="Title" />
+          <TextareaField form={form} name="content" id="review-content" label="Review" hint="At least 10 characters." />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="review-pros" label="Pros (optional)" hint="Separate with commas.">
               <Input id="review-pros" placeholder="Punctual, great footage" {...form.register('pros')} />

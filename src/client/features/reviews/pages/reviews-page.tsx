@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { revieweeTypes, reviewSorts, type RevieweeType, type ReviewSort } from '@shared/contracts/reviews';
-import { Button } from '../../../components/ui/button';
-import { Page } from '../../../components/ui/page';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useSession } from '../../auth/session';
+import { Button } from '@client/components/ui/button';
+import { Page } from '@client/components/ui/page';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { useSession } from '@client/features/auth';
 import { useReviewPage, type ReviewFilter } from '../api';
 import { RatingSummary } from '../components/rating-summary';
 import { ReviewCard } from '../components/review-card';

@@ -1,0 +1,52 @@
+import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { FieldValues, Path, RegisterOptions, UseFormReturn } from 'react-hook-form';
+import { Input, Textarea } from './input';
+import { Field } from './label';
+
+/**
+ * The props every react-hook-form field shares: the form, the field's name (also its id unless one is given),
+ * its label and hint. `markInvalid={false}` leaves aria-invalid off for the few fields that never set it;
+ * `describeError` also links the error text to the control.
+ */
+type BoundFieldProps<T extends FieldValues, TOutput> = {
+  form: UseFormReturn<T, unknown, TOutput>;
+  name: Path<T>;
+  id?: string;
+  label: string;
+  hint?: string;
+  registerOptions?: RegisterOptions<T, Path<T>>;
+  markInvalid?: boolean;
+  /** Points aria-describedby at the error text while there is one. */
+  describeError?: boolean;
+};
+
+function bindField<T extends FieldValues, TOutput>({ form, name, id = name, registerOptions, markInvalid = true, describeError }: BoundFieldProps<T, TOutput>) {
+  const { error } = form.getFieldState(name, form.formState);
+  const marks = {
+    ...(markInvalid ? { 'aria-invalid': Boolean(error) } : {}),
+    ...(describeError ? { 'aria-describedby': error ? `${id}-error` : undefined } : {}),
+  };
+  return { id, error: error?.message, control: { id, ...marks, ...form.register(name, registerOptions) } };
+}
+
+/** Label, input and error of one react-hook-form field in one line. */
+export function InputField<T extends FieldValues, TOutput>(props: BoundFieldProps<T, TOutput> & Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'name' | 'id'>) {
+  const { form, name, id, label, hint, registerOptions, markInvalid, describeError, ...inputProps } = props;
+  const field = bindField({ form, name, id, label, registerOptions, markInvalid, describeError });
+  return (
+    <Field id={field.id} label={label} error={field.error} hint={hint}>
+      <Input {...inputProps} {...field.control} />
+    </Field>
+  );
+}
+
+/** Label, textarea and error of one react-hook-form field in one line. */
+export function TextareaField<T extends FieldValues, TOutput>(props: BoundFieldProps<T, TOutput> & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'form' | 'name' | 'id'>) {
+  const { form, name, id, label, hint, registerOptions, markInvalid, describeError, ...textareaProps } = props;
+  const field = bindField({ form, name, id, label, registerOptions, markInvalid, describeError });
+  return (
+    <Field id={field.id} label={label} error={field.error} hint={hint}>
+      <Textarea {...textareaProps} {...field.control} />
+    </Field>
+  );
+}

@@ -1,0 +1,4 @@
+// The commissions feature's public surface for other features (with api.ts); the rest of the folder is internal.
+export { CommissionsTab } from './components/commissions-tab';
+export { ProStaffCommissions } from './components/pro-staff-commissions';
+export { RankingsTab } from './components/rankings-tab';

@@ -1,0 +1,69 @@
+import { AppError } from '../errors';
+import type { RateLimitStore } from './store';
+
+const secondsUntil = (resetAt: number) => Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+
+/** A named "at most `limit` hits per key per window" counter over the shared store. */
+export class WindowLimiter {
+  constructor(
+    private readonly store: RateLimitStore,
+    readonly name: string,
+    readonly limit: number,
+    readonly windowMs: number,
+  ) {}
+
+  private keyOf(key: string) {
+    return `${this.name}:${key}`;
+  }
+
+  /** Counts one hit; `allowed` is false once the key is over its limit (or `limit`, when given). */
+  async hit(key: string, limit = this.limit): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+    const window = await this.store.increment(this.keyOf(key), this.windowMs);
+    return { allowed: window.count <= limit, retryAfterSeconds: secondsUntil(window.resetAt) };
+  }
+
+  /** For counters of failures: true once the key has used its whole budget. Does not count. */
+  async blocked(key: string): Promise<{ blocked: boolean; retryAfterSeconds: number }> {
+    const window = await this.store.peek(this.keyOf(key));
+    if (!window) return { blocked: false, retryAfterSeconds: 0 };
+    return { blocked: window.count >= this.limit, retryAfterSeconds: secondsUntil(window.resetAt) };
+  }
+
+  /** Counts one hit and throws our 429 (with Retry-After) when the key is over its limit. */
+  async consume(key: string, message: (retryAfterSeconds: number) => string): Promise<void> {
+    const { allowed, retryAfterSeconds } = await this.hit(key);
+    if (!allowed) throw rateLimited(message(retryAfterSeconds), retryAfterSeconds);
+  }
+}
+
+/** The one 429 shape: `{ error: { code: 'RATE_LIMITED', message, details: { retryAfterSeconds } } }` plus Retry-After. */
+export function rateLimited(message: string, retryAfterSeconds: number): AppError {
+  return new AppError('RATE_LIMITED', message, { retryAfterSeconds });
+}
+
+/** Failures of one key that are forgotten `windowMs` after the latest one (the login back-off counts these). */
+export class FailureCounter {
+  constructor(
+    private readonly store: RateLimitStore,
+    readonly name: string,
+    readonly windowMs: number,
+  ) {}
+
+  private keyOf(key: string) {
+    return `${this.name}:${key}`;
+  }
+
+  async record(key: string): Promise<void> {
+    await this.store.increment(this.keyOf(key), this.windowMs, { slide: true });
+  }
+
+  /** How many failures the key has and when the latest was, or null when it has none left. */
+  async current(key: string): Promise<{ count: number; lastAt: number } | null> {
+    const window = await this.store.peek(this.keyOf(key));
+    return window ? { count: window.count, lastAt: window.resetAt - this.windowMs } : null;
+  }
+
+  async forget(key: string): Promise<void> {
+    await this.store.delete(this.keyOf(key));
+  }
+}

@@ -1,0 +1,25 @@
+import type { Commission } from '@shared/contracts/commissions';
+import { formatMinorUnits } from '@shared/currency';
+import type * as repo from './repository';
+
+/** Row -> wire shape for this module: the one place its DTOs are built (decision record 020). */
+export function toCommission(row: repo.CommissionRow): Commission {
+  return {
+    id: row.id,
+    businessId: row.businessId,
+    proStaffId: row.proStaffId,
+    amount: formatMinorUnits(row.amountCents, row.currency),
+    amountCents: row.amountCents,
+    currency: row.currency,
+    adjustsCommissionId: row.adjustsCommissionId,
+    description: row.description,
+    dueDate: row.dueDate,
+    status: row.status,
+    source: row.source,
+    orderId: row.orderId,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    proStaff: { firstName: row.proStaffFirstName, lastName: row.proStaffLastName },
+    business: { companyName: row.businessCompanyName },
+  };
+}
