@@ -197,6 +197,12 @@ test('a free business is told discount codes need an upgrade', async ({ page }) 
   await signUp(page, 'business');
   const profile = await page.request.post('/api/business-profiles', { data: { companyName: 'Free Tier Outfitters' } });
   expect(profile.ok()).toBe(true);
+  // The plan usage arrives late, so the click below comes first: the gate waits for it instead of
+  // opening the form (the race CI once lost).
+  await page.route('**/api/plan-usage', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await page.goto('/discount-codes');
   await expect(page.getByRole('link', { name: 'Upgrade to create codes' })).toHaveAttribute('href', '/subscription');
   // Gate before the form: the limit and an upgrade link, no form to fill in and be refused.

@@ -40,8 +40,8 @@ export function UpgradeLink({ to, children = 'Upgrade your plan', onClick }: { t
  * Gate before the form (decision 016): `attempt(openForm)` opens the form only when none of `keys` is at
  * its limit; otherwise `dialog` shows the limit and an upgrade link instead. The usage is read when the
  * page mounts and again after every successful change (lib/api.ts invalidates it), so the decision is
- * taken at once on click. Before the usage has loaded, or if it cannot be read, the form opens and the
- * server's own refusal (with its upgrade link) still applies.
+ * taken at once on click. A click before the usage has loaded waits for it; if it cannot be read, the
+ * form opens and the server's own refusal (with its upgrade link) still applies.
  */
 export function useLimitGate(keys: UsageKey[]) {
   const usage = usePlanUsage();
@@ -53,10 +53,16 @@ export function useLimitGate(keys: UsageKey[]) {
   };
   const upgradeUrl = usage.data?.upgradeUrl ?? '/subscription';
 
+  // A click that comes before the usage has arrived waits for it (one read), so a fast click on a
+  // freshly opened page is gated like a slow one. If the usage cannot be read, the form opens.
   const attempt = (openForm: () => void) => {
-    const message = reachedMessage(usage.data);
-    if (message) setBlocked(message);
-    else openForm();
+    const decide = (data: PlanUsageResponse | undefined) => {
+      const message = reachedMessage(data);
+      if (message) setBlocked(message);
+      else openForm();
+    };
+    if (usage.data || !usage.isPending) decide(usage.data);
+    else void usage.refetch().then((result) => decide(result.data), () => decide(undefined));
   };
 
   const dialog = (
