@@ -67,3 +67,33 @@ test('the session survives a reload and a stale saved user is dropped', async ({
   // The server no longer knows the session, so the header falls back to signed-out links.
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
+
+test('a session check that answers after a new sign-in does not sign the new user out', async ({ page }) => {
+  await signIn(page, DEMO_BUSINESS);
+  await page.context().clearCookies();
+  // The check the page starts for the saved (now cookieless) business answers 401 only after the
+  // pro staffer has signed in: the answer is about a session that is no longer the page's.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route('**/api/auth/me', async (route) => {
+    if (held) return route.continue();
+    held = true;
+    await released;
+    await route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'Not signed in' } }) });
+  });
+  await page.goto('/auth');
+  await expect.poll(() => held).toBe(true);
+  await page.getByLabel('Email').fill(DEMO_PRO_STAFF.email);
+  await page.getByLabel('Password').fill(DEMO_PRO_STAFF.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/pro-staff-dashboard$/);
+  const stale = page.waitForResponse('**/api/auth/me');
+  release();
+  await stale;
+  await page.waitForTimeout(200); // let the app handle the late answer
+  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeAttached();
+  await page.goto('/pro-staff-dashboard');
+  await expect(page.getByText('Please log in')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeAttached();
+});

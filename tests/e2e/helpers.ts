@@ -42,6 +42,9 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  // Signed in once the app has moved on to the dashboard. (A Logout button alone proves nothing: a
+  // user saved by an earlier sign-in shows one on /auth before this sign-in has finished.)
+  await expect(page).toHaveURL(/-dashboard$/);
   await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeAttached();
 }
 

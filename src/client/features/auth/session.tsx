@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@shared/contracts/auth';
 import { apiRequest, ApiError } from '@client/lib/api';
@@ -42,6 +42,10 @@ export function SessionProvider({ children, prerendered = false }: { children: R
     if (prerendered) setUser(readStoredUser());
   }, [prerendered]);
 
+  // Counts sign-ins and sign-outs. A session check applies its answer only if none happened while it
+  // was under way: a late 401 about the previous session must not sign out the user who just signed in.
+  const generation = useRef(0);
+
   const store = useCallback((next: SessionUser | null) => {
     setUser(next);
     if (next) localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(next));
@@ -49,10 +53,13 @@ export function SessionProvider({ children, prerendered = false }: { children: R
   }, []);
 
   const refresh = useCallback(async () => {
+    const asked = generation.current;
+    const stillCurrent = () => generation.current === asked;
     try {
-      store(await apiRequest<SessionUser>('GET', '/api/auth/me'));
+      const me = await apiRequest<SessionUser>('GET', '/api/auth/me');
+      if (stillCurrent()) store(me);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) store(null);
+      if (error instanceof ApiError && error.status === 401 && stillCurrent()) store(null);
     }
   }, [store]);
 
@@ -66,10 +73,12 @@ export function SessionProvider({ children, prerendered = false }: { children: R
     () => ({
       user,
       signIn: (next) => {
+        generation.current += 1;
         queryClient.clear();
         store(next);
       },
       signOut: async () => {
+        generation.current += 1;
         try {
           await apiRequest('POST', '/api/auth/logout');
         } finally {
