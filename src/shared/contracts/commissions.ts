@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { centsToDecimalString, parseMoneyToCents } from '../format';
+import { proStaffProfile } from './profiles';
 
 export const commissionStatuses = ['pending', 'paid', 'cancelled'] as const;
 export type CommissionStatus = (typeof commissionStatuses)[number];
@@ -88,14 +89,7 @@ export const rankingEntry = z.object({
   id: z.number(),
   proStaffId: z.number(),
   rank: z.number(),
-  profile: z.object({
-    firstName: z.string(),
-    lastName: z.string(),
-    isVerified: z.boolean(),
-    location: z.string().nullable(),
-    specialties: z.array(z.string()),
-    experience: z.number(),
-  }),
+  profile: proStaffProfile.pick({ firstName: true, lastName: true, isVerified: true, location: true, specialties: true, experience: true }),
   /** The currency of the totals: rankings are per currency (?currency=, USD by default). */
   currency: z.string(),
   /** Decimal strings in `currency`. */
