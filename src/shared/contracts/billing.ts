@@ -57,11 +57,8 @@ export const subscriptionStatusResponse = z.object({
 });
 export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusResponse>;
 
-export const cancelSubscriptionResponse = z.object({
-  cancelAtPeriodEnd: z.boolean(),
-  /** Unix seconds: the subscription stays active until then. */
-  currentPeriodEnd: z.number().nullable(),
-});
+/** The subscription's end as the status gives it: it stays active until `currentPeriodEnd` (Unix seconds). */
+export const cancelSubscriptionResponse = subscriptionStatusResponse.pick({ cancelAtPeriodEnd: true, currentPeriodEnd: true });
 export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponse>;
 
 /** POST /api/stripe/webhook: received, and whether the event was a duplicate or of a type we do not use. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { centsToDecimalString, parseMoneyToCents } from '../format';
+import { currencyCodeInput } from './common';
+import { proStaffProfile } from './profiles';
 
 export const commissionStatuses = ['pending', 'paid', 'cancelled'] as const;
 export type CommissionStatus = (typeof commissionStatuses)[number];
@@ -67,11 +69,7 @@ export const commission = z.object({
 export type Commission = z.infer<typeof commission>;
 
 /** A pro staffer the business can pay: those linked to its jobs first, then everyone matching the search. */
-export const commissionPayee = z.object({
-  id: z.number(),
-  firstName: z.string(),
-  lastName: z.string(),
-  location: z.string().nullable(),
+export const commissionPayee = proStaffProfile.pick({ id: true, firstName: true, lastName: true, location: true }).extend({
   /** The strongest link to this business's jobs: accepted, applied, or none. */
   relation: z.enum(['accepted', 'applied']).nullable(),
 });
@@ -88,14 +86,7 @@ export const rankingEntry = z.object({
   id: z.number(),
   proStaffId: z.number(),
   rank: z.number(),
-  profile: z.object({
-    firstName: z.string(),
-    lastName: z.string(),
-    isVerified: z.boolean(),
-    location: z.string().nullable(),
-    specialties: z.array(z.string()),
-    experience: z.number(),
-  }),
+  profile: proStaffProfile.pick({ firstName: true, lastName: true, isVerified: true, location: true, specialties: true, experience: true }),
   /** The currency of the totals: rankings are per currency (?currency=, USD by default). */
   currency: z.string(),
   /** Decimal strings in `currency`. */
@@ -113,10 +104,5 @@ export const rankingEntry = z.object({
 export type RankingEntry = z.infer<typeof rankingEntry>;
 
 export const rankingQuery = z.object({
-  currency: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{3}$/, 'Use an ISO 4217 currency code like USD')
-    .transform((c) => c.toUpperCase())
-    .default('USD'),
+  currency: currencyCodeInput.default('USD'),
 });

@@ -47,6 +47,13 @@ export const timestamps = {
   updatedAt: z.string().meta({ format: 'date-time' }),
 };
 
+/** An ISO 4217 currency code as a caller may type it ("usd"), upper-cased ("USD"). */
+export const currencyCodeInput = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, 'Use an ISO 4217 currency code like USD')
+  .transform((value) => value.toUpperCase());
+
 /** Optional free text: trimmed, at most `max` characters; empty, null or missing all mean "not given" (null). */
 export const optionalText = (max: number) =>
   z

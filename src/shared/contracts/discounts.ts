@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCodeInput } from './common';
 
 export const platformTypes = ['shopify', 'woocommerce', 'magento', 'bigcommerce', 'squarespace', 'custom'] as const;
 export type PlatformType = (typeof platformTypes)[number];
@@ -207,7 +208,6 @@ export const moneyInput = z.union([
   z.number().nonnegative().max(10_000_000),
   z.string().trim().regex(/^\d{1,8}(\.\d{1,3})?$/, 'Use a decimal amount like 129.99'),
 ]);
-const currencyInput = z.string().trim().regex(/^[A-Za-z]{3}$/, 'Use an ISO 4217 currency code like USD').transform((value) => value.toUpperCase());
 
 const orderIdValue = z.union([z.string().trim().min(1).max(100), z.number().int().nonnegative()]);
 const optionalEmail = z.union([z.literal(''), z.email().max(254)]).optional().nullable();
@@ -217,7 +217,7 @@ export const trackUsageBody = z.object({
   code: z.string().trim().min(1).max(100).describe('The discount code the shopper used (case-insensitive)'),
   orderId: orderIdValue.describe("Your store's order id; each order is counted once"),
   orderValue: moneyInput.describe('Merchandise subtotal after discounts, before tax and shipping, in `currency`'),
-  currency: currencyInput.optional().describe('ISO 4217 code of orderValue; USD when omitted'),
+  currency: currencyCodeInput.optional().describe('ISO 4217 code of orderValue; USD when omitted'),
   customerEmail: optionalEmail,
 });
 export type TrackUsageBody = z.infer<typeof trackUsageBody>;
@@ -244,7 +244,7 @@ export const trackDiscountBody = z.object({
   businessId: businessIdField,
   discountCode: z.string().trim().min(1).max(100),
   orderValue: moneyInput,
-  currency: currencyInput.optional(),
+  currency: currencyCodeInput.optional(),
   orderId: orderIdValue,
   customerEmail: optionalEmail,
   timestamp: clientTimestamp,
@@ -253,7 +253,7 @@ export const trackOrderBody = z.object({
   businessId: businessIdField,
   orderId: orderIdValue,
   orderValue: moneyInput.optional(),
-  currency: currencyInput.optional(),
+  currency: currencyCodeInput.optional(),
   timestamp: clientTimestamp,
 });
 export type TrackPageviewBody = z.infer<typeof trackPageviewBody>;

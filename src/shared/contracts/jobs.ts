@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId, optionalText, timestamps } from './common';
+import { proStaffProfile } from './profiles';
 
 export const applicationStatuses = ['pending', 'shortlisted', 'accepted', 'rejected', 'withdrawn'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
@@ -92,19 +93,14 @@ export type Application = z.infer<typeof application>;
 
 /** A pro staffer's own application with the job it is for. */
 export const myApplication = application.extend({
-  job: z.object({ id: z.number(), title: z.string(), businessName: z.string(), location: z.string().nullable(), isActive: z.boolean() }),
+  job: jobPosting.pick({ id: true, title: true, businessName: true, location: true, isActive: true }),
 });
 export type MyApplication = z.infer<typeof myApplication>;
 
+/** The applicant's pro staff profile, in brief. */
 export const applicantSummary = z.object({
   proStaffId: z.number(),
-  userId: z.number(),
-  firstName: z.string(),
-  lastName: z.string(),
-  location: z.string().nullable(),
-  specialties: z.array(z.string()),
-  experience: z.number(),
-  rating: z.number(),
+  ...proStaffProfile.pick({ userId: true, firstName: true, lastName: true, location: true, specialties: true, experience: true, rating: true }).shape,
 });
 export type ApplicantSummary = z.infer<typeof applicantSummary>;
 
@@ -113,7 +109,7 @@ export const receivedApplication = application.extend({ applicant: applicantSumm
 export type ReceivedApplication = z.infer<typeof receivedApplication>;
 
 /** A received application in the business-wide feed, with the job it is for. */
-export const recentApplication = receivedApplication.extend({ job: z.object({ id: z.number(), title: z.string() }) });
+export const recentApplication = receivedApplication.extend({ job: jobPosting.pick({ id: true, title: true }) });
 export type RecentApplication = z.infer<typeof recentApplication>;
 
 export const recentApplicationsQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(5) });

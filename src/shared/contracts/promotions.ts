@@ -187,16 +187,10 @@ export const promotion = z.object({
 });
 export type Promotion = z.infer<typeof promotion>;
 
-/** What a pro staffer sees: no budgets. */
-export const promotionForViewer = z.object({
-  id: z.number(),
-  title: z.string(),
-  description: z.string(),
-  targetUrl: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  promotionType: z.enum(promotionTypes),
-  companyName: z.string(),
-});
+/** What a pro staffer sees: the promotion without its budgets, and who runs it. */
+export const promotionForViewer = promotion
+  .pick({ id: true, title: true, description: true, targetUrl: true, imageUrl: true, promotionType: true })
+  .extend({ companyName: z.string() });
 export type PromotionForViewer = z.infer<typeof promotionForViewer>;
 
 export const promotionDay = z.object({ day: z.string(), impressions: z.number(), clicks: z.number(), spent: z.string(), spentCents: z.number() });

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminAnalytics, platformStats, recentUser } from '@shared/contracts/admin';
 import { access } from '@server/lib/routes/access';
-import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
+import { apiTags } from '@server/lib/routes/openapi';
+import { moduleRoutes } from '@server/lib/routes/module-routes';
 import * as service from './service';
 
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  tagRoutes(app, apiTags.admin);
+export const adminRoutes = moduleRoutes(apiTags.admin, (app, ctx) => {
   const admin = access('admin');
 
   app.get('/api/admin/analytics', { onRequest: admin, schema: { summary: 'Platform figures for the admin dashboard', response: { 200: adminAnalytics } } }, async () =>
@@ -21,4 +19,4 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/platform-stats', { onRequest: admin, schema: { summary: 'Server, database and payment health', response: { 200: platformStats } } }, async () =>
     service.platformStats(ctx),
   );
-};
+});

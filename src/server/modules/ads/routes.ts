@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { advertisement, adTrackResult, createAdBody, updateAdBody } from '@shared/contracts/ads';
 import { idParam, noContent } from '@shared/contracts/common';
 import { requireUser } from '@server/lib/auth';
 import { access } from '@server/lib/routes/access';
-import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
+import { apiTags } from '@server/lib/routes/openapi';
+import { moduleRoutes } from '@server/lib/routes/module-routes';
 import * as service from './service';
 
-export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  tagRoutes(app, apiTags.ads);
+export const adsRoutes = moduleRoutes(apiTags.ads, (app, ctx) => {
   const signedIn = access('signedIn');
 
   app.get('/api/advertisements', { onRequest: signedIn, schema: { summary: 'The caller’s advertisements', response: { 200: z.array(advertisement) } } }, async (request) =>
@@ -54,4 +52,4 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: signedIn, schema: { summary: 'Count an impression (once per viewer, ad and day)', params: idParam, response: { 200: adTrackResult } } },
     async (request) => service.track(ctx, requireUser(request), request.params.id, 'impression'),
   );
-};
+});

@@ -1,14 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminGrowthSeries, businessAnalyticsSeries, dailySeriesQuery, promotionsDailySeries, weeklySeriesQuery } from '@shared/contracts/analytics';
 import { requireBusinessProfile } from '@server/lib/auth';
 import { access } from '@server/lib/routes/access';
-import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
+import { apiTags } from '@server/lib/routes/openapi';
+import { moduleRoutes } from '@server/lib/routes/module-routes';
 import * as service from './service';
 
-export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  tagRoutes(app, apiTags.analytics);
-
+export const analyticsRoutes = moduleRoutes(apiTags.analytics, (app, ctx) => {
   app.get(
     '/api/analytics/business',
     { onRequest: access('businessProfile'), schema: { summary: 'Weekly activity and money of the caller’s business', querystring: weeklySeriesQuery, response: { 200: businessAnalyticsSeries } } },
@@ -26,4 +23,4 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: access('admin'), schema: { summary: 'Weekly sign-ups (admin)', tags: [apiTags.admin.name], querystring: weeklySeriesQuery, response: { 200: adminGrowthSeries } } },
     async (request) => service.growthSeries(ctx, request.query.weeks),
   );
-};
+});

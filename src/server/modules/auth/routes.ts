@@ -1,16 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageReply, noContent } from '@shared/contracts/common';
 import { changePasswordBody, loginBody, passwordResetConfirmBody, passwordResetRequestBody, registerBody, sessionUser } from '@shared/contracts/auth';
 import { clearSessionCookie, readSessionToken, requireUser, setSessionCookie } from '@server/lib/auth';
 import { access } from '@server/lib/routes/access';
-import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
+import { apiTags } from '@server/lib/routes/openapi';
+import { moduleRoutes } from '@server/lib/routes/module-routes';
 import * as service from './service';
 import * as passwords from './password-service';
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  tagRoutes(app, apiTags.auth);
-
+export const authRoutes = moduleRoutes(apiTags.auth, (app, ctx) => {
   app.post(
     '/api/auth/register',
     { schema: { summary: 'Create an account and sign in', body: registerBody, response: { 201: sessionUser } } },
@@ -64,4 +61,4 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
-};
+});

@@ -2,17 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as contract from '@shared/contracts/billing';
 import { requireUser } from '@server/lib/auth';
 import { access } from '@server/lib/routes/access';
-import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
+import { apiTags } from '@server/lib/routes/openapi';
+import { moduleRoutes } from '@server/lib/routes/module-routes';
 import * as service from './service';
 import { handleEvent, verifyEvent } from './webhook-service';
 import { pageViewRoutes } from './page-view-routes';
 import { startTrial, startTrialScheduler } from './trial-service';
 import { trialTestRoutes } from './trial-test-routes';
 
-export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  tagRoutes(app, apiTags.billing);
-
+export const billingRoutes = moduleRoutes(apiTags.billing, async (app, ctx) => {
   app.post(
     '/api/create-subscription',
     {
@@ -53,7 +51,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(stripeWebhookRoutes);
   await app.register(pageViewRoutes);
-};
+});
 
 /**
  * Encapsulated so only this route reads JSON as raw bytes: the signature covers the exact body. No body schema

@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as contract from '@shared/contracts/commissions';
 import { idParam } from '@shared/contracts/common';
 import { requireBusinessProfile, requireProStaffProfile } from '@server/lib/auth';
 import { access } from '@server/lib/routes/access';
-import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
+import { apiTags } from '@server/lib/routes/openapi';
+import { moduleRoutes } from '@server/lib/routes/module-routes';
 import * as service from './service';
 
-export const commissionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  tagRoutes(app, apiTags.commissions);
+export const commissionsRoutes = moduleRoutes(apiTags.commissions, (app, ctx) => {
   const businessOnly = access('businessProfile');
 
   app.post(
@@ -53,4 +51,4 @@ export const commissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: businessOnly, schema: { summary: 'Recalculate this month’s rankings (USD)', params: contract.businessIdParam, response: { 200: z.array(contract.rankingEntry) } } },
     async (request) => service.rankings(ctx, requireBusinessProfile(request), request.params.businessId),
   );
-};
+});

@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { demoRequest, demoRequestBody } from '@shared/contracts/demo-requests';
 import { access } from '@server/lib/routes/access';
-import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
+import { apiTags } from '@server/lib/routes/openapi';
+import { moduleRoutes } from '@server/lib/routes/module-routes';
 import * as service from './service';
 
-export const demoRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  tagRoutes(app, apiTags.demoRequests);
-
+export const demoRequestsRoutes = moduleRoutes(apiTags.demoRequests, (app, ctx) => {
   app.post(
     '/api/demo-requests',
     { schema: { summary: 'Ask for a product demo', body: demoRequestBody, response: { 201: demoRequest } } },
@@ -20,4 +17,4 @@ export const demoRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: access('admin'), schema: { summary: 'Demo requests, newest first (admin)', response: { 200: z.array(demoRequest) } } },
     async () => service.listDemoRequests(ctx),
   );
-};
+});

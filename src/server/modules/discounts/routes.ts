@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '@server/lib/context';
+import type { RoutesApp } from '@server/lib/routes/module-routes';
 import * as contract from '@shared/contracts/discounts';
 import { idParam } from '@shared/contracts/common';
 import { requireBusinessProfile, requireRole } from '@server/lib/auth';
@@ -10,6 +12,30 @@ import * as platforms from './platforms-service';
 import { storeApiRoutes } from './store-api-routes';
 import { webhooksRoutes } from './webhooks-routes';
 
+type OwnList = {
+  summary: string;
+  byBusinessIdSummary: string;
+  items: z.ZodType<contract.DiscountCode[] | contract.IntegrationPlatform[]>;
+  list: (ctx: AppContext, user: ReturnType<typeof requireBusinessProfile>) => Promise<contract.DiscountCode[] | contract.IntegrationPlatform[]>;
+};
+
+/** The caller's business's list at `path`, and again at `path/business/:businessId` for the caller's own business id only. */
+function ownListRoutes(app: RoutesApp, ctx: AppContext, path: string, own: OwnList): void {
+  app.get(path, { onRequest: access('businessProfile'), schema: { summary: own.summary, response: { 200: own.items } } }, async (request) =>
+    own.list(ctx, requireBusinessProfile(request)),
+  );
+
+  app.get(
+    `${path}/business/:businessId`,
+    { onRequest: access('businessProfile'), schema: { summary: own.byBusinessIdSummary, params: contract.businessIdParam, response: { 200: own.items } } },
+    async (request) => {
+      const user = requireBusinessProfile(request);
+      codes.assertOwnBusiness(user, request.params.businessId);
+      return own.list(ctx, user);
+    },
+  );
+}
+
 export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
@@ -19,21 +45,12 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, apiTags.discounts);
 
   // ---- discount codes (business owner) ----
-  app.get(
-    '/api/discount-codes',
-    { onRequest: access('businessProfile'), schema: { summary: 'The caller’s discount codes with usage and revenue', response: { 200: z.array(contract.discountCode) } } },
-    async (request) => codes.listCodes(ctx, requireBusinessProfile(request)),
-  );
-
-  app.get(
-    '/api/discount-codes/business/:businessId',
-    { onRequest: access('businessProfile'), schema: { summary: 'The caller’s discount codes (by business id)', params: contract.businessIdParam, response: { 200: z.array(contract.discountCode) } } },
-    async (request) => {
-      const user = requireBusinessProfile(request);
-      codes.assertOwnBusiness(user, request.params.businessId);
-      return codes.listCodes(ctx, user);
-    },
-  );
+  ownListRoutes(app, ctx, '/api/discount-codes', {
+    summary: 'The caller’s discount codes with usage and revenue',
+    byBusinessIdSummary: 'The caller’s discount codes (by business id)',
+    items: z.array(contract.discountCode),
+    list: codes.listCodes,
+  });
 
   app.get(
     '/api/discount-codes/pro-staff-options',
@@ -57,21 +74,12 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- integration platforms (business owner) ----
-  app.get(
-    '/api/integration-platforms',
-    { onRequest: access('businessProfile'), schema: { summary: 'The caller’s connected store platforms (keys masked)', response: { 200: z.array(contract.integrationPlatform) } } },
-    async (request) => platforms.listPlatforms(ctx, requireBusinessProfile(request)),
-  );
-
-  app.get(
-    '/api/integration-platforms/business/:businessId',
-    { onRequest: access('businessProfile'), schema: { summary: 'The caller’s connected store platforms (by business id)', params: contract.businessIdParam, response: { 200: z.array(contract.integrationPlatform) } } },
-    async (request) => {
-      const user = requireBusinessProfile(request);
-      codes.assertOwnBusiness(user, request.params.businessId);
-      return platforms.listPlatforms(ctx, user);
-    },
-  );
+  ownListRoutes(app, ctx, '/api/integration-platforms', {
+    summary: 'The caller’s connected store platforms (keys masked)',
+    byBusinessIdSummary: 'The caller’s connected store platforms (by business id)',
+    items: z.array(contract.integrationPlatform),
+    list: platforms.listPlatforms,
+  });
 
   app.post(
     '/api/integration-platforms',

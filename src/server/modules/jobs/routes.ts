@@ -1,16 +1,13 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '@shared/contracts/common';
 import * as contract from '@shared/contracts/jobs';
 import { requireBusinessProfile, requireProStaffProfile, requireUser } from '@server/lib/auth';
 import { access } from '@server/lib/routes/access';
-import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
+import { apiTags } from '@server/lib/routes/openapi';
+import { moduleRoutes } from '@server/lib/routes/module-routes';
 import * as service from './service';
 
-export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  tagRoutes(app, apiTags.jobs);
-
+export const jobsRoutes = moduleRoutes(apiTags.jobs, (app, ctx) => {
   app.get('/api/job-postings', { schema: { summary: 'Search active job postings', querystring: contract.jobPostingsQuery, response: { 200: z.array(contract.jobPosting) } } }, async (request) =>
     service.listActivePostings(ctx, request.query),
   );
@@ -72,4 +69,4 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: access('signedIn'), schema: { summary: 'Shortlist, accept, reject or withdraw an application', params: idParam, body: contract.updateApplicationStatusBody, response: { 200: contract.application } } },
     async (request) => service.changeApplicationStatus(ctx, requireUser(request), request.params.id, request.body.status),
   );
-};
+});

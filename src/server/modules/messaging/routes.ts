@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam, userIdParam } from '@shared/contracts/common';
 import * as contract from '@shared/contracts/messaging';
 import { readMessageForm } from './message-form';
 import { requireRole, requireUser } from '@server/lib/auth';
 import { AppError } from '@server/lib/errors';
 import { access } from '@server/lib/routes/access';
-import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
+import { apiTags } from '@server/lib/routes/openapi';
+import { moduleRoutes } from '@server/lib/routes/module-routes';
 import { assertUploadAllowed } from '@server/lib/upload-throttle';
 import * as service from './service';
 import * as massService from './service-mass';
@@ -14,10 +14,7 @@ import { registerEventStream } from './event-stream';
 
 const MAX_MB = contract.ATTACHMENT_MAX_BYTES / (1024 * 1024);
 
-export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  tagRoutes(app, apiTags.messaging);
-
+export const messagingRoutes = moduleRoutes(apiTags.messaging, (app, ctx) => {
   app.get(
     '/api/conversations',
     { onRequest: access('signedIn'), schema: { summary: 'The caller’s conversations, newest first', response: { 200: z.array(contract.conversation) } } },
@@ -174,7 +171,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   registerEventStream(app);
-};
+});
 
 /** attachment; with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
 function contentDisposition(fileName: string): string {

@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as contract from '@shared/contracts/promotions';
 import { idParam, noContent } from '@shared/contracts/common';
 import { requireBusinessProfile, requireProStaffProfile } from '@server/lib/auth';
 import { access } from '@server/lib/routes/access';
-import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
+import { apiTags } from '@server/lib/routes/openapi';
+import { moduleRoutes } from '@server/lib/routes/module-routes';
 import * as service from './service';
 
-export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  tagRoutes(app, apiTags.promotions);
+export const promotionsRoutes = moduleRoutes(apiTags.promotions, (app, ctx) => {
   const business = access('businessProfile');
   const proStaff = access('proStaffProfile');
 
@@ -63,4 +61,4 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: proStaff, schema: { summary: 'Count a click (charges the cost per click)', params: idParam, response: { 200: contract.promotionTrackResult } } },
     async (request) => service.track(ctx, requireProStaffProfile(request), request.params.id, 'click'),
   );
-};
+});

@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '@shared/contracts/common';
 import * as contract from '@shared/contracts/reviews';
 import { requireBusinessProfile, requireUser } from '@server/lib/auth';
 import { access } from '@server/lib/routes/access';
-import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
+import { apiTags } from '@server/lib/routes/openapi';
+import { moduleRoutes } from '@server/lib/routes/module-routes';
 import * as service from './service';
 
-export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  tagRoutes(app, apiTags.reviews);
+export const reviewsRoutes = moduleRoutes(apiTags.reviews, (app, ctx) => {
   // The specification's words for a signed-out reviewer or voter.
   const signedIn = access('signedIn', 'Must be logged in');
 
@@ -48,4 +46,4 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: access('businessProfile'), schema: { summary: 'Answer a review of the caller’s business', params: idParam, body: contract.reviewResponseBody, response: { 200: contract.review } } },
     async (request) => service.respond(ctx, requireBusinessProfile(request), request.params.id, request.body.response),
   );
-};
+});

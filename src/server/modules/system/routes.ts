@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicConfig } from '@shared/contracts/auth';
 import { errorBody } from '@shared/contracts/common';
 import { sql } from 'drizzle-orm';
 import { DEMO_BUSINESS_EMAIL, DEMO_PASSWORD } from '@server/db/seed/demo-accounts';
-import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
+import { apiTags } from '@server/lib/routes/openapi';
+import { moduleRoutes } from '@server/lib/routes/module-routes';
 
-export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  tagRoutes(app, apiTags.system);
-
+export const systemRoutes = moduleRoutes(apiTags.system, (app, ctx) => {
   app.get('/api/config', { schema: { summary: 'Public settings the web app needs before sign-in', response: { 200: publicConfig } } }, async () => {
     const key = ctx.config.stripe.publishableKey;
     return {
@@ -31,4 +28,4 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
-};
+});

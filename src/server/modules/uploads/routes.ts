@@ -1,19 +1,16 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { avatarFilePattern, avatarUploadResult } from '@shared/contracts/profiles';
 import { requireUser } from '@server/lib/auth';
 import { assertUploadAllowed } from '@server/lib/upload-throttle';
 import { access } from '@server/lib/routes/access';
-import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
+import { apiTags } from '@server/lib/routes/openapi';
+import { moduleRoutes } from '@server/lib/routes/module-routes';
 import * as service from './service';
 
 const avatarFileParam = z.object({ file: z.string().regex(avatarFilePattern, 'Unknown file') });
 const binary = z.string().meta({ format: 'binary' });
 
-export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  tagRoutes(app, apiTags.uploads);
-
+export const uploadsRoutes = moduleRoutes(apiTags.uploads, (app, ctx) => {
   app.post(
     '/api/uploads/avatar',
     {
@@ -51,4 +48,4 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(stored.stream as never);
     },
   );
-};
+});
