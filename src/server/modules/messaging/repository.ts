@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import { rowsOf, type Database } from '@server/db/client';
+import { transactionLock } from '@server/modules/repository-locks';
 import { conversations, messageAttachments, messages } from '@server/db/schema/messaging';
 import { users } from '@server/db/schema/users';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
@@ -153,21 +154,21 @@ export async function countDirectMessagesSince(db: Database, userId: number, sin
 }
 
 /** Serialises quota checks per user inside a transaction so parallel sends cannot both slip under the limit. */
-export async function lockUserQuota(db: Database, userId: number): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(7301, ${userId})`);
-}
+export const lockUserQuota = transactionLock('directMessageQuota');
+
+const attachmentColumns = {
+  id: messageAttachments.id,
+  messageId: messageAttachments.messageId,
+  fileName: messageAttachments.fileName,
+  fileSize: messageAttachments.fileSize,
+  fileType: messageAttachments.fileType,
+  storageKey: messageAttachments.storageKey,
+};
 
 export async function listAttachments(db: Database, messageIds: number[]): Promise<AttachmentRow[]> {
   if (messageIds.length === 0) return [];
   return db
-    .select({
-      id: messageAttachments.id,
-      messageId: messageAttachments.messageId,
-      fileName: messageAttachments.fileName,
-      fileSize: messageAttachments.fileSize,
-      fileType: messageAttachments.fileType,
-      storageKey: messageAttachments.storageKey,
-    })
+    .select(attachmentColumns)
     .from(messageAttachments)
     .where(inArray(messageAttachments.messageId, messageIds))
     .orderBy(asc(messageAttachments.id));
@@ -176,12 +177,7 @@ export async function listAttachments(db: Database, messageIds: number[]): Promi
 export async function findAttachment(db: Database, attachmentId: number) {
   const [row] = await db
     .select({
-      id: messageAttachments.id,
-      messageId: messageAttachments.messageId,
-      fileName: messageAttachments.fileName,
-      fileSize: messageAttachments.fileSize,
-      fileType: messageAttachments.fileType,
-      storageKey: messageAttachments.storageKey,
+      ...attachmentColumns,
       fromUserId: messages.fromUserId,
       toUserId: messages.toUserId,
     })
