@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
+import { firstRow } from '@server/modules/repository-rows';
 import { transactionLock } from '@server/modules/repository-locks';
 import { advertisements, adViews } from '@server/db/schema/ads';
 import type { AdAudience, AdStatus, AdType, Advertisement } from '@shared/contracts/ads';
@@ -62,8 +63,7 @@ export async function listActiveFor(db: Database, viewer: { id: number; userType
 }
 
 export async function findById(db: Database, id: number): Promise<Row | null> {
-  const [row] = await db.select(columns).from(advertisements).where(eq(advertisements.id, id)).limit(1);
-  return row ?? null;
+  return firstRow(db.select(columns).from(advertisements).where(eq(advertisements.id, id)));
 }
 
 /** Serialises a user's ad limit checks. */
