@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { idColumn, timestampColumns, cascadingReference } from './columns';
-import { users } from './users';
+import { userIdColumn } from './users';
 import { dailyViewColumns } from './daily-views';
 
 export const adTypes = ['collaboration', 'job_posting', 'service_offer'] as const;
@@ -12,7 +12,7 @@ export const advertisements = pgTable(
   'advertisements',
   {
     id: idColumn(),
-    userId: cascadingReference('user_id', () => users.id),
+    userId: userIdColumn(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     adType: text('ad_type', { enum: adTypes }).notNull(),

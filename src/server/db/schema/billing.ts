@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { idColumn, createdAtColumn, timestampColumns, cascadingReference, setNullReference } from './columns';
-import { users } from './users';
+import { idColumn, createdAtColumn, timestampColumns, setNullReference } from './columns';
+import { users, userIdColumn } from './users';
 
 /** The Stripe customer that belongs to a user (created on the first subscribe, reused afterwards). */
 export const stripeCustomers = pgTable('stripe_customers', {
@@ -17,7 +17,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: idColumn(),
-    userId: cascadingReference('user_id', () => users.id),
+    userId: userIdColumn(),
     stripeCustomerId: text('stripe_customer_id').notNull(),
     stripeSubscriptionId: text('stripe_subscription_id').notNull().unique(),
     tier: text('tier').notNull(),

@@ -1,7 +1,7 @@
 import { boolean, check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { idColumn, timestampColumns, cascadingReference } from './columns';
 import { sql } from 'drizzle-orm';
-import { users } from './users';
+import { users, userIdColumn } from './users';
 
 /**
  * A review of a business or pro staff profile. revieweeId is business_profiles.id or pro_staff_profiles.id
@@ -40,7 +40,7 @@ export const reviewVotes = pgTable(
   {
     id: idColumn(),
     reviewId: cascadingReference('review_id', () => reviews.id),
-    userId: cascadingReference('user_id', () => users.id),
+    userId: userIdColumn(),
     isHelpful: boolean('is_helpful').notNull(),
     ...timestampColumns(),
   },
