@@ -18,6 +18,24 @@ export type LoadSeed = {
 const PLACES = `array['Bozeman, MT','Casper, WY','Boise, ID','Stuttgart, AR','Memphis, TN','Anchorage, AK','Austin, TX','Pierre, SD','Duluth, MN','Denver, CO','Reno, NV','Bend, OR']`;
 const SPECIALTIES = `array['Bow Hunting','Rifle Hunting','Duck Hunting','Turkey Hunting','Deer Hunting','Elk Hunting','Bear Hunting','Predator Hunting','Upland Game','Fishing Guide','Outdoor Photography','Hunting Education']`;
 
+/** The accounts the load signs in with, per kind: their profiles, the id the load needs and the plan they get. */
+const loginKinds = {
+  proStaff: { profiles: 'pro_staff_profiles', profileId: 'proStaffId', tier: 'pro' },
+  business: { profiles: 'business_profiles', profileId: 'businessId', tier: 'enterprise' },
+} as const;
+
+/** Gives the first `count` profiles of `kind` the load password and their plan; their { userId, <profileId>, email }. */
+async function makeLogins(pool: pg.Pool, kind: keyof typeof loginKinds, count: number, passwordHash: string) {
+  const { profiles, profileId, tier } = loginKinds[kind];
+  const result = await pool.query(
+    `update users u set password_hash = $2, subscription_tier = '${tier}'
+     from ${profiles} p where p.user_id = u.id and p.id <= $1
+     returning u.id as "userId", p.id as "${profileId}", u.email`,
+    [count, passwordHash],
+  );
+  return result.rows;
+}
+
 /**
  * A marketplace of a realistic size: pro staff with profiles, businesses with profiles, job postings
  * (a fifth closed), applications and conversations from people who are not part of the load, plus
@@ -85,22 +103,8 @@ export async function seedLoadData(pool: pg.Pool, sizes: { proStaff: number; bus
   );
 
   const passwordHash = await hashPassword(LOAD_PASSWORD);
-  const proLogins = (
-    await pool.query(
-      `update users u set password_hash = $2, subscription_tier = 'pro'
-       from pro_staff_profiles p where p.user_id = u.id and p.id <= $1
-       returning u.id as "userId", p.id as "proStaffId", u.email`,
-      [sizes.proLogins, passwordHash],
-    )
-  ).rows;
-  const businessLogins = (
-    await pool.query(
-      `update users u set password_hash = $2, subscription_tier = 'enterprise'
-       from business_profiles b where b.user_id = u.id and b.id <= $1
-       returning u.id as "userId", b.id as "businessId", u.email`,
-      [sizes.businessLogins, passwordHash],
-    )
-  ).rows;
+  const proLogins = await makeLogins(pool, 'proStaff', sizes.proLogins, passwordHash);
+  const businessLogins = await makeLogins(pool, 'business', sizes.businessLogins, passwordHash);
   const activeJobIds = (await pool.query<{ id: number }>('select id from job_postings where is_active order by id')).rows.map((row) => row.id);
   // What autovacuum would have done by the time the site is busy: statistics and visibility maps.
   await pool.query('vacuum analyze');

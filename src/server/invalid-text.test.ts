@@ -114,32 +114,31 @@ describe('error logs carry no request data', () => {
     return { app, lines };
   }
 
-  it('a query error answered 500 is logged without its parameters or the body', async () => {
+  /** Posts SECRET to one of the failing routes; the answer and everything the app logged meanwhile. */
+  async function postSecretTo(url: string) {
     const { app, lines } = await appWithFailingRoutes();
     try {
-      const res = await app.inject({ method: 'POST', url: '/api/test-only/failing', payload: { email: SECRET } });
-      expect(res.statusCode).toBe(500);
-      const logged = lines.join('');
-      expect(logged).toContain('unhandled error');
-      expect(logged).toContain('22012');
-      expect(logged).not.toContain(SECRET);
-      expect(res.body).not.toContain(SECRET);
+      const res = await app.inject({ method: 'POST', url, payload: { email: SECRET } });
+      return { res, logged: lines.join('') };
     } finally {
       await app.close();
     }
+  }
+
+  it('a query error answered 500 is logged without its parameters or the body', async () => {
+    const { res, logged } = await postSecretTo('/api/test-only/failing');
+    expect(res.statusCode).toBe(500);
+    expect(logged).toContain('unhandled error');
+    expect(logged).toContain('22012');
+    expect(logged).not.toContain(SECRET);
+    expect(res.body).not.toContain(SECRET);
   });
 
   it('a query error the database refused (400) is logged without its parameters', async () => {
-    const { app, lines } = await appWithFailingRoutes();
-    try {
-      const res = await app.inject({ method: 'POST', url: '/api/test-only/refused', payload: { email: SECRET } });
-      expect(res.statusCode).toBe(400);
-      const logged = lines.join('');
-      expect(logged).toContain('database refused input');
-      expect(logged).not.toContain(SECRET);
-    } finally {
-      await app.close();
-    }
+    const { res, logged } = await postSecretTo('/api/test-only/refused');
+    expect(res.statusCode).toBe(400);
+    expect(logged).toContain('database refused input');
+    expect(logged).not.toContain(SECRET);
   });
 
   it('logSafeError keeps the kind, code and SQL text but drops messages that quote data', () => {

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 // The real server process (src/server/main.ts) for the tests that restart, kill or double-open it:
 // one way to start it on the embedded database in a folder of its own, wait for it and call it.
@@ -87,4 +90,23 @@ export async function call(base: string, method: string, url: string, body?: unk
   });
   const setCookie = res.headers.getSetCookie().find((value) => value.startsWith('hs_session='));
   return { status: res.status, body: res.status === 204 ? null : await res.json(), cookie: setCookie?.split(';')[0] };
+}
+
+/**
+ * The test file's own data folder (a fresh temporary one, named from `prefix`), made before its tests; after them
+ * every server the file started is killed and the folder removed. Returns a getter: the folder exists while they run.
+ */
+export function useServerDataDir(prefix: string): () => string {
+  let dataDir: string | undefined;
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  });
+  afterAll(() => {
+    killStartedServers();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!dataDir) throw new Error('useServerDataDir: the folder exists only while the file\'s tests run');
+    return dataDir;
+  };
 }

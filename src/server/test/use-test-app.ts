@@ -30,3 +30,14 @@ export function useTestApp(env: Record<string, string> = {}): TestApp & { anonym
     anonymous: () => new TestClient(now().app),
   };
 }
+
+/**
+ * For module-level knobs tests turn (batch sizes, thresholds): each test starts from the values `settings` had when
+ * the file loaded, whatever the test before it set.
+ */
+export function restoreAfterEach<T extends object>(settings: T): void {
+  const defaults = { ...settings };
+  afterEach(() => {
+    Object.assign(settings, defaults);
+  });
+}

@@ -1,6 +1,7 @@
-import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { idColumn, timestampColumns } from './columns';
-import { users } from './users';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { idColumn, timestampColumns, cascadingReference } from './columns';
+import { userIdColumn } from './users';
+import { dailyViewColumns } from './daily-views';
 
 export const adTypes = ['collaboration', 'job_posting', 'service_offer'] as const;
 export const adAudiences = ['business', 'pro_staff', 'both'] as const;
@@ -11,7 +12,7 @@ export const advertisements = pgTable(
   'advertisements',
   {
     id: idColumn(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     adType: text('ad_type', { enum: adTypes }).notNull(),
@@ -34,10 +35,8 @@ export const advertisements = pgTable(
 export const adViews = pgTable(
   'ad_views',
   {
-    adId: integer('ad_id').notNull().references(() => advertisements.id, { onDelete: 'cascade' }),
-    viewerUserId: integer('viewer_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    kind: text('kind', { enum: ['impression', 'click'] }).notNull(),
+    adId: cascadingReference('ad_id', () => advertisements.id),
+    ...dailyViewColumns(),
   },
   (table) => [primaryKey({ columns: [table.adId, table.viewerUserId, table.day, table.kind] })],
 );

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { idColumn, createdAtColumn } from './columns';
+import { idColumn, createdAtColumn, setNullReference } from './columns';
 import { users } from './users';
 
 /**
@@ -14,7 +14,7 @@ export const profileViews = pgTable(
     profileType: text('profile_type', { enum: ['business', 'pro_staff'] }).notNull(),
     profileId: integer('profile_id').notNull(),
     /** Null for visitors without a session. */
-    viewerUserId: integer('viewer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    viewerUserId: setNullReference('viewer_user_id', () => users.id),
     createdAt: createdAtColumn(),
   },
   (table) => [index('profile_views_profile_created_idx').on(table.profileType, table.profileId, table.createdAt)],

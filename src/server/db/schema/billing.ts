@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { idColumn, createdAtColumn, timestampColumns } from './columns';
-import { users } from './users';
+import { idColumn, createdAtColumn, timestampColumns, setNullReference } from './columns';
+import { users, userIdColumn } from './users';
 
 /** The Stripe customer that belongs to a user (created on the first subscribe, reused afterwards). */
 export const stripeCustomers = pgTable('stripe_customers', {
@@ -17,7 +17,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: idColumn(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     stripeCustomerId: text('stripe_customer_id').notNull(),
     stripeSubscriptionId: text('stripe_subscription_id').notNull().unique(),
     tier: text('tier').notNull(),
@@ -55,7 +55,7 @@ export const subscriptionPayments = pgTable(
   'subscription_payments',
   {
     id: idColumn(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: setNullReference('user_id', () => users.id),
     stripeInvoiceId: text('stripe_invoice_id').notNull().unique(),
     stripeSubscriptionId: text('stripe_subscription_id'),
     amountCents: integer('amount_cents').notNull(),
@@ -78,7 +78,7 @@ export const pageViews = pgTable(
   {
     id: idColumn(),
     path: text('path').notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: setNullReference('user_id', () => users.id),
     /** Random id the browser keeps for its tab session; counts anonymous visitors. */
     visitorId: text('visitor_id'),
     createdAt: createdAtColumn(),

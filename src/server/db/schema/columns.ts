@@ -1,4 +1,4 @@
-import { serial, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, serial, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // Columns most tables share, written once. Each call makes new column builders (Drizzle needs one per table).
 
@@ -11,3 +11,17 @@ export const timestampColumns = () => ({
   createdAt: createdAtColumn(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A required reference to another row: this row is deleted with the row it points at. */
+export const cascadingReference = <TName extends string>(name: TName, target: () => AnyPgColumn) =>
+  integer(name).notNull().references(target, { onDelete: 'cascade' });
+
+/** An optional reference to another row: cleared (set null) when the row it points at is deleted. */
+export const setNullReference = <TName extends string>(name: TName, target: () => AnyPgColumn) =>
+  integer(name).references(target, { onDelete: 'set null' });
+
+/** `is_active`, on until the owner turns the row off. */
+export const isActiveColumn = () => boolean('is_active').notNull().default(true);
+
+/** A UTC calendar day, kept as its `YYYY-MM-DD` string. */
+export const dayColumn = () => date('day', { mode: 'string' }).notNull();

@@ -1,5 +1,5 @@
 import { type AnyPgColumn, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { idColumn, createdAtColumn } from './columns';
+import { idColumn, createdAtColumn, setNullReference } from './columns';
 import { businessIdColumn, proStaffIdColumn } from './profiles';
 
 /** Money a business owes a pro staffer. Created by hand (business dashboard) or by order attribution (store integrations). */
@@ -24,7 +24,7 @@ export const commissions = pgTable(
     baseMinor: integer('base_minor'),
     rateBps: integer('rate_bps'),
     /** An adjustment entry points at the paid commission it corrects; a paid commission is never edited. */
-    adjustsCommissionId: integer('adjusts_commission_id').references((): AnyPgColumn => commissions.id, { onDelete: 'set null' }),
+    adjustsCommissionId: setNullReference('adjusts_commission_id', (): AnyPgColumn => commissions.id),
     createdAt: createdAtColumn(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },

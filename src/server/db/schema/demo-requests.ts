@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { idColumn, createdAtColumn } from './columns';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn, setNullReference } from './columns';
 import { users } from './users';
 
 /** A "Schedule Demo" request from the landing page; admins are notified and see the list on /admin. */
@@ -13,7 +13,7 @@ export const demoRequests = pgTable(
     preferredTime: text('preferred_time').notNull(),
     message: text('message'),
     /** The signed-in account that asked, if any. */
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: setNullReference('user_id', () => users.id),
     createdAt: createdAtColumn(),
   },
   (table) => [index('demo_requests_created_at_idx').on(table.createdAt)],

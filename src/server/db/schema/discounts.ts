@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { idColumn, createdAtColumn, timestampColumns } from './columns';
+import { idColumn, createdAtColumn, timestampColumns, cascadingReference, setNullReference, isActiveColumn } from './columns';
 import { commissions } from './commissions';
 import { businessIdColumn, proStaffProfiles } from './profiles';
 
@@ -35,7 +35,7 @@ export const integrationPlatforms = pgTable(
     webhookUrl: text('webhook_url'),
     /** The storefront origin allowed to call the public API from a browser (CORS); null allows any. */
     storeOrigin: text('store_origin'),
-    isActive: boolean('is_active').notNull().default(true),
+    isActive: isActiveColumn(),
     ...timestampColumns(),
   },
   (table) => [index('integration_platforms_business_id_idx').on(table.businessId)],
@@ -54,11 +54,11 @@ export const discountCodes = pgTable(
     discountValueHundredths: integer('discount_value_hundredths').notNull(),
     /** Name of the integration platform it is meant for, or 'All platforms'. */
     platform: text('platform').notNull(),
-    proStaffId: integer('pro_staff_id').references(() => proStaffProfiles.id, { onDelete: 'set null' }),
+    proStaffId: setNullReference('pro_staff_id', () => proStaffProfiles.id),
     /** Commission on order value in basis points (1000 = 10%). */
     commissionRateBps: integer('commission_rate_bps').notNull().default(0),
     webhookUrl: text('webhook_url'),
-    isActive: boolean('is_active').notNull().default(true),
+    isActive: isActiveColumn(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     ...timestampColumns(),
   },
@@ -74,10 +74,10 @@ export const storeOrders = pgTable(
   {
     id: idColumn(),
     businessId: businessIdColumn(),
-    platformId: integer('platform_id').references(() => integrationPlatforms.id, { onDelete: 'set null' }),
+    platformId: setNullReference('platform_id', () => integrationPlatforms.id),
     orderId: text('order_id').notNull(),
     source: text('source', { enum: ['api', 'tracking', 'shopify', 'woocommerce', 'bigcommerce'] }).notNull(),
-    discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    discountCodeId: setNullReference('discount_code_id', () => discountCodes.id),
     code: text('code'),
     /** The commission base in the currency's minor units: merchandise subtotal after discounts, before tax and shipping. */
     orderValueCents: integer('order_value_cents'),
@@ -102,7 +102,7 @@ export const trackingEvents = pgTable(
   {
     id: idColumn(),
     businessId: businessIdColumn(),
-    platformId: integer('platform_id').references(() => integrationPlatforms.id, { onDelete: 'set null' }),
+    platformId: setNullReference('platform_id', () => integrationPlatforms.id),
     type: text('type', { enum: ['pageview', 'discount', 'order'] }).notNull(),
     url: text('url'),
     referrer: text('referrer'),
@@ -121,7 +121,7 @@ export const storeOrderRefunds = pgTable(
   'store_order_refunds',
   {
     id: idColumn(),
-    storeOrderId: integer('store_order_id').notNull().references(() => storeOrders.id, { onDelete: 'cascade' }),
+    storeOrderId: cascadingReference('store_order_id', () => storeOrders.id),
     refundKey: text('refund_key').notNull(),
     /** Refunded merchandise in the order currency's minor units. */
     amountMinor: integer('amount_minor').notNull(),
@@ -139,7 +139,7 @@ export const webhookDeliveries = pgTable(
     id: idColumn(),
     businessId: businessIdColumn(),
     /** Kept when the platform is deleted (set null), with its name copied below. */
-    platformId: integer('platform_id').references(() => integrationPlatforms.id, { onDelete: 'set null' }),
+    platformId: setNullReference('platform_id', () => integrationPlatforms.id),
     platformName: text('platform_name').notNull(),
     platformType: text('platform_type').notNull(),
     topic: text('topic').notNull(),
@@ -147,7 +147,7 @@ export const webhookDeliveries = pgTable(
     codesSeen: jsonb('codes_seen').$type<string[]>().notNull().default([]),
     outcome: text('outcome', { enum: deliveryOutcomes }).notNull(),
     reason: text('reason'),
-    commissionId: integer('commission_id').references(() => commissions.id, { onDelete: 'set null' }),
+    commissionId: setNullReference('commission_id', () => commissions.id),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('webhook_deliveries_business_received_idx').on(table.businessId, table.receivedAt)],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { idColumn, timestampColumns } from './columns';
+import { index, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { idColumn, timestampColumns, cascadingReference, isActiveColumn } from './columns';
 import { businessIdColumn, proStaffIdColumn } from './profiles';
 
 export const jobPostings = pgTable(
@@ -13,7 +13,7 @@ export const jobPostings = pgTable(
     location: text('location'),
     specialties: text('specialties').array().notNull().default([]),
     compensation: text('compensation'),
-    isActive: boolean('is_active').notNull().default(true),
+    isActive: isActiveColumn(),
     ...timestampColumns(),
   },
   (table) => [
@@ -27,7 +27,7 @@ export const applications = pgTable(
   'applications',
   {
     id: idColumn(),
-    jobPostingId: integer('job_posting_id').notNull().references(() => jobPostings.id, { onDelete: 'cascade' }),
+    jobPostingId: cascadingReference('job_posting_id', () => jobPostings.id),
     proStaffId: proStaffIdColumn(),
     coverLetter: text('cover_letter'),
     status: text('status', { enum: ['pending', 'shortlisted', 'accepted', 'rejected', 'withdrawn'] }).notNull().default('pending'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { idColumn, createdAtColumn } from './columns';
+import { idColumn, createdAtColumn, cascadingReference } from './columns';
 import { users } from './users';
 
 /** One conversation per pair of users; the lower user id is always user_a so the pair is unique. */
@@ -8,8 +8,8 @@ export const conversations = pgTable(
   'conversations',
   {
     id: idColumn(),
-    userAId: integer('user_a_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    userBId: integer('user_b_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userAId: cascadingReference('user_a_id', () => users.id),
+    userBId: cascadingReference('user_b_id', () => users.id),
     createdAt: createdAtColumn(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -23,9 +23,9 @@ export const messages = pgTable(
   'messages',
   {
     id: idColumn(),
-    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
-    fromUserId: integer('from_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    toUserId: integer('to_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: cascadingReference('conversation_id', () => conversations.id),
+    fromUserId: cascadingReference('from_user_id', () => users.id),
+    toUserId: cascadingReference('to_user_id', () => users.id),
     content: text('content').notNull(),
     isRead: boolean('is_read').notNull().default(false),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -44,8 +44,8 @@ export const messageAttachments = pgTable(
   'message_attachments',
   {
     id: idColumn(),
-    messageId: integer('message_id').notNull().references(() => messages.id, { onDelete: 'cascade' }),
-    uploaderId: integer('uploader_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    messageId: cascadingReference('message_id', () => messages.id),
+    uploaderId: cascadingReference('uploader_id', () => users.id),
     fileName: text('file_name').notNull(),
     fileSize: integer('file_size').notNull(),
     fileType: text('file_type').notNull(),
@@ -68,7 +68,7 @@ export const massSends = pgTable(
   'mass_sends',
   {
     id: idColumn(),
-    senderId: integer('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    senderId: cascadingReference('sender_id', () => users.id),
     /** The Idempotency-Key header of the request that created it: a retry with the same key gets this send back. */
     idempotencyKey: text('idempotency_key'),
     content: text('content').notNull(),
@@ -95,7 +95,7 @@ export const massSends = pgTable(
 export const massSendLanes = pgTable(
   'mass_send_lanes',
   {
-    massSendId: integer('mass_send_id').notNull().references(() => massSends.id, { onDelete: 'cascade' }),
+    massSendId: cascadingReference('mass_send_id', () => massSends.id),
     lane: integer('lane').notNull(),
     firstPosition: integer('first_position').notNull(),
     lastPosition: integer('last_position').notNull(),

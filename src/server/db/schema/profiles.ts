@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { idColumn, createdAtColumn, timestampColumns } from './columns';
+import { idColumn, createdAtColumn, timestampColumns, cascadingReference } from './columns';
 import { users } from './users';
 
 export type SocialLinks = Partial<Record<string, string>>;
@@ -74,7 +74,7 @@ export const proStaffProfiles = pgTable(
 );
 
 /** The business a row belongs to; the row goes with the business. */
-export const businessIdColumn = () => integer('business_id').notNull().references(() => businessProfiles.id, { onDelete: 'cascade' });
+export const businessIdColumn = () => cascadingReference('business_id', () => businessProfiles.id);
 
 /** The pro staffer a row belongs to; the row goes with the profile. */
-export const proStaffIdColumn = () => integer('pro_staff_id').notNull().references(() => proStaffProfiles.id, { onDelete: 'cascade' });
+export const proStaffIdColumn = () => cascadingReference('pro_staff_id', () => proStaffProfiles.id);

@@ -1,6 +1,6 @@
-import { boolean, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { idColumn, timestampColumns } from './columns';
-import { users } from './users';
+import { date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { idColumn, timestampColumns, cascadingReference, isActiveColumn, dayColumn } from './columns';
+import { dailyViewColumns } from './daily-views';
 import { businessIdColumn } from './profiles';
 
 export const promotionTypes = ['banner', 'spotlight', 'featured_listing'] as const;
@@ -27,7 +27,7 @@ export const promotions = pgTable(
     /** Inclusive UTC calendar days. */
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
-    isActive: boolean('is_active').notNull().default(true),
+    isActive: isActiveColumn(),
     totalImpressions: integer('total_impressions').notNull().default(0),
     totalClicks: integer('total_clicks').notNull().default(0),
     totalSpentCents: integer('total_spent_cents').notNull().default(0),
@@ -40,8 +40,8 @@ export const promotions = pgTable(
 export const promotionDailyStats = pgTable(
   'promotion_daily_stats',
   {
-    promotionId: integer('promotion_id').notNull().references(() => promotions.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
+    promotionId: cascadingReference('promotion_id', () => promotions.id),
+    day: dayColumn(),
     impressions: integer('impressions').notNull().default(0),
     clicks: integer('clicks').notNull().default(0),
     spentCents: integer('spent_cents').notNull().default(0),
@@ -53,10 +53,8 @@ export const promotionDailyStats = pgTable(
 export const promotionViews = pgTable(
   'promotion_views',
   {
-    promotionId: integer('promotion_id').notNull().references(() => promotions.id, { onDelete: 'cascade' }),
-    viewerUserId: integer('viewer_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    kind: text('kind', { enum: ['impression', 'click'] }).notNull(),
+    promotionId: cascadingReference('promotion_id', () => promotions.id),
+    ...dailyViewColumns(),
   },
   (table) => [primaryKey({ columns: [table.promotionId, table.viewerUserId, table.day, table.kind] })],
 );

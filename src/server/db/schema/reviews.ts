@@ -1,7 +1,7 @@
 import { boolean, check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { idColumn, timestampColumns } from './columns';
+import { idColumn, timestampColumns, cascadingReference } from './columns';
 import { sql } from 'drizzle-orm';
-import { users } from './users';
+import { users, userIdColumn } from './users';
 
 /**
  * A review of a business or pro staff profile. revieweeId is business_profiles.id or pro_staff_profiles.id
@@ -11,7 +11,7 @@ export const reviews = pgTable(
   'reviews',
   {
     id: idColumn(),
-    reviewerId: integer('reviewer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reviewerId: cascadingReference('reviewer_id', () => users.id),
     reviewerType: text('reviewer_type', { enum: ['business', 'pro_staff'] }).notNull(),
     revieweeType: text('reviewee_type', { enum: ['business', 'pro_staff'] }).notNull(),
     revieweeId: integer('reviewee_id').notNull(),
@@ -39,8 +39,8 @@ export const reviewVotes = pgTable(
   'review_votes',
   {
     id: idColumn(),
-    reviewId: integer('review_id').notNull().references(() => reviews.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reviewId: cascadingReference('review_id', () => reviews.id),
+    userId: userIdColumn(),
     isHelpful: boolean('is_helpful').notNull(),
     ...timestampColumns(),
   },

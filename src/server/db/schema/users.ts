@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { idColumn, createdAtColumn } from './columns';
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn, cascadingReference } from './columns';
 
 export const users = pgTable('users', {
   id: idColumn(),
@@ -16,12 +16,15 @@ export const users = pgTable('users', {
   index('users_paid_tier_idx').on(table.subscriptionTier).where(sql`${table.subscriptionTier} <> 'free'`),
 ]);
 
+/** The user a row belongs to; the row goes with the account. */
+export const userIdColumn = () => cascadingReference('user_id', () => users.id);
+
 export const sessions = pgTable(
   'sessions',
   {
     id: idColumn(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     createdAt: createdAtColumn(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Last request seen on this session, kept to within an hour; drives the inactivity timeout. */
@@ -35,7 +38,7 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: idColumn(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -1,5 +1,7 @@
 import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
+import { firstRow } from '@server/modules/repository-rows';
+import { transactionLock } from '@server/modules/repository-locks';
 import { advertisements, adViews } from '@server/db/schema/ads';
 import type { AdAudience, AdStatus, AdType, Advertisement } from '@shared/contracts/ads';
 
@@ -61,19 +63,13 @@ export async function listActiveFor(db: Database, viewer: { id: number; userType
 }
 
 export async function findById(db: Database, id: number): Promise<Row | null> {
-  const [row] = await db.select(columns).from(advertisements).where(eq(advertisements.id, id)).limit(1);
-  return row ?? null;
+  return firstRow(db.select(columns).from(advertisements).where(eq(advertisements.id, id)));
 }
+
+/** Serialises a user's ad limit checks. */
+export const lockUserAds = transactionLock('advertisements');
 
 /** Ads that take a plan slot: not completed and not yet ended. */
-// Advisory lock namespace (jobs use 4101/4102, discounts 4103/4105): serialise a user's ad limit checks so parallel
-// requests cannot both pass a count-then-write (decision record 018). Held until the transaction ends.
-const ADS_LOCK = 4104;
-
-export async function lockUserAds(tx: Database, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ADS_LOCK}, ${userId})`);
-}
-
 export async function countLive(db: Database, userId: number, now: Date, exceptId?: number): Promise<number> {
   const conditions = [eq(advertisements.userId, userId), ne(advertisements.status, 'completed'), gt(advertisements.endDate, now)];
   if (exceptId !== undefined) conditions.push(ne(advertisements.id, exceptId));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TestClient } from '@server/test/test-app';
 import { useTestApp } from '@server/test/use-test-app';
 import { createBusiness, createProStaff, makeAdmin, signUp } from '@server/test/factories';
+import { expectBusinessProfileGate } from '@server/test/business-gate';
 import { assertFeature } from '@server/lib/entitlements';
 import { AppError } from '@server/lib/errors';
 
@@ -113,13 +114,7 @@ describe('GET /api/analytics/business', () => {
   });
 
   it('answers 401 signed out, 403 to pro staff and to a business without a profile', async () => {
-    expect((await new TestClient(t.app).get('/api/analytics/business')).status).toBe(401);
-    const pro = await createProStaff(t, { tier: 'elite' });
-    expect((await pro.client.get('/api/analytics/business')).status).toBe(403);
-    const noProfile = await signUp(t, 'business');
-    const res = await noProfile.client.get('/api/analytics/business');
-    expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe('Please complete your business profile first.');
+    await expectBusinessProfileGate(t, (client) => client.get('/api/analytics/business'), await createProStaff(t, { tier: 'elite' }));
   });
 
   it('refuses a plan without analytics with 403 and an upgrade link', async () => {

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
+import { firstRow } from '@server/modules/repository-rows';
 import { passwordResetTokens, sessions, users } from '@server/db/schema/users';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import type { SessionUser } from '@shared/contracts/auth';
@@ -25,8 +26,7 @@ function sessionUserQuery(db: Database) {
 }
 
 export async function findSessionUserById(db: Database, userId: number): Promise<SessionUser | null> {
-  const [row] = await sessionUserQuery(db).where(eq(users.id, userId)).limit(1);
-  return row ?? null;
+  return firstRow(sessionUserQuery(db).where(eq(users.id, userId)));
 }
 
 /** The user of a live session: not past its absolute expiry and used since `idleSince`. */
@@ -36,15 +36,15 @@ export async function findSessionByTokenHash(
   now: Date,
   idleSince: Date,
 ): Promise<{ user: SessionUser; sessionId: number; lastSeenAt: Date } | null> {
-  const [row] = await db
-    .select({ user: sessionUserColumns, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(businessProfiles, eq(businessProfiles.userId, users.id))
-    .leftJoin(proStaffProfiles, eq(proStaffProfiles.userId, users.id))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ user: sessionUserColumns, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(businessProfiles, eq(businessProfiles.userId, users.id))
+      .leftJoin(proStaffProfiles, eq(proStaffProfiles.userId, users.id))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince))),
+  );
 }
 
 export async function touchSession(db: Database, sessionId: number, now: Date) {
@@ -52,12 +52,12 @@ export async function touchSession(db: Database, sessionId: number, now: Date) {
 }
 
 export async function findCredentialsByEmail(db: Database, email: string) {
-  const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, email)),
+  );
 }
 
 export async function insertUser(

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
+import { firstRow } from '@server/modules/repository-rows';
 import { users } from '@server/db/schema/users';
 import { planTrials } from '@server/db/schema/billing';
 import { effectiveTier } from '@server/lib/entitlements';
@@ -16,8 +17,7 @@ const trialColumns = {
 };
 
 export async function findTrial(db: Database, userId: number): Promise<TrialRecord | null> {
-  const [row] = await db.select(trialColumns).from(planTrials).where(eq(planTrials.userId, userId)).limit(1);
-  return row ?? null;
+  return firstRow(db.select(trialColumns).from(planTrials).where(eq(planTrials.userId, userId)));
 }
 
 /** Starts the account's one trial; false when it already had one (the user id is the key). */

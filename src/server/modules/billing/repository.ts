@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
+import { firstRow } from '@server/modules/repository-rows';
 import { users } from '@server/db/schema/users';
 import { pageViews, processedStripeEvents, stripeCustomers, subscriptionPayments, subscriptions } from '@server/db/schema/billing';
 import { liveSubscriptionStatuses } from '@shared/contracts/billing';
@@ -34,12 +35,12 @@ const subscriptionColumns = {
 };
 
 export async function findUserBilling(db: Database, userId: number) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, userType: users.userType, subscriptionTier: users.subscriptionTier, createdAt: users.createdAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ id: users.id, email: users.email, userType: users.userType, subscriptionTier: users.subscriptionTier, createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.id, userId)),
+  );
 }
 
 export async function findCustomerId(db: Database, userId: number): Promise<string | null> {
@@ -68,23 +69,23 @@ export async function countSubscriptions(db: Database, userId: number, options: 
 
 /** The newest subscription whose status still grants the plan, if any. */
 export async function findLiveSubscription(db: Database, userId: number): Promise<SubscriptionRecord | null> {
-  const [row] = await db
-    .select(subscriptionColumns)
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...liveSubscriptionStatuses])))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select(subscriptionColumns)
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...liveSubscriptionStatuses])))
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id)),
+  );
 }
 
 export async function findLatestSubscription(db: Database, userId: number): Promise<SubscriptionRecord | null> {
-  const [row] = await db
-    .select(subscriptionColumns)
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select(subscriptionColumns)
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId))
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id)),
+  );
 }
 
 export async function findIncompleteSubscriptions(db: Database, userId: number): Promise<SubscriptionRecord[]> {
@@ -96,8 +97,7 @@ export async function findIncompleteSubscriptions(db: Database, userId: number):
 }
 
 export async function findSubscriptionByStripeId(db: Database, stripeSubscriptionId: string): Promise<SubscriptionRecord | null> {
-  const [row] = await db.select(subscriptionColumns).from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)).limit(1);
-  return row ?? null;
+  return firstRow(db.select(subscriptionColumns).from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)));
 }
 
 /** Records a subscription Stripe just returned; never overwrites what a webhook already stored. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TestClient } from '@server/test/test-app';
 import { useTestApp } from '@server/test/use-test-app';
-import { createBusiness, createProStaff, signUp } from '@server/test/factories';
+import { createBusiness, createProStaff } from '@server/test/factories';
+import { expectBusinessProfileGate } from '@server/test/business-gate';
 import { commissions } from '@server/db/schema/commissions';
 import { applications, jobPostings } from '@server/db/schema/jobs';
 
@@ -85,12 +86,7 @@ describe('POST /api/commissions', () => {
 
   it('needs a signed-in business with a profile', async () => {
     const { pro } = await setup();
-    expect((await anonymous().post('/api/commissions', { proStaffId: pro.proStaffId, amount: '10' })).status).toBe(401);
-    expect((await pro.client.post('/api/commissions', { proStaffId: pro.proStaffId, amount: '10' })).status).toBe(403);
-    const noProfile = await signUp(t, 'business');
-    const res = await noProfile.client.post('/api/commissions', { proStaffId: pro.proStaffId, amount: '10' });
-    expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe('Please complete your business profile first.');
+    await expectBusinessProfileGate(t, (client) => client.post('/api/commissions', { proStaffId: pro.proStaffId, amount: '10' }), pro);
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
+import { firstRow } from '@server/modules/repository-rows';
 import { commissions } from '@server/db/schema/commissions';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import { applications, jobPostings } from '@server/db/schema/jobs';
@@ -61,8 +62,7 @@ export async function listForProStaff(db: Database, proStaffId: number): Promise
 }
 
 export async function findById(db: Database, id: number): Promise<CommissionRow | null> {
-  const [row] = await commissionQuery(db).where(eq(commissions.id, id)).limit(1);
-  return row ?? null;
+  return firstRow(commissionQuery(db).where(eq(commissions.id, id)));
 }
 
 export async function proStaffExists(db: Database, proStaffId: number): Promise<boolean> {

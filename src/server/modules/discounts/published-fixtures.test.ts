@@ -201,16 +201,21 @@ describe("BigCommerce's published webhook and order samples (bigcommerce/api-spe
   });
 
   it('reads BigCommerce four-decimal amounts rounded half up to the currency minor unit', () => {
-    expect(bigCommerceMinor('62.6793', 'USD')).toBe(6268);
-    expect(bigCommerceMinor('62.6750', 'USD')).toBe(6268);
-    expect(bigCommerceMinor('62.6749', 'USD')).toBe(6267);
-    expect(bigCommerceMinor('5.0000', 'USD')).toBe(500);
-    expect(bigCommerceMinor('29.3505', 'KWD')).toBe(29351);
-    expect(bigCommerceMinor('1500.5000', 'JPY')).toBe(1501);
-    expect(bigCommerceMinor('924.47', 'USD')).toBe(92447);
-    expect(bigCommerceMinor(0, 'USD')).toBe(0);
-    expect(bigCommerceMinor('-5.0000', 'USD')).toBeNull();
-    expect(bigCommerceMinor('1e3', 'USD')).toBeNull();
-    expect(bigCommerceMinor(true, 'USD')).toBeNull();
+    const cases: [amount: unknown, currency: string, minor: number | null][] = [
+      ['62.6793', 'USD', 6268],
+      ['62.6750', 'USD', 6268],
+      ['62.6749', 'USD', 6267],
+      ['5.0000', 'USD', 500],
+      ['29.3505', 'KWD', 29351],
+      ['1500.5000', 'JPY', 1501],
+      ['924.47', 'USD', 92447],
+      [0, 'USD', 0],
+      ['-5.0000', 'USD', null],
+      ['1e3', 'USD', null],
+      [true, 'USD', null],
+    ];
+    for (const [amount, currency, minor] of cases) {
+      expect(bigCommerceMinor(amount, currency), `${JSON.stringify(amount)} ${currency}`).toBe(minor);
+    }
   });
 });

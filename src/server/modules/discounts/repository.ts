@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
+import { transactionLock } from '@server/modules/repository-locks';
 import { discountCodes, integrationPlatforms, storeOrders, trackingEvents } from '@server/db/schema/discounts';
 import { proStaffProfiles } from '@server/db/schema/profiles';
 
@@ -14,18 +15,9 @@ export type CodeWithStats = CodeRow & { proStaffName: string | null; usageCount:
 
 // ---- discount codes ----
 
-// Advisory lock namespaces (jobs use 4101/4102): serialise a business's limit checks so parallel requests cannot both
-// pass a count-then-insert (decision record 018). Held until the transaction ends.
-const CODES_LOCK = 4103;
-const PLATFORMS_LOCK = 4105;
-
-export async function lockBusinessCodes(tx: Database, businessId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CODES_LOCK}, ${businessId})`);
-}
-
-export async function lockBusinessPlatforms(tx: Database, businessId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${PLATFORMS_LOCK}, ${businessId})`);
-}
+/** Serialise a business's discount code or platform limit checks. */
+export const lockBusinessCodes = transactionLock('discountCodes');
+export const lockBusinessPlatforms = transactionLock('integrationPlatforms');
 
 export async function countActiveCodes(db: Database, businessId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(discountCodes).where(and(eq(discountCodes.businessId, businessId), eq(discountCodes.isActive, true)));

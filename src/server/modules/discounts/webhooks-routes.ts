@@ -64,6 +64,19 @@ async function apply(ctx: AppContext, platform: StorePlatform, source: attributi
   return { received: true, action: result.outcome, orderId: parsed.orderId, commissionId: result.commission?.id ?? null };
 }
 
+/** Applies the order a payload described, or logs and answers why the payload was not usable (`orderId` when it names none). */
+function applyParsed(
+  ctx: AppContext,
+  platform: StorePlatform,
+  source: attribution.VerifiedOrderFacts['source'],
+  topic: string,
+  parsed: payloads.ParsedOrder | payloads.Ignored,
+  orderId?: string,
+): Promise<WebhookAnswer> {
+  if (payloads.isIgnored(parsed)) return ignore(ctx, platform, topic, parsed.ignored, parsed.orderId ?? orderId, parsed.codes);
+  return apply(ctx, platform, source, topic, parsed);
+}
+
 const ANSWER_DESCRIPTION =
   'Received. action: created (commission created), adjusted (commission followed a refund, cancellation or restore; a paid one gets an adjustment entry), ' +
   'recorded (order stored, no commission), duplicate (nothing changed), ignored (signed but unusable, with reason), ping (WooCommerce’s URL check). Every delivery is in the delivery log.';
@@ -123,9 +136,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!['orders/create', 'orders/updated', 'orders/paid', 'orders/cancelled', 'orders/edited', 'orders/fulfilled'].includes(topic)) {
       return ignore(ctx, platform, topic, `Topic ${topic.slice(0, 60)} is not used`);
     }
-    const parsed = payloads.shopifyOrder(body, topic);
-    if (payloads.isIgnored(parsed)) return ignore(ctx, platform, topic, parsed.ignored, parsed.orderId, parsed.codes);
-    return apply(ctx, platform, 'shopify', topic, parsed);
+    return applyParsed(ctx, platform, 'shopify', topic, payloads.shopifyOrder(body, topic));
   });
 
   const wooCommerce = webhookSchema(
@@ -145,9 +156,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!['order.created', 'order.updated', 'order.deleted', 'order.restored'].includes(topic)) return ignore(ctx, platform, topic, `Topic ${topic.slice(0, 60)} is not used`);
     const body = jsonOf(raw);
     if (!body) return ignore(ctx, platform, topic, 'The body is not a JSON object');
-    const parsed = payloads.wooCommerceOrder(body, topic);
-    if (payloads.isIgnored(parsed)) return ignore(ctx, platform, topic, parsed.ignored, parsed.orderId, parsed.codes);
-    return apply(ctx, platform, 'woocommerce', topic, parsed);
+    return applyParsed(ctx, platform, 'woocommerce', topic, payloads.wooCommerceOrder(body, topic));
   });
 
   const bigCommerce = webhookSchema(
@@ -172,9 +181,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = decryptSecret(ctx.config, platform.bigcommerceApiTokenEncrypted);
       const fetched = await fetchBigCommerceOrder(ctx.config, platform.bigcommerceStoreHash, token, orderId);
       if (!fetched.ok) return ignore(ctx, platform, scope, fetched.reason, orderId);
-      const parsed = payloads.bigCommerceOrder(fetched.order, fetched.coupons);
-      if (payloads.isIgnored(parsed)) return ignore(ctx, platform, scope, parsed.ignored, parsed.orderId ?? orderId, parsed.codes);
-      return apply(ctx, platform, 'bigcommerce', scope, parsed);
+      return applyParsed(ctx, platform, 'bigcommerce', scope, payloads.bigCommerceOrder(fetched.order, fetched.coupons), orderId);
     }
     // Without API credentials only the status is known; a secret-key track-usage call can attribute the order.
     const newStatus = Number(data.status?.new_status_id);

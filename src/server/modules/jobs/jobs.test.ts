@@ -3,6 +3,7 @@ import type { UserEvent } from '@server/lib/events';
 import { TestClient } from '@server/test/test-app';
 import { useTestApp } from '@server/test/use-test-app';
 import { createBusiness, createProStaff, signUp, type SignedIn } from '@server/test/factories';
+import { expectBusinessProfileGate } from '@server/test/business-gate';
 
 const t = useTestApp();
 
@@ -48,13 +49,7 @@ describe('POST /api/job-postings', () => {
   });
 
   it('needs a signed-in business with a profile', async () => {
-    expect((await new TestClient(t.app).post('/api/job-postings', jobBody())).status).toBe(401);
-    const pro = await createProStaff(t);
-    expect((await pro.client.post('/api/job-postings', jobBody())).status).toBe(403);
-    const noProfile = await signUp(t, 'business');
-    const res = await noProfile.client.post('/api/job-postings', jobBody());
-    expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe('Please complete your business profile first.');
+    await expectBusinessProfileGate(t, (client) => client.post('/api/job-postings', jobBody()));
   });
 
   it('holds a free business to 1 job post per month, even after closing it', async () => {

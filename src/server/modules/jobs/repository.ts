@@ -10,6 +10,7 @@ import type {
   RecentApplication,
 } from '@shared/contracts/jobs';
 import type { Database } from '@server/db/client';
+import { transactionLock } from '@server/modules/repository-locks';
 import { applications, jobPostings } from '@server/db/schema/jobs';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 
@@ -109,18 +110,9 @@ export async function listOwnPostings(db: Database, businessId: number): Promise
   return rows.map(withIsoTimes);
 }
 
-// Advisory lock namespaces: serialise limit checks per business or pro staffer so concurrent requests
-// cannot both pass a count-then-insert check. Held until the transaction ends.
-const POSTINGS_LOCK = 4101;
-const APPLICATIONS_LOCK = 4102;
-
-export async function lockBusinessPostings(tx: Database, businessId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${POSTINGS_LOCK}, ${businessId})`);
-}
-
-export async function lockProStaffApplications(tx: Database, proStaffId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${APPLICATIONS_LOCK}, ${proStaffId})`);
-}
+/** Serialise a business's posting limit checks, or a pro staffer's application limit checks. */
+export const lockBusinessPostings = transactionLock('jobPostings');
+export const lockProStaffApplications = transactionLock('jobApplications');
 
 export async function countPostingsCreatedSince(db: Database, businessId: number, since: Date): Promise<number> {
   const [row] = await db

@@ -1,23 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '@server/test/test-app';
+import { restoreAfterEach, useTestApp } from '@server/test/use-test-app';
 import { createBusiness, createProStaff } from '@server/test/factories';
 import type { UserEvent } from '@server/lib/events';
 import { massSendTuning, resumeMassSends, settledMassSends } from './service-mass';
 import { addMassSendLanes, deliverMassBatch } from './repository-mass';
 
 // Decision record 017: idempotent retries and background delivery of big mass messages.
-let t: TestApp;
-const defaults = { ...massSendTuning };
-
-beforeEach(async () => {
-  t = await createTestApp();
-});
-
-afterEach(async () => {
-  Object.assign(massSendTuning, defaults);
-  await t.close();
-});
+const t = useTestApp();
+restoreAfterEach(massSendTuning);
 
 /** `count` pro staff with profiles, inserted set-based (user ids ascending). */
 async function bulkStaff(count: number, location = 'Casper, WY') {

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import { rowsOf, type Database } from '@server/db/client';
+import { firstRow } from '@server/modules/repository-rows';
+import { transactionLock } from '@server/modules/repository-locks';
 import { conversations, messageAttachments, messages } from '@server/db/schema/messaging';
 import { users } from '@server/db/schema/users';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
@@ -21,14 +23,14 @@ const toDate = (value: unknown): Date => (value instanceof Date ? value : new Da
 const displayName = sql<string | null>`coalesce(${businessProfiles.companyName}, nullif(trim(concat_ws(' ', ${proStaffProfiles.firstName}, ${proStaffProfiles.lastName})), ''))`;
 
 export async function findUser(db: Database, userId: number): Promise<OtherUserRow | null> {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, userType: users.userType, name: displayName })
-    .from(users)
-    .leftJoin(businessProfiles, eq(businessProfiles.userId, users.id))
-    .leftJoin(proStaffProfiles, eq(proStaffProfiles.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ id: users.id, email: users.email, userType: users.userType, name: displayName })
+      .from(users)
+      .leftJoin(businessProfiles, eq(businessProfiles.userId, users.id))
+      .leftJoin(proStaffProfiles, eq(proStaffProfiles.userId, users.id))
+      .where(eq(users.id, userId)),
+  );
 }
 
 /** The user's conversations, newest activity first, with the other party, last message and unread count. */
@@ -65,12 +67,12 @@ export async function listConversations(db: Database, userId: number, withUserId
 }
 
 export async function findConversation(db: Database, conversationId: number) {
-  const [row] = await db
-    .select({ id: conversations.id, userAId: conversations.userAId, userBId: conversations.userBId })
-    .from(conversations)
-    .where(eq(conversations.id, conversationId))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ id: conversations.id, userAId: conversations.userAId, userBId: conversations.userBId })
+      .from(conversations)
+      .where(eq(conversations.id, conversationId)),
+  );
 }
 
 /** Finds or creates the conversation between two users and marks it active now. */
@@ -114,8 +116,7 @@ export async function listMessages(db: Database, conversationId: number, limit: 
 }
 
 export async function findMessage(db: Database, messageId: number): Promise<MessageRow | null> {
-  const [row] = await db.select(messageColumns).from(messages).where(eq(messages.id, messageId)).limit(1);
-  return row ?? null;
+  return firstRow(db.select(messageColumns).from(messages).where(eq(messages.id, messageId)));
 }
 
 export async function markRead(db: Database, messageId: number, now: Date): Promise<void> {
@@ -153,43 +154,38 @@ export async function countDirectMessagesSince(db: Database, userId: number, sin
 }
 
 /** Serialises quota checks per user inside a transaction so parallel sends cannot both slip under the limit. */
-export async function lockUserQuota(db: Database, userId: number): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(7301, ${userId})`);
-}
+export const lockUserQuota = transactionLock('directMessageQuota');
+
+const attachmentColumns = {
+  id: messageAttachments.id,
+  messageId: messageAttachments.messageId,
+  fileName: messageAttachments.fileName,
+  fileSize: messageAttachments.fileSize,
+  fileType: messageAttachments.fileType,
+  storageKey: messageAttachments.storageKey,
+};
 
 export async function listAttachments(db: Database, messageIds: number[]): Promise<AttachmentRow[]> {
   if (messageIds.length === 0) return [];
   return db
-    .select({
-      id: messageAttachments.id,
-      messageId: messageAttachments.messageId,
-      fileName: messageAttachments.fileName,
-      fileSize: messageAttachments.fileSize,
-      fileType: messageAttachments.fileType,
-      storageKey: messageAttachments.storageKey,
-    })
+    .select(attachmentColumns)
     .from(messageAttachments)
     .where(inArray(messageAttachments.messageId, messageIds))
     .orderBy(asc(messageAttachments.id));
 }
 
 export async function findAttachment(db: Database, attachmentId: number) {
-  const [row] = await db
-    .select({
-      id: messageAttachments.id,
-      messageId: messageAttachments.messageId,
-      fileName: messageAttachments.fileName,
-      fileSize: messageAttachments.fileSize,
-      fileType: messageAttachments.fileType,
-      storageKey: messageAttachments.storageKey,
-      fromUserId: messages.fromUserId,
-      toUserId: messages.toUserId,
-    })
-    .from(messageAttachments)
-    .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
-    .where(eq(messageAttachments.id, attachmentId))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({
+        ...attachmentColumns,
+        fromUserId: messages.fromUserId,
+        toUserId: messages.toUserId,
+      })
+      .from(messageAttachments)
+      .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
+      .where(eq(messageAttachments.id, attachmentId)),
+  );
 }
 
 export async function countAttachments(db: Database, messageId: number): Promise<number> {
@@ -212,13 +208,6 @@ export async function insertAttachment(
   db: Database,
   values: { messageId: number; uploaderId: number; fileName: string; fileSize: number; fileType: string; storageKey: string },
 ): Promise<AttachmentRow> {
-  const [row] = await db.insert(messageAttachments).values(values).returning({
-    id: messageAttachments.id,
-    messageId: messageAttachments.messageId,
-    fileName: messageAttachments.fileName,
-    fileSize: messageAttachments.fileSize,
-    fileType: messageAttachments.fileType,
-    storageKey: messageAttachments.storageKey,
-  });
+  const [row] = await db.insert(messageAttachments).values(values).returning(attachmentColumns);
   return row;
 }

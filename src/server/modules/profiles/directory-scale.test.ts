@@ -1,22 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '@server/test/test-app';
+import { describe, expect, it } from 'vitest';
+import { restoreAfterEach, useTestApp } from '@server/test/use-test-app';
 import { createProStaff } from '@server/test/factories';
 import { directoryCounting, roundEstimate } from './service';
 import { listProStaff, type DirectoryCriteria, type DirectoryPlan } from './repository';
 
 // Decision record 017: estimated totals for huge results, and plans that never change the results.
-let t: TestApp;
-const defaults = { ...directoryCounting };
-
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  Object.assign(directoryCounting, defaults);
-  await t.close();
-});
-
-const anonymous = () => new TestClient(t.app);
+const t = useTestApp();
+restoreAfterEach(directoryCounting);
+const anonymous = () => t.anonymous();
 
 /** 300 varied profiles, set-based, then ANALYZE so the planner statistics see them. */
 async function bulkDirectory() {

@@ -2,12 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TestClient } from '@server/test/test-app';
 import { useTestApp } from '@server/test/use-test-app';
-import { createBusiness, createProStaff, signUp } from '@server/test/factories';
+import { createBusiness, createProStaff, signUp, type SignedIn } from '@server/test/factories';
 import { proStaffProfiles } from '@server/db/schema/profiles';
 
 const t = useTestApp();
 
 const anonymous = () => new TestClient(t.app);
+
+/**
+ * Who may save a profile at `url`: signed out 401, the other account type (`wrongType`) 403, and a `userType`
+ * account sending another user's id 403. Returns that other user (`someoneElse`), whose profile must be untouched.
+ */
+async function expectOwnProfileOnly<Other extends SignedIn>(
+  url: string,
+  body: object,
+  userType: 'business' | 'pro_staff',
+  wrongType: () => Promise<SignedIn>,
+  someoneElse: () => Promise<Other>,
+): Promise<Other> {
+  expect((await anonymous().post(url, body)).status).toBe(401);
+  expect((await (await wrongType()).client.post(url, body)).status).toBe(403);
+  const other = await someoneElse();
+  const { client } = await signUp(t, userType);
+  expect((await client.post(url, { ...body, userId: other.user.id })).status).toBe(403);
+  return other;
+}
 
 const validProStaff = {
   firstName: 'Jake',
@@ -173,13 +192,7 @@ describe('POST /api/pro-staff-profiles', () => {
   });
 
   it('requires login, the pro staff role and the own user id', async () => {
-    expect((await anonymous().post('/api/pro-staff-profiles', validProStaff)).status).toBe(401);
-    const business = await createBusiness(t);
-    expect((await business.client.post('/api/pro-staff-profiles', validProStaff)).status).toBe(403);
-    const other = await createProStaff(t);
-    const { client } = await signUp(t, 'pro_staff');
-    const res = await client.post('/api/pro-staff-profiles', { ...validProStaff, userId: other.user.id });
-    expect(res.status).toBe(403);
+    const other = await expectOwnProfileOnly('/api/pro-staff-profiles', validProStaff, 'pro_staff', () => createBusiness(t), () => createProStaff(t));
     const untouched = await anonymous().get(`/api/pro-staff-profiles/${other.proStaffId}`);
     expect(untouched.body.firstName).toBe('Pat');
   });
@@ -211,12 +224,7 @@ describe('business profiles', () => {
   });
 
   it('requires login, the business role and the own user id', async () => {
-    expect((await anonymous().post('/api/business-profiles', validBusiness)).status).toBe(401);
-    const pro = await createProStaff(t);
-    expect((await pro.client.post('/api/business-profiles', validBusiness)).status).toBe(403);
-    const other = await createBusiness(t);
-    const { client } = await signUp(t, 'business');
-    expect((await client.post('/api/business-profiles', { ...validBusiness, userId: other.user.id })).status).toBe(403);
+    await expectOwnProfileOnly('/api/business-profiles', validBusiness, 'business', () => createProStaff(t), () => createBusiness(t));
   });
 });
 

@@ -171,28 +171,26 @@ export async function listFeatured(ctx: AppContext, filters: FeaturedFilters): P
   return [...items, ...rest.map((profile) => ({ ...profile, featured: false }))].slice(0, FEATURED_LIMIT);
 }
 
-export async function getProStaff(ctx: AppContext, id: number): Promise<ProStaffProfile> {
-  const profile = await repo.findProStaffById(ctx.db, id);
-  if (!profile) throw notFound('Profile');
+/** The profile a lookup found; a missing one is a 404 naming `what`. */
+function found<T>(profile: T | null, what: string): T {
+  if (!profile) throw notFound(what);
   return profile;
+}
+
+export async function getProStaff(ctx: AppContext, id: number): Promise<ProStaffProfile> {
+  return found(await repo.findProStaffById(ctx.db, id), 'Profile');
 }
 
 export async function getProStaffByUser(ctx: AppContext, userId: number): Promise<ProStaffProfile> {
-  const profile = await repo.findProStaffByUserId(ctx.db, userId);
-  if (!profile) throw notFound('Profile');
-  return profile;
+  return found(await repo.findProStaffByUserId(ctx.db, userId), 'Profile');
 }
 
 export async function getBusiness(ctx: AppContext, id: number): Promise<BusinessProfile> {
-  const profile = await repo.findBusinessById(ctx.db, id);
-  if (!profile) throw notFound('Business profile');
-  return profile;
+  return found(await repo.findBusinessById(ctx.db, id), 'Business profile');
 }
 
 export async function getBusinessByUser(ctx: AppContext, userId: number): Promise<BusinessProfile> {
-  const profile = await repo.findBusinessByUserId(ctx.db, userId);
-  if (!profile) throw notFound('Business profile');
-  return profile;
+  return found(await repo.findBusinessByUserId(ctx.db, userId), 'Business profile');
 }
 
 function assertOwnUserId(user: SessionUser, userId: number | undefined) {

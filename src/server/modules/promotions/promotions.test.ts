@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TestClient } from '@server/test/test-app';
 import { useTestApp } from '@server/test/use-test-app';
 import { createBusiness, createProStaff, signUp } from '@server/test/factories';
+import { expectBusinessProfileGate } from '@server/test/business-gate';
 import { locationMatches } from './audience';
 
 const t = useTestApp();
@@ -72,13 +73,7 @@ describe('POST /api/promotions', () => {
   });
 
   it('is for business accounts with a business profile only', async () => {
-    expect((await new TestClient(t.app).post('/api/promotions', validPromotion())).status).toBe(401);
-    const pro = await createProStaff(t);
-    expect((await pro.client.post('/api/promotions', validPromotion())).status).toBe(403);
-    const noProfile = await signUp(t, 'business');
-    const res = await noProfile.client.post('/api/promotions', validPromotion());
-    expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe('Please complete your business profile first.');
+    await expectBusinessProfileGate(t, (client) => client.post('/api/promotions', validPromotion()));
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
+import { firstRow } from '@server/modules/repository-rows';
 import { promotionDailyStats, promotions, promotionViews } from '@server/db/schema/promotions';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import type { PromotionAudience, PromotionType } from '@shared/contracts/promotions';
@@ -70,8 +71,7 @@ export async function listByBusiness(db: Database, businessId: number, today: st
 }
 
 export async function findById(db: Database, id: number, today: string): Promise<(PromotionRecord & { spentTodayCents: number }) | null> {
-  const [row] = await db.select({ ...columns, spentTodayCents: spentTodayFor(today) }).from(promotions).where(eq(promotions.id, id)).limit(1);
-  return row ?? null;
+  return firstRow(db.select({ ...columns, spentTodayCents: spentTodayFor(today) }).from(promotions).where(eq(promotions.id, id)));
 }
 
 /** Locks the row for the rest of the transaction so concurrent clicks cannot overspend. */
@@ -106,12 +106,12 @@ export async function listDeliverable(db: Database, today: string): Promise<(Pro
 }
 
 export async function findViewerProfile(db: Database, proStaffId: number): Promise<{ specialties: string[]; location: string | null } | null> {
-  const [row] = await db
-    .select({ specialties: proStaffProfiles.specialties, location: proStaffProfiles.location })
-    .from(proStaffProfiles)
-    .where(eq(proStaffProfiles.id, proStaffId))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ specialties: proStaffProfiles.specialties, location: proStaffProfiles.location })
+      .from(proStaffProfiles)
+      .where(eq(proStaffProfiles.id, proStaffId)),
+  );
 }
 
 export async function insert(db: Database, businessId: number, values: PromotionValues): Promise<PromotionRecord> {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@server/db/client';
+import { firstRow } from '@server/modules/repository-rows';
 import { reviews, reviewVotes } from '@server/db/schema/reviews';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import type { RevieweeType, ReviewSort } from '@shared/contracts/reviews';
@@ -136,26 +137,25 @@ export async function ratingCounts(db: Database, viewer: Viewer, filter: ReviewF
 }
 
 export async function findVisibleReview(db: Database, viewer: Viewer, id: number): Promise<ReviewRow | null> {
-  const [row] = await reviewQuery(db, viewer).where(and(eq(reviews.id, id), visibleTo(viewer))).limit(1);
-  return row ?? null;
+  return firstRow(reviewQuery(db, viewer).where(and(eq(reviews.id, id), visibleTo(viewer))));
 }
 
 /** The reviewee's owning user and display name, or null when there is no such profile. */
 export async function findReviewee(db: Database, type: RevieweeType, id: number): Promise<{ userId: number; name: string } | null> {
   if (type === 'business') {
-    const [row] = await db
-      .select({ userId: businessProfiles.userId, name: businessProfiles.companyName })
-      .from(businessProfiles)
-      .where(eq(businessProfiles.id, id))
-      .limit(1);
-    return row ?? null;
+    return firstRow(
+      db
+        .select({ userId: businessProfiles.userId, name: businessProfiles.companyName })
+        .from(businessProfiles)
+        .where(eq(businessProfiles.id, id)),
+    );
   }
-  const [row] = await db
-    .select({ userId: proStaffProfiles.userId, name: sql<string>`${proStaffProfiles.firstName} || ' ' || ${proStaffProfiles.lastName}` })
-    .from(proStaffProfiles)
-    .where(eq(proStaffProfiles.id, id))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ userId: proStaffProfiles.userId, name: sql<string>`${proStaffProfiles.firstName} || ' ' || ${proStaffProfiles.lastName}` })
+      .from(proStaffProfiles)
+      .where(eq(proStaffProfiles.id, id)),
+  );
 }
 
 export async function hasReviewed(db: Database, reviewerId: number, type: RevieweeType, revieweeId: number): Promise<boolean> {

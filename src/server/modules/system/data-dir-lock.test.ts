@@ -1,25 +1,17 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, killStartedServers, spawnServer, waitUp } from '@server/test/server-process';
+import { describe, expect, it } from 'vitest';
+import { call, spawnServer, waitUp, useServerDataDir } from '@server/test/server-process';
 import { lockDataDir, DataDirLockedError } from '@server/db/data-dir-lock';
 
 // Issue 17, item 3: a second process opened the same DATA_DIR; after a hard kill every restart died with
 // "RuntimeError: Aborted()" and acknowledged writes were unreadable. Decision record 015.
 
-let dataDir: string;
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-lock-'));
-});
-afterAll(() => {
-  killStartedServers();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const dataDir = useServerDataDir('hs-lock-');
 
 describe('the embedded database folder is locked for the life of the process', { timeout: 480_000 }, () => {
   it('refuses a second process at once, and after kill -9 of the first a restart has every acknowledged write', async () => {
-    const first = await spawnServer(dataDir);
+    const first = await spawnServer(dataDir());
     await waitUp(first);
     const registered = await call(first.base, 'POST', '/api/auth/register', { email: 'lock@example.com', password: 'trail-cam-2026', userType: 'business' });
     expect(registered.status).toBe(201);
@@ -36,7 +28,7 @@ describe('the embedded database folder is locked for the life of the process', {
       expect((await call(first.base, 'POST', '/api/auth/register', { email, password: 'trail-cam-2026', userType: 'pro_staff' })).status).toBe(201);
     }
 
-    const second = await spawnServer(dataDir);
+    const second = await spawnServer(dataDir());
     const code = await Promise.race([second.exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 60_000))]);
     expect(code).toBe(1);
     expect(second.output()).toMatch(/data directory .* is in use by another HuntStaff process \(pid \d+\)/);
@@ -47,7 +39,7 @@ describe('the embedded database folder is locked for the life of the process', {
     first.child.kill('SIGKILL');
     await first.exited;
     // The lock file is left behind by the killed process: the next start must see it is stale.
-    const third = await spawnServer(dataDir);
+    const third = await spawnServer(dataDir());
     await waitUp(third);
     const me = await call(third.base, 'GET', '/api/auth/me', undefined, cookie);
     expect(me.status).toBe(200);
@@ -60,11 +52,11 @@ describe('the embedded database folder is locked for the life of the process', {
     }
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir(), 'db.lock'))).toBe(false);
   });
 
   it('takes over a lock left by a dead process, refuses a live owner, and releases its own', () => {
-    const dir = path.join(dataDir, 'unit');
+    const dir = path.join(dataDir(), 'unit');
     fs.writeFileSync(`${dir}.lock`, JSON.stringify({ pid: 2 ** 22 + 12345, startTime: '1' }));
     const lock = lockDataDir(dir);
     expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);

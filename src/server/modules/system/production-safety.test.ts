@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killStartedServers, spawnServer, stopServer, waitUp, type ServerProcess } from '@server/test/server-process';
+import { describe, expect, it } from 'vitest';
+import { spawnServer, stopServer, waitUp, type ServerProcess, useServerDataDir } from '@server/test/server-process';
 import { openDatabase, runMigrations } from '@server/db/client';
 import { users } from '@server/db/schema/users';
 import { hashPassword } from '@server/lib/passwords';
@@ -11,18 +10,11 @@ import { DEMO_ADMIN_EMAIL, DEMO_BUSINESS_EMAIL, DEMO_PASSWORD } from '@server/db
 // Issue 17, item 2: with NODE_ENV=production and no DATABASE_URL the real server seeded the demo accounts,
 // advertised them in /api/config, and admin@example.com / demo1234 signed in as admin.
 
-let dataDir: string;
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-production-'));
-});
-afterAll(() => {
-  killStartedServers();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const dataDir = useServerDataDir('hs-production-');
 
 /** The real server with NODE_ENV=production on the embedded database (SEED_DEMO unset unless given). */
 function startProduction(env: Record<string, string> = {}): Promise<ServerProcess> {
-  return spawnServer(dataDir, { NODE_ENV: 'production', PUBLIC_URL: 'https://huntstaff.example.com', LOG_LEVEL: 'info', SEED_DEMO: undefined, ...env });
+  return spawnServer(dataDir(), { NODE_ENV: 'production', PUBLIC_URL: 'https://huntstaff.example.com', LOG_LEVEL: 'info', SEED_DEMO: undefined, ...env });
 }
 
 const login = (base: string, email: string) =>
@@ -39,7 +31,7 @@ describe('production and the published demo credentials', { timeout: 480_000 }, 
     await stopServer(server);
 
     // Someone gives an admin account the published password: the server must not come up.
-    const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    const database = await openDatabase({ dataDir: path.join(dataDir(), 'db') });
     await runMigrations(database);
     await database.db.insert(users).values({ email: 'boss@example.com', passwordHash: await hashPassword(DEMO_PASSWORD), userType: 'business', isAdmin: true });
     await database.close();
@@ -53,7 +45,7 @@ describe('production and the published demo credentials', { timeout: 480_000 }, 
   });
 
   it('with SEED_DEMO=true seeds the demo marketplace loudly, without the demo admin, and still hides the logins', async () => {
-    fs.rmSync(path.join(dataDir, 'db'), { recursive: true, force: true });
+    fs.rmSync(path.join(dataDir(), 'db'), { recursive: true, force: true });
     const server = await startProduction({ SEED_DEMO: 'true' });
     await waitUp(server);
     expect(await login(server.base, DEMO_BUSINESS_EMAIL)).toBe(200);

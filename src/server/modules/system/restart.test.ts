@@ -1,25 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, killStartedServers, spawnServer, stopServer, waitUp, type ServerProcess } from '@server/test/server-process';
+import { describe, expect, it } from 'vitest';
+import { call, spawnServer, stopServer, waitUp, type ServerProcess, useServerDataDir } from '@server/test/server-process';
 
 // The real server process (src/server/main.ts) on the embedded database in a folder of its own:
 // what it answered before it was stopped is still there when it starts again.
 
-let dataDir: string;
+const dataDir = useServerDataDir('hs-restart-');
 let server: ServerProcess | undefined;
 
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-restart-'));
-});
-afterAll(() => {
-  killStartedServers();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
 async function start(): Promise<string> {
-  server = await spawnServer(dataDir);
+  server = await spawnServer(dataDir());
   await waitUp(server);
   return server.base;
 }

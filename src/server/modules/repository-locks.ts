@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '@server/db/client';
+
+/**
+ * Advisory lock namespaces, one per count-then-write limit check (decision record 018). Kept in one table so two
+ * checks can never share a namespace by accident.
+ */
+const lockNamespaces = {
+  jobPostings: 4101,
+  jobApplications: 4102,
+  discountCodes: 4103,
+  advertisements: 4104,
+  integrationPlatforms: 4105,
+  directMessageQuota: 7301,
+} as const;
+
+/**
+ * A lock on one owner's (business, pro staffer or user) `namespace`: callers holding it for the same owner run one
+ * at a time, so concurrent requests cannot both pass a limit check. Held until the transaction ends.
+ */
+export function transactionLock(namespace: keyof typeof lockNamespaces): (tx: Database, ownerId: number) => Promise<void> {
+  return async (tx, ownerId) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${lockNamespaces[namespace]}, ${ownerId})`);
+  };
+}
