@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
-import { firstRow } from '@server/modules/repository-rows';
-import { transactionLock } from '@server/modules/repository-locks';
+import { firstRow } from '@server/db/rows';
+import { transactionLock } from '@server/db/locks';
 import { advertisements, adViews } from '@server/db/schema/ads';
 import type { AdAudience, AdStatus, AdType, Advertisement } from '@shared/contracts/ads';
 

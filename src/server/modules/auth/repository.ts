@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
-import { firstRow } from '@server/modules/repository-rows';
+import { firstRow } from '@server/db/rows';
 import { passwordResetTokens, sessions, users } from '@server/db/schema/users';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import type { SessionUser } from '@shared/contracts/auth';

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
-import { firstRow } from '@server/modules/repository-rows';
+import { firstRow } from '@server/db/rows';
 import { users } from '@server/db/schema/users';
 import { planTrials } from '@server/db/schema/billing';
 import { effectiveTier } from '@server/lib/entitlements';

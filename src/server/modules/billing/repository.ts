@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
-import { firstRow } from '@server/modules/repository-rows';
+import { firstRow } from '@server/db/rows';
 import { users } from '@server/db/schema/users';
 import { pageViews, processedStripeEvents, stripeCustomers, subscriptionPayments, subscriptions } from '@server/db/schema/billing';
 import { liveSubscriptionStatuses } from '@shared/contracts/billing';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
-import { firstRow } from '@server/modules/repository-rows';
+import { firstRow } from '@server/db/rows';
 import { commissions } from '@server/db/schema/commissions';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import { applications, jobPostings } from '@server/db/schema/jobs';

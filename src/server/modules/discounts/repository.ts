@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
-import { transactionLock } from '@server/modules/repository-locks';
+import { transactionLock } from '@server/db/locks';
 import { discountCodes, integrationPlatforms, storeOrders, trackingEvents } from '@server/db/schema/discounts';
 import { proStaffProfiles } from '@server/db/schema/profiles';
 

@@ -10,7 +10,7 @@ import type {
   RecentApplication,
 } from '@shared/contracts/jobs';
 import type { Database } from '@server/db/client';
-import { transactionLock } from '@server/modules/repository-locks';
+import { transactionLock } from '@server/db/locks';
 import { applications, jobPostings } from '@server/db/schema/jobs';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import { rowsOf, type Database } from '@server/db/client';
-import { firstRow } from '@server/modules/repository-rows';
-import { transactionLock } from '@server/modules/repository-locks';
+import { firstRow } from '@server/db/rows';
+import { transactionLock } from '@server/db/locks';
 import { conversations, messageAttachments, messages } from '@server/db/schema/messaging';
 import { users } from '@server/db/schema/users';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';

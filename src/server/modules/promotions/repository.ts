@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
-import { firstRow } from '@server/modules/repository-rows';
+import { firstRow } from '@server/db/rows';
 import { promotionDailyStats, promotions, promotionViews } from '@server/db/schema/promotions';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import type { PromotionAudience, PromotionType } from '@shared/contracts/promotions';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@server/db/client';
-import { firstRow } from '@server/modules/repository-rows';
+import { firstRow } from '@server/db/rows';
 import { reviews, reviewVotes } from '@server/db/schema/reviews';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import type { RevieweeType, ReviewSort } from '@shared/contracts/reviews';
