@@ -13,8 +13,8 @@ import {
   type CreateAdBody,
 } from '@shared/contracts/ads';
 import { parseMoneyToCents } from '@shared/format';
-import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent } from '@client/components/ui/dialog';
+import { FormDialogActions } from '@client/components/ui/form-dialog-actions';
 import { Select } from '@client/components/ui/input';
 import { Field } from '@client/components/ui/label';
 import { InputField, TextareaField } from '@client/components/ui/form-field';
@@ -143,12 +143,7 @@ export function AdFormDialog({
               </Select>
             </Field>
           )}
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : ad ? 'Save Changes' : 'Create Advertisement'}
-            </Button>
-          </div>
+          <FormDialogActions saving={pending} editing={Boolean(ad)} createLabel="Create Advertisement" onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

@@ -15,8 +15,8 @@ import {
   type PromotionType,
 } from '@shared/contracts/promotions';
 import { promotionSpecialties } from '@shared/specialties';
-import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent } from '@client/components/ui/dialog';
+import { FormDialogActions } from '@client/components/ui/form-dialog-actions';
 import { Select } from '@client/components/ui/input';
 import { Field } from '@client/components/ui/label';
 import { InputField, TextareaField } from '@client/components/ui/form-field';
@@ -171,12 +171,7 @@ export function PromotionFormDialog({
             <InputField form={form} name="startDate" id="promotion-startDate" label="Start Date" hint="Promotions run on whole UTC days." describeError type="date" />
             <InputField form={form} name="endDate" id="promotion-endDate" label="End Date" describeError type="date" min={form.watch('startDate') || undefined} />
           </div>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : promotion ? 'Save Changes' : 'Create Promotion'}
-            </Button>
-          </div>
+          <FormDialogActions saving={pending} editing={Boolean(promotion)} createLabel="Create Promotion" onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>
