@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { DEMO_BUSINESS, expectToast, pageInNewContext, seriousViolations, signIn, signUp } from './helpers';
+import { DEMO_BUSINESS, expectTextAt, expectToast, pageInNewContext, seriousViolations, signIn, signUp } from './helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'latin1');
 
@@ -131,10 +131,8 @@ test('the messaging page lists conversations by name and opens a working thread'
 });
 
 test('signed-out visitors see the log-in texts', async ({ page }) => {
-  await page.goto('/messages');
-  await expect(page.getByText('Please log in to view messages')).toBeVisible();
-  await page.goto('/messaging');
-  await expect(page.getByText('Please log in to access messaging.')).toBeVisible();
+  await expectTextAt(page, '/messages', 'Please log in to view messages');
+  await expectTextAt(page, '/messaging', 'Please log in to access messaging.');
 });
 
 test('a business sends a mass message from the dashboard to matching pro staff', async ({ page }) => {
