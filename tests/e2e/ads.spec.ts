@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { DEMO_BUSINESS, expectPlanLimitGate, expectToast, seriousViolations, signIn, signUp } from './helpers';
+import { DEMO_BUSINESS, expectPlanLimitGate, expectTextAt, expectToast, seriousViolations, signIn, signUp } from './helpers';
 
 
 async function fillAd(page: Page, values: { title: string; tags: string; audience?: string }) {
@@ -17,14 +17,12 @@ async function fillAd(page: Page, values: { title: string; tags: string; audienc
 }
 
 test('signed-out visitors are asked to log in', async ({ page }) => {
-  await page.goto('/advertisements');
-  await expect(page.getByText('Please log in to view advertisements.')).toBeVisible();
+  await expectTextAt(page, '/advertisements', 'Please log in to view advertisements.');
 });
 
 test('a free business is told its plan does not include ads', async ({ page }) => {
   await signUp(page, 'business');
-  await page.goto('/advertisements');
-  await expect(page.getByText("You haven't created any advertisements yet.")).toBeVisible();
+  await expectTextAt(page, '/advertisements', "You haven't created any advertisements yet.");
   await expect(page.getByTestId('ad-allowance')).toContainText('Your Free plan does not include advertisements.');
   // Gate before the form: the limit and an upgrade link instead of a form that would be refused.
   await expectPlanLimitGate(page, 'Create Advertisement', 'Create Advertisement', 'Your Free plan does not include advertisements.');

@@ -1,11 +1,9 @@
 import { expect, test } from './fixtures';
-import { DEMO_BUSINESS, DEMO_PRO_STAFF, newAccountWithProfile, seriousViolations, signIn, signUp } from './helpers';
+import { DEMO_BUSINESS, DEMO_PRO_STAFF, expectTextAt, newAccountWithProfile, seriousViolations, signIn, signUp } from './helpers';
 
 test('both dashboards ask signed-out visitors to log in', async ({ page }) => {
-  await page.goto('/business-dashboard');
-  await expect(page.getByText('Please log in to access your dashboard.')).toBeVisible();
-  await page.goto('/pro-staff-dashboard');
-  await expect(page.getByText('Please log in to access your dashboard.')).toBeVisible();
+  await expectTextAt(page, '/business-dashboard', 'Please log in to access your dashboard.');
+  await expectTextAt(page, '/pro-staff-dashboard', 'Please log in to access your dashboard.');
 });
 
 test('a new free business sees zeroed stats, the upgrade path and every tab', async ({ page }) => {

@@ -118,3 +118,9 @@ export async function expectPlanLimitGate(page: Page, button: string, formDialog
   await gate.getByRole('link', { name: 'Upgrade your plan' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
 }
+
+/** Opens `path` and expects `text` to be visible there (a notice, an empty state). */
+export async function expectTextAt(page: Page, path: string, text: string) {
+  await page.goto(path);
+  await expect(page.getByText(text)).toBeVisible();
+}

@@ -1,11 +1,20 @@
-import { expect, test, type Page } from './fixtures';
-import { DEMO_BUSINESS, expectToast, pageInNewContext, seriousViolations, signIn, signUp } from './helpers';
+import { expect, test, type Browser, type Page } from './fixtures';
+import { DEMO_BUSINESS, expectTextAt, expectToast, pageInNewContext, seriousViolations, signIn, signUp } from './helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'latin1');
 
 async function me(page: Page): Promise<{ id: number; email: string }> {
   const res = await page.request.get('/api/auth/me');
   return res.json();
+}
+
+/** A new business and a new pro staffer, each in its own browser context, and the pro staffer's account. */
+async function newBusinessAndProStaff(browser: Browser) {
+  const business = await pageInNewContext(browser);
+  const proStaff = await pageInNewContext(browser);
+  await signUp(business, 'business');
+  await signUp(proStaff, 'pro_staff');
+  return { business, proStaff, pro: await me(proStaff) };
 }
 
 // Two browsers on a shared 2-core machine: give the multi-user flows room.
@@ -98,11 +107,7 @@ test('the composer shows a removable file chip and refuses other file types', as
 });
 
 test('the messaging page lists conversations by name and opens a working thread', async ({ browser }) => {
-  const business = await pageInNewContext(browser);
-  const proStaff = await pageInNewContext(browser);
-  await signUp(business, 'business');
-  await signUp(proStaff, 'pro_staff');
-  const pro = await me(proStaff);
+  const { business, proStaff, pro } = await newBusinessAndProStaff(browser);
 
   await proStaff.goto('/messaging');
   await expect(proStaff.getByRole('heading', { name: 'Messages' })).toBeVisible();
@@ -131,10 +136,8 @@ test('the messaging page lists conversations by name and opens a working thread'
 });
 
 test('signed-out visitors see the log-in texts', async ({ page }) => {
-  await page.goto('/messages');
-  await expect(page.getByText('Please log in to view messages')).toBeVisible();
-  await page.goto('/messaging');
-  await expect(page.getByText('Please log in to access messaging.')).toBeVisible();
+  await expectTextAt(page, '/messages', 'Please log in to view messages');
+  await expectTextAt(page, '/messaging', 'Please log in to access messaging.');
 });
 
 test('a business sends a mass message from the dashboard to matching pro staff', async ({ page }) => {
@@ -168,11 +171,7 @@ test('a free business is told mass messaging needs an upgrade', async ({ page })
 });
 
 test('the messaging screens have no serious accessibility violations', async ({ browser }) => {
-  const business = await pageInNewContext(browser);
-  const proStaff = await pageInNewContext(browser);
-  await signUp(business, 'business');
-  await signUp(proStaff, 'pro_staff');
-  const pro = await me(proStaff);
+  const { business, proStaff, pro } = await newBusinessAndProStaff(browser);
   await business.request.post('/api/messages', { data: { toUserId: pro.id, content: 'Accessible hello' } });
 
   const scan = async (page: Page) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './fixtures';
-import { expectToast, seriousViolations, signUp } from './helpers';
+import { expectTextAt, expectToast, seriousViolations, signUp } from './helpers';
 
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 let counter = 0;
@@ -45,20 +45,17 @@ async function createPromotion(page: Page, values: { title: string; location: st
 
 test('promotions are for businesses with a profile', async ({ page }) => {
   await signUp(page, 'pro_staff');
-  await page.goto('/promotions');
-  await expect(page.getByText('Access restricted to business accounts.')).toBeVisible();
+  await expectTextAt(page, '/promotions', 'Access restricted to business accounts.');
 });
 
 test('a business without a profile is asked to complete it', async ({ page }) => {
   await signUp(page, 'business');
-  await page.goto('/promotions');
-  await expect(page.getByText('Please complete your business profile first.')).toBeVisible();
+  await expectTextAt(page, '/promotions', 'Please complete your business profile first.');
 });
 
 test('the create dialog asks for dates and validates budgets', async ({ page }) => {
   await newBusinessWithProfile(page, 'Validation Outfitters');
-  await page.goto('/promotions');
-  await expect(page.getByText('No promotions yet')).toBeVisible();
+  await expectTextAt(page, '/promotions', 'No promotions yet');
   await page.getByRole('button', { name: 'Create Promotion' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Create Promotion' });
   await dialog.getByLabel('Start Date').fill('');

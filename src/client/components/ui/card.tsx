@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from './cn';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -23,4 +23,31 @@ export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivEleme
 
 export function CardFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('flex items-center gap-2 p-5 pt-0', className)} {...props} />;
+}
+
+type TitledCardProps = Omit<HTMLAttributes<HTMLDivElement>, 'title'> & {
+  title: ReactNode;
+  description?: ReactNode;
+  /** Shown above the title inside the header: an icon, a step number, badges. */
+  leading?: ReactNode;
+  /** Shown between the title and the description: badges, a date. */
+  details?: ReactNode;
+  titleClassName?: string;
+  titleId?: string;
+  contentClassName?: string;
+};
+
+/** The usual card: a header with a title and a sentence under it, then the children as its content (if any). */
+export function TitledCard({ title, description, leading, details, titleClassName, titleId, contentClassName, children, ...cardProps }: TitledCardProps) {
+  return (
+    <Card {...cardProps}>
+      <CardHeader>
+        {leading}
+        <CardTitle id={titleId} className={titleClassName}>{title}</CardTitle>
+        {details}
+        {description !== undefined && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      {children !== undefined && <CardContent className={contentClassName}>{children}</CardContent>}
+    </Card>
+  );
 }

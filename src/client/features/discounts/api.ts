@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import type {
   CreateDiscountCodeBody, CreatePlatformBody, DiscountCode, IntegrationPlatform, IntegrationPlatformWithSecrets, ProStaffOption,
   UpdateDiscountCodeBody, UpdatePlatformBody, WebhookDelivery,
 } from '@shared/contracts/discounts';
 import { apiRequest, getJson } from '@client/lib/api';
+import { useRefreshingMutation } from '@client/lib/mutations';
 
 const codesKey = (businessId: number) => ['discount-codes', 'business', businessId] as const;
 const platformsKey = (businessId: number) => ['integration-platforms', 'business', businessId] as const;
@@ -37,55 +38,39 @@ export function useProStaffOptions() {
   return useQuery(proStaffOptionsQuery());
 }
 
-export function useCreateCode(businessId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateDiscountCodeBody) => apiRequest<DiscountCode>('POST', '/api/discount-codes', { ...body, businessId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: codesKey(businessId) }),
-  });
+/** Create and update of one kind of business-owned record; both refetch the business's list of them when they succeed. */
+function businessRecordMutations<TCreate, TUpdate, TCreated, TUpdated>(path: string, listKey: (businessId: number) => QueryKey) {
+  return {
+    useCreate: (businessId: number) =>
+      useRefreshingMutation((body: TCreate) => apiRequest<TCreated>('POST', path, { ...body, businessId }), listKey(businessId)),
+    useUpdate: (businessId: number) =>
+      useRefreshingMutation(({ id, body }: { id: number; body: TUpdate }) => apiRequest<TUpdated>('PATCH', `${path}/${id}`, body), listKey(businessId)),
+  };
 }
 
-export function useUpdateCode(businessId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateDiscountCodeBody }) => apiRequest<DiscountCode>('PATCH', `/api/discount-codes/${id}`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: codesKey(businessId) }),
-  });
-}
+const codeMutations = businessRecordMutations<CreateDiscountCodeBody, UpdateDiscountCodeBody, DiscountCode, DiscountCode>('/api/discount-codes', codesKey);
+export const useCreateCode = codeMutations.useCreate;
+export const useUpdateCode = codeMutations.useUpdate;
 
-export function useCreatePlatform(businessId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreatePlatformBody) => apiRequest<IntegrationPlatformWithSecrets>('POST', '/api/integration-platforms', { ...body, businessId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: platformsKey(businessId) }),
-  });
-}
-
-export function useUpdatePlatform(businessId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdatePlatformBody }) => apiRequest<IntegrationPlatform>('PATCH', `/api/integration-platforms/${id}`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: platformsKey(businessId) }),
-  });
-}
+const platformMutations = businessRecordMutations<CreatePlatformBody, UpdatePlatformBody, IntegrationPlatformWithSecrets, IntegrationPlatform>(
+  '/api/integration-platforms',
+  platformsKey,
+);
+export const useCreatePlatform = platformMutations.useCreate;
+export const useUpdatePlatform = platformMutations.useUpdate;
 
 export type RotatableKey = 'publishable' | 'secret' | 'webhookSecret';
 
 export function useRotateKey(businessId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, key = 'publishable' }: { id: number; key?: RotatableKey }) =>
+  return useRefreshingMutation(
+    ({ id, key = 'publishable' }: { id: number; key?: RotatableKey }) =>
       apiRequest<IntegrationPlatformWithSecrets>('POST', `/api/integration-platforms/${id}/rotate-key`, { key }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: platformsKey(businessId) }),
-  });
+    platformsKey(businessId),
+  );
 }
 
 export function useDeletePlatform(businessId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/integration-platforms/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: platformsKey(businessId) }),
-  });
+  return useRefreshingMutation((id: number) => apiRequest<void>('DELETE', `/api/integration-platforms/${id}`), platformsKey(businessId));
 }
 
 /** The last 200 webhook deliveries and browser order reports, newest first. */

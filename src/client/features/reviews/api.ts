@@ -63,28 +63,37 @@ export function useCreateReview() {
   });
 }
 
-export function useVoteReview() {
+/** A change to one review: the server's answer is merged into every cached list that shows that review. */
+function useReviewChange<TVariables, TResult>(
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+  reviewIdOf: (result: TResult) => number,
+  merge: (cached: Review, result: TResult) => Review,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ reviewId, isHelpful }: { reviewId: number; isHelpful: boolean }) =>
-      apiRequest<ReviewVoteResult>('POST', `/api/reviews/${reviewId}/helpful`, { isHelpful }),
+    mutationFn,
     onSuccess: (result) => {
       queryClient.setQueriesData<CachedReviews>({ queryKey: reviewsKey }, (cached) =>
-        updateCachedReview(cached, result.reviewId, (review) => ({ ...review, ...result })),
+        updateCachedReview(cached, reviewIdOf(result), (review) => merge(review, result)),
       );
     },
   });
 }
 
+export function useVoteReview() {
+  return useReviewChange(
+    ({ reviewId, isHelpful }: { reviewId: number; isHelpful: boolean }) =>
+      apiRequest<ReviewVoteResult>('POST', `/api/reviews/${reviewId}/helpful`, { isHelpful }),
+    (result) => result.reviewId,
+    (review, result) => ({ ...review, ...result }),
+  );
+}
+
 export function useRespondToReview() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ reviewId, response }: { reviewId: number; response: string }) =>
+  return useReviewChange(
+    ({ reviewId, response }: { reviewId: number; response: string }) =>
       apiRequest<Review>('POST', `/api/reviews/${reviewId}/response`, { response }),
-    onSuccess: (updated) => {
-      queryClient.setQueriesData<CachedReviews>({ queryKey: reviewsKey }, (cached) =>
-        updateCachedReview(cached, updated.id, (review) => ({ ...updated, myVote: review.myVote })),
-      );
-    },
-  });
+    (updated) => updated.id,
+    (review, updated) => ({ ...updated, myVote: review.myVote }),
+  );
 }

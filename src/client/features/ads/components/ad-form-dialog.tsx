@@ -13,11 +13,9 @@ import {
   type CreateAdBody,
 } from '@shared/contracts/ads';
 import { parseMoneyToCents } from '@shared/format';
-import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent } from '@client/components/ui/dialog';
-import { Select } from '@client/components/ui/input';
-import { Field } from '@client/components/ui/label';
-import { InputField, TextareaField } from '@client/components/ui/form-field';
+import { FormDialogActions } from '@client/components/ui/form-dialog-actions';
+import { InputField, SelectField, TextareaField } from '@client/components/ui/form-field';
 
 const formSchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(120),
@@ -87,7 +85,6 @@ export function AdFormDialog({
   onSubmit: (body: ReturnType<typeof toAdBody>) => Promise<boolean>;
 }) {
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: valuesFor(ad) });
-  const { errors } = form.formState;
 
   useEffect(() => {
     if (open) form.reset(valuesFor(ad));
@@ -95,13 +92,6 @@ export function AdFormDialog({
 
   const submit = form.handleSubmit(async (values) => {
     if (await onSubmit(toAdBody(values))) onOpenChange(false);
-  });
-
-  const field = (name: keyof FormValues) => ({
-    id: `ad-${name}`,
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': errors[name] ? `ad-${name}-error` : undefined,
-    ...form.register(name),
   });
 
   return (
@@ -114,20 +104,8 @@ export function AdFormDialog({
           <InputField form={form} name="title" id="ad-title" label="Title" describeError placeholder="e.g. Seeking elk season pro staff" />
           <TextareaField form={form} name="description" id="ad-description" label="Description" describeError placeholder="What are you offering or looking for?" />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="ad-adType" label="Ad Type" error={errors.adType?.message}>
-              <Select {...field('adType')}>
-                {adTypes.map((type) => (
-                  <option key={type} value={type}>{adTypeLabels[type]}</option>
-                ))}
-              </Select>
-            </Field>
-            <Field id="ad-targetAudience" label="Target Audience" error={errors.targetAudience?.message}>
-              <Select {...field('targetAudience')}>
-                {adAudiences.map((audience) => (
-                  <option key={audience} value={audience}>{adAudienceLabels[audience]}</option>
-                ))}
-              </Select>
-            </Field>
+            <SelectField form={form} name="adType" id="ad-adType" label="Ad Type" describeError options={adTypes} optionLabel={(type) => adTypeLabels[type]} />
+            <SelectField form={form} name="targetAudience" id="ad-targetAudience" label="Target Audience" describeError options={adAudiences} optionLabel={(audience) => adAudienceLabels[audience]} />
             <InputField form={form} name="budget" id="ad-budget" label="Budget (USD)" hint="Minimum $1." describeError inputMode="decimal" type="number" min="1" step="0.01" placeholder="100" />
             <InputField form={form} name="duration" id="ad-duration" label="Duration (days)" hint="1 to 365 days." describeError inputMode="numeric" type="number" min="1" max="365" step="1" />
           </div>
@@ -135,20 +113,9 @@ export function AdFormDialog({
           <InputField form={form} name="location" id="ad-location" label="Location (optional)" describeError placeholder="e.g. Bozeman, MT" />
           <InputField form={form} name="tags" id="ad-tags" label="Tags (optional)" hint="Separate tags with commas." describeError placeholder="elk, archery, montana" />
           {ad && (
-            <Field id="ad-status" label="Status" error={errors.status?.message}>
-              <Select {...field('status')}>
-                {adStatuses.map((status) => (
-                  <option key={status} value={status}>{status[0].toUpperCase() + status.slice(1)}</option>
-                ))}
-              </Select>
-            </Field>
+            <SelectField form={form} name="status" id="ad-status" label="Status" describeError options={adStatuses} optionLabel={(status) => status[0].toUpperCase() + status.slice(1)} />
           )}
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : ad ? 'Save Changes' : 'Create Advertisement'}
-            </Button>
-          </div>
+          <FormDialogActions saving={pending} editing={Boolean(ad)} createLabel="Create Advertisement" onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

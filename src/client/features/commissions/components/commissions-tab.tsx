@@ -3,7 +3,7 @@ import type { Commission } from '@shared/contracts/commissions';
 import { formatCents } from '@shared/format';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { TitledCard } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/toast';
 import { describeError } from '@client/lib/api';
 import { useSession } from '@client/features/auth';
@@ -36,41 +36,29 @@ export function CommissionsTab() {
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <Card>
-        <CardHeader>
-          <CardTitle>Create Commission</CardTitle>
-          <CardDescription>Record money you owe a pro staff member. It starts as pending until you mark it paid.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <CreateCommissionForm />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Commissions</CardTitle>
-          <CardDescription>Paid commissions this month count toward your pro staff rankings.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <CommissionList
-            commissions={commissions.data}
-            isLoading={commissions.isLoading}
-            error={commissions.error}
-            counterparty="pro_staff"
-            actions={(commission) =>
-              commission.status === 'pending' ? (
-                <>
-                  <Button size="sm" disabled={busyId === commission.id} onClick={() => setConfirming({ commission, status: 'paid' })}>
-                    Mark Paid
-                  </Button>
-                  <Button size="sm" variant="outline" disabled={busyId === commission.id} onClick={() => setConfirming({ commission, status: 'cancelled' })}>
-                    Cancel
-                  </Button>
-                </>
-              ) : null
-            }
-          />
-        </CardContent>
-      </Card>
+      <TitledCard title="Create Commission" description="Record money you owe a pro staff member. It starts as pending until you mark it paid.">
+        <CreateCommissionForm />
+      </TitledCard>
+      <TitledCard title="Commissions" description="Paid commissions this month count toward your pro staff rankings.">
+        <CommissionList
+          commissions={commissions.data}
+          isLoading={commissions.isLoading}
+          error={commissions.error}
+          counterparty="pro_staff"
+          actions={(commission) =>
+            commission.status === 'pending' ? (
+              <>
+                <Button size="sm" disabled={busyId === commission.id} onClick={() => setConfirming({ commission, status: 'paid' })}>
+                  Mark Paid
+                </Button>
+                <Button size="sm" variant="outline" disabled={busyId === commission.id} onClick={() => setConfirming({ commission, status: 'cancelled' })}>
+                  Cancel
+                </Button>
+              </>
+            ) : null
+          }
+        />
+      </TitledCard>
       {confirming && (
         <ConfirmDialog
           open

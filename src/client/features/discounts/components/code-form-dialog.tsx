@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { ALL_PLATFORMS, discountCodeValue, discountTypes, type DiscountCode, type IntegrationPlatform } from '@shared/contracts/discounts';
-import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent } from '@client/components/ui/dialog';
+import { FormDialogActions } from '@client/components/ui/form-dialog-actions';
 import { Select } from '@client/components/ui/input';
 import { Field } from '@client/components/ui/label';
 import { InputField, TextareaField } from '@client/components/ui/form-field';
@@ -122,10 +122,7 @@ export function CodeFormDialog({
           </div>
           <InputField form={form} name="expiresAt" label="Expires (optional)" type="datetime-local" />
           <InputField form={form} name="webhookUrl" label="Webhook URL (optional)" type="url" placeholder="https://" />
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
-            <Button type="submit" disabled={isSubmitting}>{isSubmitting ? 'Saving...' : editing ? 'Save Changes' : 'Create Code'}</Button>
-          </div>
+          <FormDialogActions saving={isSubmitting} editing={editing} createLabel="Create Code" onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

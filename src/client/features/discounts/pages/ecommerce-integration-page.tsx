@@ -3,7 +3,7 @@ import { BadgeDollarSign, Clock, Code2, ShieldCheck, ShoppingCart, Webhook, Zap 
 import { publicApiPaths } from '@shared/contracts/discounts';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Card, CardContent, TitledCard } from '@client/components/ui/card';
 import { Page } from '@client/components/ui/page';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { CodeBlock } from '../components/code-block';
@@ -30,11 +30,24 @@ const platforms = [
 
 const difficultyTone = { Easy: 'green', Medium: 'yellow', Advanced: 'orange' } as const;
 
-function Steps({ steps }: { steps: React.ReactNode[] }) {
+function PlatformBadges({ difficulty, time }: { difficulty: keyof typeof difficultyTone; time: string }) {
   return (
-    <ol className="flex list-decimal flex-col gap-2 pl-5 text-sm text-bark-900">
-      {steps.map((step, index) => <li key={index}>{step}</li>)}
-    </ol>
+    <div className="flex flex-wrap gap-2">
+      <Badge tone={difficultyTone[difficulty]}>{difficulty}</Badge>
+      <Badge tone="outline"><Clock className="mr-1 h-3 w-3" aria-hidden />{time}</Badge>
+    </div>
+  );
+}
+
+/** One platform's guide: its numbered steps, then its code samples (the children). */
+function GuideTab({ value, steps, children }: { value: string; steps: React.ReactNode[]; children: React.ReactNode }) {
+  return (
+    <TabsContent value={value} className="flex flex-col gap-4">
+      <ol className="flex list-decimal flex-col gap-2 pl-5 text-sm text-bark-900">
+        {steps.map((step, index) => <li key={index}>{step}</li>)}
+      </ol>
+      {children}
+    </TabsContent>
   );
 }
 
@@ -50,13 +63,7 @@ export default function EcommerceIntegrationPage() {
         <h2 id="benefits" className="sr-only">Benefits</h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {benefits.map(({ icon: Icon, title, text }) => (
-            <Card key={title}>
-              <CardHeader>
-                <Icon className="h-6 w-6 text-forest-700" aria-hidden />
-                <CardTitle className="text-base">{title}</CardTitle>
-                <CardDescription>{text}</CardDescription>
-              </CardHeader>
-            </Card>
+            <TitledCard key={title} leading={<Icon className="h-6 w-6 text-forest-700" aria-hidden />} title={title} titleClassName="text-base" description={text} />
           ))}
         </div>
       </section>
@@ -65,16 +72,14 @@ export default function EcommerceIntegrationPage() {
         <h2 id="platforms" className="mb-4 text-xl font-semibold">Supported platforms</h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {platforms.map((platform) => (
-            <Card key={platform.id} data-testid={`platform-${platform.id}`}>
-              <CardHeader>
-                <CardTitle className="text-base">{platform.name}</CardTitle>
-                <div className="flex flex-wrap gap-2">
-                  <Badge tone={difficultyTone[platform.difficulty]}>{platform.difficulty}</Badge>
-                  <Badge tone="outline"><Clock className="mr-1 h-3 w-3" aria-hidden />{platform.time}</Badge>
-                </div>
-                <CardDescription>{platform.text}</CardDescription>
-              </CardHeader>
-            </Card>
+            <TitledCard
+              key={platform.id}
+              data-testid={`platform-${platform.id}`}
+              title={platform.name}
+              titleClassName="text-base"
+              details={<PlatformBadges difficulty={platform.difficulty} time={platform.time} />}
+              description={platform.text}
+            />
           ))}
         </div>
       </section>
@@ -104,91 +109,86 @@ export default function EcommerceIntegrationPage() {
           <TabsList>
             {platforms.map((platform) => <TabsTrigger key={platform.id} value={platform.id}>{platform.name}</TabsTrigger>)}
           </TabsList>
-          <TabsContent value="shopify" className="flex flex-col gap-4">
-            <Steps
-              steps={[
-                <>On <Link className="underline" to="/discount-codes">Discount Codes</Link>, add a Shopify platform. Copy the publishable and secret keys shown once.</>,
-                <>In Shopify admin, open Settings › Notifications › Webhooks and create webhooks for <em>Order creation</em>, <em>Order update</em>, <em>Order cancellation</em> and <em>Refund create</em> (JSON) to the URL below.</>,
-                <>Shopify shows “Your webhooks will be signed with …”: paste that secret as the platform’s store signing secret (when adding it, or later under the platform’s Settings).</>,
-                <>Create each pro staffer’s code in Shopify (Discounts) and here with the same name, owner and commission rate. Codes match in any case.</>,
-                <>Optional: add the customer-events pixel below (publishable key) for page views; its order reports are unverified signals, the webhooks are what pay.</>,
-              ]}
-            />
+          <GuideTab
+            value="shopify"
+            steps={[
+              <>On <Link className="underline" to="/discount-codes">Discount Codes</Link>, add a Shopify platform. Copy the publishable and secret keys shown once.</>,
+              <>In Shopify admin, open Settings › Notifications › Webhooks and create webhooks for <em>Order creation</em>, <em>Order update</em>, <em>Order cancellation</em> and <em>Refund create</em> (JSON) to the URL below.</>,
+              <>Shopify shows “Your webhooks will be signed with …”: paste that secret as the platform’s store signing secret (when adding it, or later under the platform’s Settings).</>,
+              <>Create each pro staffer’s code in Shopify (Discounts) and here with the same name, owner and commission rate. Codes match in any case.</>,
+              <>Optional: add the customer-events pixel below (publishable key) for page views; its order reports are unverified signals, the webhooks are what pay.</>,
+            ]}
+          >
             <CodeBlock label="Shopify webhook URL" language="Webhook URL" code={shopifyWebhook} />
             <CodeBlock label="Shopify customer events pixel" language="JavaScript" code={shopifyPixelSnippet(c)} />
-          </TabsContent>
-          <TabsContent value="woocommerce" className="flex flex-col gap-4">
-            <Steps
-              steps={[
-                <>Add a WooCommerce platform on <Link className="underline" to="/discount-codes">Discount Codes</Link>; keep the keys and the webhook secret.</>,
-                <>In WordPress, open WooCommerce › Settings › Advanced › Webhooks › Add webhook. Topic <em>Order created</em>, delivery URL below, secret = the platform’s webhook secret, API version v3.</>,
-                <>Add webhooks with topics <em>Order updated</em> (refunds, cancelled, failed and refunded statuses) and <em>Order restored</em> so the commission follows the order.</>,
-                <>Optional: the PHP hook records code use from your server with the secret key.</>,
-              ]}
-            />
+          </GuideTab>
+          <GuideTab
+            value="woocommerce"
+            steps={[
+              <>Add a WooCommerce platform on <Link className="underline" to="/discount-codes">Discount Codes</Link>; keep the keys and the webhook secret.</>,
+              <>In WordPress, open WooCommerce › Settings › Advanced › Webhooks › Add webhook. Topic <em>Order created</em>, delivery URL below, secret = the platform’s webhook secret, API version v3.</>,
+              <>Add webhooks with topics <em>Order updated</em> (refunds, cancelled, failed and refunded statuses) and <em>Order restored</em> so the commission follows the order.</>,
+              <>Optional: the PHP hook records code use from your server with the secret key.</>,
+            ]}
+          >
             <CodeBlock label="WooCommerce webhook URL" language="Webhook URL" code={wooWebhook} />
             <CodeBlock label="WooCommerce PHP hook" language="PHP" code={wooCommerceSnippet(c)} />
-          </TabsContent>
-          <TabsContent value="custom" className="flex flex-col gap-4">
-            <Steps
-              steps={[
-                <>Add a Custom (or Magento / Squarespace) platform and keep its secret key on your server.</>,
-                <>At checkout, validate the shopper’s code with the GET endpoint (publishable key).</>,
-                <>When the order is paid, POST it to the usage endpoint with the secret key: merchandise subtotal after discounts, before tax and shipping, and its currency. Repeats of the same order id are safe.</>,
-                <>Browse every field in the <a className="underline" href={publicApiPaths.docs} target="_blank" rel="noreferrer">OpenAPI document</a>.</>,
-              ]}
-            />
+          </GuideTab>
+          <GuideTab
+            value="custom"
+            steps={[
+              <>Add a Custom (or Magento / Squarespace) platform and keep its secret key on your server.</>,
+              <>At checkout, validate the shopper’s code with the GET endpoint (publishable key).</>,
+              <>When the order is paid, POST it to the usage endpoint with the secret key: merchandise subtotal after discounts, before tax and shipping, and its currency. Repeats of the same order id are safe.</>,
+              <>Browse every field in the <a className="underline" href={publicApiPaths.docs} target="_blank" rel="noreferrer">OpenAPI document</a>.</>,
+            ]}
+          >
             <CodeBlock label="Validate a code" language="Shell" code={validateCurlSnippet(c)} />
             <CodeBlock label="Track code usage" language="Shell" code={trackUsageCurlSnippet(c)} />
             <CodeBlock label="Node.js server example" language="JavaScript" code={nodeServerSnippet(c)} />
-          </TabsContent>
-          <TabsContent value="bigcommerce" className="flex flex-col gap-4">
-            <Steps
-              steps={[
-                <>Add a BigCommerce platform on <Link className="underline" to="/discount-codes">Discount Codes</Link>; keep the webhook secret.</>,
-                <>Create an API account in BigCommerce with <em>Orders: read-only</em>, and save its store hash and access token under the platform’s Settings. The token is stored encrypted and never shown again.</>,
-                <>Create the order webhooks with the BigCommerce API, sending the webhook secret in the <code className="font-mono">X-Webhook-Secret</code> header. BigCommerce webhooks carry only the order id: we fetch the order and its coupons from BigCommerce ourselves.</>,
-                <>Optional: the Script Manager snippet reports orders from the confirmation page as unverified signals (publishable key).</>,
-              ]}
-            />
+          </GuideTab>
+          <GuideTab
+            value="bigcommerce"
+            steps={[
+              <>Add a BigCommerce platform on <Link className="underline" to="/discount-codes">Discount Codes</Link>; keep the webhook secret.</>,
+              <>Create an API account in BigCommerce with <em>Orders: read-only</em>, and save its store hash and access token under the platform’s Settings. The token is stored encrypted and never shown again.</>,
+              <>Create the order webhooks with the BigCommerce API, sending the webhook secret in the <code className="font-mono">X-Webhook-Secret</code> header. BigCommerce webhooks carry only the order id: we fetch the order and its coupons from BigCommerce ourselves.</>,
+              <>Optional: the Script Manager snippet reports orders from the confirmation page as unverified signals (publishable key).</>,
+            ]}
+          >
             <CodeBlock label="BigCommerce webhook setup" language="Shell" code={bigCommerceWebhookSnippet(c, setup.platformIdFor('bigcommerce'))} />
             <CodeBlock label="BigCommerce order confirmation script" language="HTML" code={bigCommerceConfirmationSnippet(c)} />
-          </TabsContent>
+          </GuideTab>
         </Tabs>
       </section>
 
       <section className="mb-10 grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="API and webhook reference">
-        <Card>
-          <CardHeader>
-            <Code2 className="h-6 w-6 text-forest-700" aria-hidden />
-            <CardTitle>API</CardTitle>
-            <CardDescription>JSON over HTTPS with a platform key in the X-Api-Key header, rate limited per key. Publishable key: validate, page view, discount and order signals. Secret key (server only): track-usage.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ul className="flex flex-col gap-1 font-mono text-xs">
-              <li>GET {publicApiPaths.validate}</li>
-              <li>POST {publicApiPaths.trackUsage}</li>
-              <li>POST {publicApiPaths.pageview}</li>
-              <li>POST {publicApiPaths.discount}</li>
-              <li>POST {publicApiPaths.order}</li>
-            </ul>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <Webhook className="h-6 w-6 text-forest-700" aria-hidden />
-            <CardTitle>Webhooks</CardTitle>
-            <CardDescription>Orders are counted once per order id. A bad signature is refused with 401 and nothing is stored; a signed delivery we cannot use is answered 200 and logged as ignored with its reason.</CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-3">
-            <ul className="flex flex-col gap-1 font-mono text-xs">
-              <li>POST /api/webhooks/shopify/{'{platformId}'}</li>
-              <li>POST /api/webhooks/woocommerce/{'{platformId}'}</li>
-              <li>POST /api/webhooks/bigcommerce/{'{platformId}'}</li>
-            </ul>
-            <CodeBlock label="Signature check" language="JavaScript" code={webhookVerifySnippet()} />
-          </CardContent>
-        </Card>
+        <TitledCard
+          leading={<Code2 className="h-6 w-6 text-forest-700" aria-hidden />}
+          title="API"
+          description="JSON over HTTPS with a platform key in the X-Api-Key header, rate limited per key. Publishable key: validate, page view, discount and order signals. Secret key (server only): track-usage."
+        >
+          <ul className="flex flex-col gap-1 font-mono text-xs">
+            <li>GET {publicApiPaths.validate}</li>
+            <li>POST {publicApiPaths.trackUsage}</li>
+            <li>POST {publicApiPaths.pageview}</li>
+            <li>POST {publicApiPaths.discount}</li>
+            <li>POST {publicApiPaths.order}</li>
+          </ul>
+        </TitledCard>
+        <TitledCard
+          leading={<Webhook className="h-6 w-6 text-forest-700" aria-hidden />}
+          title="Webhooks"
+          description="Orders are counted once per order id. A bad signature is refused with 401 and nothing is stored; a signed delivery we cannot use is answered 200 and logged as ignored with its reason."
+          contentClassName="flex flex-col gap-3"
+        >
+          <ul className="flex flex-col gap-1 font-mono text-xs">
+            <li>POST /api/webhooks/shopify/{'{platformId}'}</li>
+            <li>POST /api/webhooks/woocommerce/{'{platformId}'}</li>
+            <li>POST /api/webhooks/bigcommerce/{'{platformId}'}</li>
+          </ul>
+          <CodeBlock label="Signature check" language="JavaScript" code={webhookVerifySnippet()} />
+        </TitledCard>
       </section>
 
       <section className="flex flex-wrap justify-center gap-3" aria-label="More help">

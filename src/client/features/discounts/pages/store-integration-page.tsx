@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Activity, BarChart3, CalendarClock, History, KeyRound, RefreshCw, Store, Webhook, Code2, UserCheck } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import { Badge } from '@client/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { TitledCard } from '@client/components/ui/card';
 import { Page } from '@client/components/ui/page';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { CodeBlock } from '../components/code-block';
@@ -62,6 +63,24 @@ const cadence = [
   { icon: CalendarClock, label: 'weekly', title: 'Pro staff review', text: 'Check paid commissions and rankings in your dashboard.' },
 ];
 
+function StepMarker({ step, icon: Icon }: { step: number; icon: LucideIcon }) {
+  return (
+    <div className="flex items-center gap-2">
+      <span className="flex h-7 w-7 items-center justify-center rounded-full bg-forest-700 text-sm font-bold text-white">{step}</span>
+      <Icon className="h-5 w-5 text-forest-700" aria-hidden />
+    </div>
+  );
+}
+
+function CadenceMarker({ icon: Icon, label }: { icon: LucideIcon; label: string }) {
+  return (
+    <div className="flex items-center justify-between">
+      <Icon className="h-5 w-5 text-forest-700" aria-hidden />
+      <Badge tone="green">{label}</Badge>
+    </div>
+  );
+}
+
 export default function StoreIntegrationPage() {
   const setup = useSnippetContext();
   const snippet = trackingSnippet(setup.context);
@@ -73,16 +92,7 @@ export default function StoreIntegrationPage() {
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {overview.map(({ icon: Icon, title, text }, index) => (
             <li key={title}>
-              <Card className="h-full">
-                <CardHeader>
-                  <div className="flex items-center gap-2">
-                    <span className="flex h-7 w-7 items-center justify-center rounded-full bg-forest-700 text-sm font-bold text-white">{index + 1}</span>
-                    <Icon className="h-5 w-5 text-forest-700" aria-hidden />
-                  </div>
-                  <CardTitle className="text-base">{title}</CardTitle>
-                  <CardDescription>{text}</CardDescription>
-                </CardHeader>
-              </Card>
+              <TitledCard className="h-full" leading={<StepMarker step={index + 1} icon={Icon} />} title={title} titleClassName="text-base" description={text} />
             </li>
           ))}
         </ol>
@@ -114,32 +124,18 @@ export default function StoreIntegrationPage() {
       </section>
 
       <section aria-labelledby="testing" className="mb-10">
-        <Card>
-          <CardHeader>
-            <CardTitle id="testing">Testing your integration</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="flex list-disc flex-col gap-2 pl-5 text-sm">
-              {testingTips.map((tip) => <li key={tip}>{tip}</li>)}
-            </ul>
-          </CardContent>
-        </Card>
+        <TitledCard titleId="testing" title="Testing your integration">
+          <ul className="flex list-disc flex-col gap-2 pl-5 text-sm">
+            {testingTips.map((tip) => <li key={tip}>{tip}</li>)}
+          </ul>
+        </TitledCard>
       </section>
 
       <section aria-labelledby="analytics">
         <h2 id="analytics" className="mb-4 text-xl font-semibold">What you will see</h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           {cadence.map(({ icon: Icon, label, title, text }) => (
-            <Card key={label}>
-              <CardHeader>
-                <div className="flex items-center justify-between">
-                  <Icon className="h-5 w-5 text-forest-700" aria-hidden />
-                  <Badge tone="green">{label}</Badge>
-                </div>
-                <CardTitle className="text-base">{title}</CardTitle>
-                <CardDescription>{text}</CardDescription>
-              </CardHeader>
-            </Card>
+            <TitledCard key={label} leading={<CadenceMarker icon={Icon} label={label} />} title={title} titleClassName="text-base" description={text} />
           ))}
         </div>
       </section>

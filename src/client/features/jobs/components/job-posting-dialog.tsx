@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createJobPostingBody, type JobPosting } from '@shared/contracts/jobs';
 import { proStaffSpecialties } from '@shared/specialties';
-import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent } from '@client/components/ui/dialog';
+import { FormDialogActions } from '@client/components/ui/form-dialog-actions';
 import { InputField, TextareaField } from '@client/components/ui/form-field';
 import { toast } from '@client/components/ui/toast';
 import { useSaveJobPosting } from '../api';
@@ -81,10 +81,7 @@ export function JobPostingDialog({ open, onOpenChange, posting }: Props) {
             Active (visible to pro staff and open for applications)
           </label>
           <ActionError error={save.error} />
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
-            <Button type="submit" disabled={isSubmitting}>{isSubmitting ? 'Saving...' : posting ? 'Save Changes' : 'Post Job'}</Button>
-          </div>
+          <FormDialogActions saving={isSubmitting} editing={Boolean(posting)} createLabel="Post Job" onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

@@ -3,9 +3,9 @@ import { signUpPath } from '@client/features/auth';
 import { Check, X, Users, BarChart3, Tag, MessageSquare, Trophy, ShieldCheck } from 'lucide-react';
 import { featureGroups, featureLabels, plansFor, type FeatureKey, type Plan } from '@shared/plans';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { TitledCard } from '@client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { PlanHeader } from '@client/components/plan-header';
+import { PlanOfferCard } from '@client/components/plan-offer-card';
 import { Faq } from '../components/faq';
 
 const businessPlans = plansFor('business');
@@ -18,22 +18,16 @@ function isIncluded(text: string | undefined): boolean {
 
 function PlanCard({ plan }: { plan: Plan }) {
   return (
-    <Card className={plan.popular ? 'border-2 border-blaze-500' : ''}>
-      <PlanHeader plan={plan} />
-      <CardContent>
-        <dl className="flex flex-col gap-2 text-sm">
-          {cardFeatures.map((key) => (
-            <div key={key} className="flex justify-between gap-3">
-              <dt className="text-bark-700">{featureLabels[key]}</dt>
-              <dd className="text-right font-medium">{plan.featureMap[key]}</dd>
-            </div>
-          ))}
-        </dl>
-        <Button asChild className="mt-5 w-full" variant={plan.popular ? 'accent' : 'outline'}>
-          <Link to="/subscription">{plan.priceCents === 0 ? 'Get Started' : 'Start Free Trial'}</Link>
-        </Button>
-      </CardContent>
-    </Card>
+    <PlanOfferCard plan={plan} action={plan.priceCents === 0 ? 'Get Started' : 'Start Free Trial'}>
+      <dl className="flex flex-col gap-2 text-sm">
+        {cardFeatures.map((key) => (
+          <div key={key} className="flex justify-between gap-3">
+            <dt className="text-bark-700">{featureLabels[key]}</dt>
+            <dd className="text-right font-medium">{plan.featureMap[key]}</dd>
+          </div>
+        ))}
+      </dl>
+    </PlanOfferCard>
   );
 }
 
@@ -138,13 +132,7 @@ export default function BusinessFeaturesPage() {
         <h2 id="why-heading" className="text-2xl font-bold">Why hunting brands choose HuntStaff</h2>
         <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {reasons.map(({ icon: Icon, title, text }) => (
-            <Card key={title}>
-              <CardHeader>
-                <Icon className="h-6 w-6 text-blaze-500" aria-hidden="true" />
-                <CardTitle>{title}</CardTitle>
-                <CardDescription>{text}</CardDescription>
-              </CardHeader>
-            </Card>
+            <TitledCard key={title} leading={<Icon className="h-6 w-6 text-blaze-500" aria-hidden="true" />} title={title} description={text} />
           ))}
         </div>
       </section>

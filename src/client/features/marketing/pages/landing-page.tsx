@@ -3,9 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import { Check } from 'lucide-react';
 import { plansFor, type UserType } from '@shared/plans';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { TitledCard } from '@client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { PlanHeader } from '@client/components/plan-header';
+import { PlanOfferCard } from '@client/components/plan-offer-card';
 import { dashboardPathFor, signUpPath, useSession } from '@client/features/auth';
 import { FeaturedProStaff } from '@client/features/directory';
 import { ComparisonBlock, FeaturesOverview, LandingFaq } from '../components/landing-sections';
@@ -15,22 +15,16 @@ function PlanGrid({ userType }: { userType: UserType }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {plansFor(userType).map((plan) => (
-        <Card key={plan.id} className={plan.popular ? 'border-2 border-blaze-500' : ''}>
-          <PlanHeader plan={plan} />
-          <CardContent>
-            <ul className="flex flex-col gap-2 text-sm">
-              {plan.features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <Check className="mt-0.5 h-4 w-4 shrink-0 text-forest-600" aria-hidden="true" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
-            <Button asChild className="mt-5 w-full" variant={plan.popular ? 'accent' : 'outline'}>
-              <Link to="/subscription">{plan.priceCents === 0 ? 'Get Started' : 'Start Free Trial'}</Link>
-            </Button>
-          </CardContent>
-        </Card>
+        <PlanOfferCard key={plan.id} plan={plan} action={plan.priceCents === 0 ? 'Get Started' : 'Start Free Trial'}>
+          <ul className="flex flex-col gap-2 text-sm">
+            {plan.features.map((feature) => (
+              <li key={feature} className="flex gap-2">
+                <Check className="mt-0.5 h-4 w-4 shrink-0 text-forest-600" aria-hidden="true" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </PlanOfferCard>
       ))}
     </div>
   );
@@ -60,24 +54,12 @@ export default function LandingPage() {
       </section>
 
       <section className="mx-auto grid max-w-6xl gap-6 px-4 py-12 sm:px-6 md:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>For hunting businesses</CardTitle>
-            <CardDescription>Post jobs, search pro staff by specialty, location and audience, and track commissions and rankings.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button asChild variant="link"><Link to="/business-features">See business features</Link></Button>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>For pro staff</CardTitle>
-            <CardDescription>Build a verified profile and portfolio, apply to brand partnerships and get paid for the audience you built.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button asChild variant="link"><Link to="/pro-staff-features">See pro staff features</Link></Button>
-          </CardContent>
-        </Card>
+        <TitledCard title="For hunting businesses" description="Post jobs, search pro staff by specialty, location and audience, and track commissions and rankings.">
+          <Button asChild variant="link"><Link to="/business-features">See business features</Link></Button>
+        </TitledCard>
+        <TitledCard title="For pro staff" description="Build a verified profile and portfolio, apply to brand partnerships and get paid for the audience you built.">
+          <Button asChild variant="link"><Link to="/pro-staff-features">See pro staff features</Link></Button>
+        </TitledCard>
       </section>
 
       <FeaturedProStaff />

@@ -4,9 +4,8 @@ import { Star } from 'lucide-react';
 import { plansFor } from '@shared/plans';
 import { Button } from '@client/components/ui/button';
 import { Badge } from '@client/components/ui/badge';
-import { Card, CardContent } from '@client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { PlanHeader } from '@client/components/plan-header';
+import { PlanOfferCard } from '@client/components/plan-offer-card';
 import { Faq } from '../components/faq';
 
 type Tier = 'free' | 'pro' | 'elite';
@@ -112,17 +111,11 @@ export default function ProStaffFeaturesPage() {
         <h2 id="pro-plans-heading" className="text-2xl font-bold">Plans</h2>
         <div className="mt-6 grid gap-4 md:grid-cols-3">
           {plans.map((plan) => (
-            <Card key={plan.id} className={plan.popular ? 'border-2 border-blaze-500' : ''}>
-              <PlanHeader plan={plan} />
-              <CardContent>
-                <ul className="list-disc space-y-1 pl-5 text-sm">
-                  {plan.features.map((feature) => <li key={feature}>{feature}</li>)}
-                </ul>
-                <Button asChild className="mt-5 w-full" variant={plan.popular ? 'accent' : 'outline'}>
-                  <Link to="/subscription">{buttonLabel[plan.id]}</Link>
-                </Button>
-              </CardContent>
-            </Card>
+            <PlanOfferCard key={plan.id} plan={plan} action={buttonLabel[plan.id]}>
+              <ul className="list-disc space-y-1 pl-5 text-sm">
+                {plan.features.map((feature) => <li key={feature}>{feature}</li>)}
+              </ul>
+            </PlanOfferCard>
           ))}
         </div>
       </section>

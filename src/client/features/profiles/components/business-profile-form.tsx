@@ -4,15 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { SessionUser } from '@shared/contracts/auth';
 import { businessProfileBody, type BusinessProfile } from '@shared/contracts/profiles';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { TitledCard } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
 import { InputField, TextareaField } from '@client/components/ui/form-field';
-import { toast } from '@client/components/ui/toast';
-import { apiRequest } from '@client/lib/api';
-import { useSession } from '@client/features/auth';
 import { ownBusinessProfileQuery } from '../api';
 import { AvatarUpload } from './avatar-upload';
-import { reportProfileSaveError, SaveProfileButton } from './profile-form-parts';
+import { SaveProfileButton, useProfileSave } from './profile-form-parts';
 import { SocialLinksFields } from './social-links-fields';
 
 type Input = z.input<typeof businessProfileBody>;
@@ -32,60 +29,45 @@ function defaultsFrom(profile: BusinessProfile | null): Input {
 }
 
 export function BusinessProfileForm({ user, profile }: { user: SessionUser; profile: BusinessProfile | null }) {
-  const session = useSession();
   const queryClient = useQueryClient();
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(businessProfileBody), defaultValues: defaultsFrom(profile) });
   const { errors, isSubmitting } = form.formState;
   const [companyName, picture] = form.watch(['companyName', 'profilePictureUrl']);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await apiRequest<BusinessProfile>('POST', '/api/business-profiles', { ...values, userId: user.id });
-      queryClient.setQueryData(ownBusinessProfileQuery(user.id).queryKey, saved);
-      form.reset(defaultsFrom(saved));
-      if (!profile) await session.refresh();
-      toast({ title: 'Success', description: 'Business profile updated successfully.' });
-    } catch (error) {
-      reportProfileSaveError(error, form.setError);
-    }
+  const onSubmit = useProfileSave({
+    form,
+    path: '/api/business-profiles',
+    userId: user.id,
+    ownKey: ownBusinessProfileQuery(user.id).queryKey,
+    existed: profile !== null,
+    defaultsFrom,
+    successMessage: 'Business profile updated successfully.',
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>Business Profile</CardTitle>
-          <CardDescription>Pro staff see this when you message them or post jobs.</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">
-          <AvatarUpload
-            name={companyName}
-            url={picture}
-            onUploaded={(result) => {
-              form.setValue('profilePictureUrl', result.url, { shouldDirty: !result.appliedToProfile });
-              if (result.appliedToProfile) queryClient.setQueryData(ownBusinessProfileQuery(user.id).queryKey, (old) => (old ? { ...old, profilePictureUrl: result.url } : old));
-            }}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <InputField form={form} name="companyName" label="Company Name" autoComplete="organization" />
-            <InputField form={form} name="location" label="Location" placeholder="City, State" />
-            <InputField form={form} name="industry" label="Industry" placeholder="Outfitter, Retail, Manufacturer..." />
-            <InputField form={form} name="size" label="Company Size" placeholder="10-25 employees" />
-            <InputField form={form} name="website" label="Company Website" type="url" placeholder="https://yourcompany.com" />
-          </div>
-          <TextareaField form={form} name="description" label="Description" rows={5} placeholder="What you do, where you hunt or sell, and the pro staff you are looking for." />
-        </CardContent>
-      </Card>
+      <TitledCard title="Business Profile" description="Pro staff see this when you message them or post jobs." contentClassName="flex flex-col gap-4">
+        <AvatarUpload
+          name={companyName}
+          url={picture}
+          onUploaded={(result) => {
+            form.setValue('profilePictureUrl', result.url, { shouldDirty: !result.appliedToProfile });
+            if (result.appliedToProfile) queryClient.setQueryData(ownBusinessProfileQuery(user.id).queryKey, (old) => (old ? { ...old, profilePictureUrl: result.url } : old));
+          }}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField form={form} name="companyName" label="Company Name" autoComplete="organization" />
+          <InputField form={form} name="location" label="Location" placeholder="City, State" />
+          <InputField form={form} name="industry" label="Industry" placeholder="Outfitter, Retail, Manufacturer..." />
+          <InputField form={form} name="size" label="Company Size" placeholder="10-25 employees" />
+          <InputField form={form} name="website" label="Company Website" type="url" placeholder="https://yourcompany.com" />
+        </div>
+        <TextareaField form={form} name="description" label="Description" rows={5} placeholder="What you do, where you hunt or sell, and the pro staff you are looking for." />
+      </TitledCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Social Media</CardTitle>
-          <CardDescription>Links shown to pro staff on your profile.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <SocialLinksFields register={form.register} errors={errors} />
-        </CardContent>
-      </Card>
+      <TitledCard title="Social Media" description="Links shown to pro staff on your profile.">
+        <SocialLinksFields register={form.register} errors={errors} />
+      </TitledCard>
 
       <div>
         <SaveProfileButton saving={isSubmitting} exists={profile !== null} />

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordBody, type ChangePasswordBody } from '@shared/contracts/auth';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { TitledCard } from '@client/components/ui/card';
 import { InputField } from '@client/components/ui/form-field';
 import { toast } from '@client/components/ui/toast';
 import { describeError } from '@client/lib/api';
@@ -22,20 +22,14 @@ export function ChangePasswordCard() {
     }
   });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Password</CardTitle>
-        <CardDescription>Changing your password signs you out on every other device.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <InputField form={form} name="currentPassword" id="current-password" label="Current password" type="password" autoComplete="current-password" markInvalid={false} />
-          <InputField form={form} name="newPassword" id="change-new-password" label="New password" type="password" autoComplete="new-password" markInvalid={false} />
-          <div className="sm:col-span-2">
-            <Button type="submit" disabled={isSubmitting}>Change Password</Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <TitledCard title="Password" description="Changing your password signs you out on every other device.">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <InputField form={form} name="currentPassword" id="current-password" label="Current password" type="password" autoComplete="current-password" markInvalid={false} />
+        <InputField form={form} name="newPassword" id="change-new-password" label="New password" type="password" autoComplete="new-password" markInvalid={false} />
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={isSubmitting}>Change Password</Button>
+        </div>
+      </form>
+    </TitledCard>
   );
 }

@@ -15,11 +15,9 @@ import {
   type PromotionType,
 } from '@shared/contracts/promotions';
 import { promotionSpecialties } from '@shared/specialties';
-import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent } from '@client/components/ui/dialog';
-import { Select } from '@client/components/ui/input';
-import { Field } from '@client/components/ui/label';
-import { InputField, TextareaField } from '@client/components/ui/form-field';
+import { FormDialogActions } from '@client/components/ui/form-dialog-actions';
+import { InputField, SelectField, TextareaField } from '@client/components/ui/form-field';
 import { toast } from '@client/components/ui/toast';
 import { todayUtc } from '../format';
 
@@ -94,13 +92,6 @@ export function PromotionFormDialog({
     if (await onSubmit(form.getValues())) onOpenChange(false);
   }, onInvalid);
 
-  const field = (name: keyof PromotionFormValues) => ({
-    id: `promotion-${name}`,
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': errors[name] ? `promotion-${name}-error` : undefined,
-    ...form.register(name),
-  });
-
   const toggleSpecialty = (specialty: PromotionSpecialty, on: boolean) => {
     const next = on ? [...chosen, specialty] : chosen.filter((s) => s !== specialty);
     form.setValue('targetSpecialties', next, { shouldValidate: form.formState.isSubmitted });
@@ -116,26 +107,14 @@ export function PromotionFormDialog({
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
             <InputField form={form} name="title" id="promotion-title" label="Title" describeError placeholder="e.g. Spring gear sale for pro staff" />
-            <Field id="promotion-promotionType" label="Promotion Type" error={errors.promotionType?.message}>
-              <Select {...field('promotionType')}>
-                {promotionTypes.map((type) => (
-                  <option key={type} value={type}>{promotionTypeLabels[type]}</option>
-                ))}
-              </Select>
-            </Field>
+            <SelectField form={form} name="promotionType" id="promotion-promotionType" label="Promotion Type" describeError options={promotionTypes} optionLabel={(type) => promotionTypeLabels[type]} />
           </div>
           <TextareaField form={form} name="description" id="promotion-description" label="Description" describeError placeholder="What should pro staff know?" />
           <div className="grid gap-4 sm:grid-cols-2">
             <InputField form={form} name="targetUrl" id="promotion-targetUrl" label="Target URL" hint="Where a click takes the pro staffer." describeError type="url" placeholder="https://" />
             <InputField form={form} name="imageUrl" id="promotion-imageUrl" label="Image URL" describeError type="url" placeholder="https://" />
           </div>
-          <Field id="promotion-targetAudience" label="Target Audience" error={errors.targetAudience?.message}>
-            <Select {...field('targetAudience')}>
-              {promotionAudiences.map((value) => (
-                <option key={value} value={value}>{promotionAudienceLabels[value]}</option>
-              ))}
-            </Select>
-          </Field>
+          <SelectField form={form} name="targetAudience" id="promotion-targetAudience" label="Target Audience" describeError options={promotionAudiences} optionLabel={(value) => promotionAudienceLabels[value]} />
           {audience === 'specific_specialties' && (
             <fieldset aria-describedby={errors.targetSpecialties ? 'promotion-targetSpecialties-error' : undefined}>
               <legend className="mb-2 text-sm font-medium">Specialties</legend>
@@ -171,12 +150,7 @@ export function PromotionFormDialog({
             <InputField form={form} name="startDate" id="promotion-startDate" label="Start Date" hint="Promotions run on whole UTC days." describeError type="date" />
             <InputField form={form} name="endDate" id="promotion-endDate" label="End Date" describeError type="date" min={form.watch('startDate') || undefined} />
           </div>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : promotion ? 'Save Changes' : 'Create Promotion'}
-            </Button>
-          </div>
+          <FormDialogActions saving={pending} editing={Boolean(promotion)} createLabel="Create Promotion" onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { MessageSquareReply, ThumbsDown, ThumbsUp } from 'lucide-react';
 import type { SessionUser } from '@shared/contracts/auth';
 import type { Review } from '@shared/contracts/reviews';
@@ -13,6 +13,26 @@ import { StarRating } from './star-rating';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const typeLabel = { business: 'Business', pro_staff: 'Pro Staff' } as const;
+
+/** The reviewer's pros or cons: a coloured heading over a bulleted list. */
+function PointList({ heading, headingClassName, points }: { heading: string; headingClassName: string; points: string[] }) {
+  return (
+    <div>
+      <p className={`font-medium ${headingClassName}`}>{heading}</p>
+      <ul className="list-inside list-disc text-bark-700">
+        {points.map((point) => <li key={point}>{point}</li>)}
+      </ul>
+    </div>
+  );
+}
+
+function VoteButton({ pressed, disabled, title, onClick, children }: { pressed: boolean; disabled: boolean; title?: string; onClick(): void; children: ReactNode }) {
+  return (
+    <Button variant={pressed ? 'primary' : 'outline'} size="sm" aria-pressed={pressed} disabled={disabled} title={title} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
 
 function ResponseForm({ reviewId }: { reviewId: number }) {
   const [open, setOpen] = useState(false);
@@ -68,6 +88,14 @@ export function ReviewCard({ review, user }: { review: Review; user: SessionUser
     }
   };
 
+  /** The props of the Helpful (true) or Not Helpful (false) button: pressed when it is the user's vote. */
+  const voteButton = (isHelpful: boolean) => ({
+    pressed: review.myVote === isHelpful,
+    disabled: !canVote || vote.isPending,
+    title: canVote ? undefined : user ? 'You cannot vote on your own review' : 'Must be logged in',
+    onClick: () => onVote(isHelpful),
+  });
+
   return (
     <Card data-testid="review-card">
       <CardContent className="flex flex-col gap-3 pt-5">
@@ -88,26 +116,8 @@ export function ReviewCard({ review, user }: { review: Review; user: SessionUser
         <p className="whitespace-pre-line text-sm text-bark-900">{review.content}</p>
         {(review.pros || review.cons) && (
           <div className="grid gap-3 text-sm sm:grid-cols-2">
-            {review.pros && (
-              <div>
-                <p className="font-medium text-forest-800">Pros</p>
-                <ul className="list-inside list-disc text-bark-700">
-                  {review.pros.map((pro) => (
-                    <li key={pro}>{pro}</li>
-                  ))}
-                </ul>
-              </div>
-            )}
-            {review.cons && (
-              <div>
-                <p className="font-medium text-red-800">Cons</p>
-                <ul className="list-inside list-disc text-bark-700">
-                  {review.cons.map((con) => (
-                    <li key={con}>{con}</li>
-                  ))}
-                </ul>
-              </div>
-            )}
+            {review.pros && <PointList heading="Pros" headingClassName="text-forest-800" points={review.pros} />}
+            {review.cons && <PointList heading="Cons" headingClassName="text-red-800" points={review.cons} />}
           </div>
         )}
         {review.businessResponse && (
@@ -121,26 +131,12 @@ export function ReviewCard({ review, user }: { review: Review; user: SessionUser
         )}
         <div className="flex flex-wrap items-center gap-2 border-t border-bark-100 pt-3">
           <span className="text-xs text-bark-700">Was this review helpful?</span>
-          <Button
-            variant={review.myVote === true ? 'primary' : 'outline'}
-            size="sm"
-            aria-pressed={review.myVote === true}
-            disabled={!canVote || vote.isPending}
-            title={canVote ? undefined : user ? 'You cannot vote on your own review' : 'Must be logged in'}
-            onClick={() => onVote(true)}
-          >
+          <VoteButton {...voteButton(true)}>
             <ThumbsUp className="h-4 w-4" aria-hidden="true" /> Helpful ({review.helpfulVotes})
-          </Button>
-          <Button
-            variant={review.myVote === false ? 'primary' : 'outline'}
-            size="sm"
-            aria-pressed={review.myVote === false}
-            disabled={!canVote || vote.isPending}
-            title={canVote ? undefined : user ? 'You cannot vote on your own review' : 'Must be logged in'}
-            onClick={() => onVote(false)}
-          >
+          </VoteButton>
+          <VoteButton {...voteButton(false)}>
             <ThumbsDown className="h-4 w-4" aria-hidden="true" /> Not Helpful ({review.unhelpfulVotes})
-          </Button>
+          </VoteButton>
           {canRespond && (
             <div className="ml-auto w-full sm:w-auto">
               <ResponseForm reviewId={review.id} />
