@@ -5,7 +5,7 @@ import globals from 'globals';
 import boundaries from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**'] },
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**', '.stryker-tmp/**', 'reports/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
