@@ -6,7 +6,9 @@ const concurrency = Number(process.env.MUTATION_CONCURRENCY ?? 1);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  testRunner: 'vitest',
+  // Stryker's Vitest runner with its Vitest 5 name-filter fix (scripts/stryker-vitest5-runner.mjs, record 018).
+  plugins: ['@stryker-mutator/*', './scripts/stryker-vitest5-runner.mjs'],
+  testRunner: 'vitest5',
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   checkers: ['typescript'],
   tsconfigFile: 'tsconfig.json',
@@ -21,15 +23,10 @@ export default {
     `!${dir}/**/*.test.ts`,
     `!${dir}/fake-*.ts`,
   ],
-  // Error message wording is not a rule (the codes and paths are asserted). Static mutants (module constants) are
-  // kept: with coverage analysis 'off' every mutant runs the module's whole test set anyway.
+  // Error message wording is not a rule (the codes and paths are asserted); static mutants need the whole suite per mutant.
   mutator: { excludedMutations: ['StringLiteral'] },
-  // 'off', not 'perTest' or 'all': Stryker's Vitest runner (9 and 10) filters a mutant's tests by names it joins with
-  // spaces, while Vitest 5 names a test in a describe block "suite > test", so the filter matched nothing, no test ran
-  // and every covered mutant "survived" (ads: 3% killed, testsCompleted 0). Upstream stryker-mutator/stryker-js#6210
-  // (fixes #6214/#6220 open). With 'off' Stryker passes no filter. Mutant runs still complete 0 tests on Vitest 5 for
-  // a reason not yet found: no score is valid until they do (decision record 018, "Still broken").
-  coverageAnalysis: 'off',
+  ignoreStatic: true,
+  coverageAnalysis: 'perTest',
   concurrency,
   timeoutMS: 10_000,
   timeoutFactor: 1.5,
