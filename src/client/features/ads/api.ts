@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdTrackResult, Advertisement, CreateAdBody, UpdateAdBody } from '@shared/contracts/ads';
 import { apiRequest, getJson } from '@client/lib/api';
+import { useRefreshingMutation } from '@client/lib/mutations';
 
 const adsKey = ['advertisements'] as const;
 
@@ -16,34 +17,12 @@ export function useActiveAds() {
   return useQuery(activeAdsQuery());
 }
 
-/** Both lists: one's own ads and the active ones. */
-function useRefreshAds() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: adsKey });
-}
+// Every change refreshes both lists under adsKey: one's own ads and the active ones.
+export const useCreateAd = () => useRefreshingMutation((body: CreateAdBody) => apiRequest<Advertisement>('POST', '/api/advertisements', body), adsKey);
 
-export function useCreateAd() {
-  const refresh = useRefreshAds();
-  return useMutation({
-    mutationFn: (body: CreateAdBody) => apiRequest<Advertisement>('POST', '/api/advertisements', body),
-    onSuccess: refresh,
-  });
-}
+export const useUpdateAd = () =>
+  useRefreshingMutation(({ id, body }: { id: number; body: UpdateAdBody }) => apiRequest<Advertisement>('PUT', `/api/advertisements/${id}`, body), adsKey);
 
-export function useUpdateAd() {
-  const refresh = useRefreshAds();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateAdBody }) => apiRequest<Advertisement>('PUT', `/api/advertisements/${id}`, body),
-    onSuccess: refresh,
-  });
-}
-
-export function useDeleteAd() {
-  const refresh = useRefreshAds();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/advertisements/${id}`),
-    onSuccess: refresh,
-  });
-}
+export const useDeleteAd = () => useRefreshingMutation((id: number) => apiRequest<void>('DELETE', `/api/advertisements/${id}`), adsKey);
 
 export const trackAd = (id: number, kind: 'click' | 'impression') => apiRequest<AdTrackResult>('POST', `/api/advertisements/${id}/${kind}`);

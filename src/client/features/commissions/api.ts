@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Commission, CommissionPayee, CreateCommissionBody, RankingEntry, UpdateCommissionStatusBody } from '@shared/contracts/commissions';
 import { apiRequest, getJson } from '@client/lib/api';
+import { useRefreshingMutation } from '@client/lib/mutations';
 
 const businessCommissionsKey = ['commissions', 'business'] as const;
 const rankingsKey = (businessId: number) => ['rankings', businessId] as const;
@@ -31,13 +32,8 @@ export function usePayees(search: string) {
   return useQuery(payeesQuery(search));
 }
 
-export function useCreateCommission() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateCommissionBody) => apiRequest<Commission>('POST', '/api/commissions', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: businessCommissionsKey }),
-  });
-}
+export const useCreateCommission = () =>
+  useRefreshingMutation((body: CreateCommissionBody) => apiRequest<Commission>('POST', '/api/commissions', body), businessCommissionsKey);
 
 export function useUpdateCommissionStatus() {
   const queryClient = useQueryClient();
