@@ -39,6 +39,8 @@ import { adminRoutes } from './modules/admin/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { usageRoutes } from './modules/usage/routes';
 import { demoRequestsRoutes } from './modules/demo-requests/routes';
+import { tasksRoutes } from './modules/tasks/routes';
+import { TaskQueue } from './modules/tasks/queue';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,7 +86,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mailer: options.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(app.log)),
     log: app.log,
     rateLimits: createRateLimits(config),
+    tasks: new TaskQueue(),
   };
+  ctx.tasks.bind(ctx);
   const onConnectionLost = (error: Error) => app.log.warn({ err: error }, 'database connection lost; the pool reconnects on the next query');
   database.pool?.on('error', onConnectionLost);
   app.decorate('ctx', ctx);
@@ -174,9 +178,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(analyticsRoutes);
   await app.register(usageRoutes);
   await app.register(demoRequestsRoutes);
+  await app.register(tasksRoutes);
 
   await registerClient(app, config);
+  // Handlers are registered with the routes above; the worker starts once the app is ready (decision record 023).
+  if (config.backgroundWorker) app.addHook('onReady', async () => ctx.tasks.start());
   app.addHook('onClose', async () => {
+    await ctx.tasks.stop();
     database.pool?.off('error', onConnectionLost);
     await ctx.events.close();
   });

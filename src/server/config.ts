@@ -27,6 +27,9 @@ const envSchema = z.object({
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   // Store integrations: the BigCommerce REST API base (a local fake in tests) and the key sealing store API tokens.
+  // Background tasks (decision record 023): this instance works the queue unless BACKGROUND_WORKER=false
+  // (an instance that only answers requests); tests run the queue by hand.
+  BACKGROUND_WORKER: boolFromEnv.optional(),
   BIGCOMMERCE_API_URL: z.string().url().default('https://api.bigcommerce.com'),
   INTEGRATION_SECRET_KEY: z.string().optional(),
 });
@@ -60,6 +63,8 @@ export type Config = {
     protocol: 'http' | 'https' | undefined;
   };
   bigcommerceApiUrl: string;
+  /** Whether this instance claims and runs background tasks on its own (off in tests, which drain the queue). */
+  backgroundWorker: boolean;
   /** 32-byte key (hex or base64) sealing store API tokens; a key file in dataDir is used when unset. */
   integrationSecretKey: string | undefined;
 };
@@ -90,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cookieSecure: e.NODE_ENV === 'production',
     smtpUrl: e.SMTP_URL || undefined,
+    backgroundWorker: e.BACKGROUND_WORKER ?? e.NODE_ENV !== 'test',
     registrationsPerHourPerIp: e.RATE_LIMIT_REGISTRATIONS_PER_HOUR,
     mailFrom: e.MAIL_FROM,
     stripe: {

@@ -92,7 +92,12 @@ test('the delivery log shows an unverified browser signal and the signed Shopify
   const order = { ...fixture('shopify/orders-create.json'), id: Number(orderId), admin_graphql_api_id: `gid://shopify/Order/${orderId}`, discount_codes: [{ code: 'WELCOME5' }, { code: code.toLowerCase() }], discount_applications: [] };
   const body = JSON.stringify(order);
   const hook = await page.request.post(`/api/webhooks/shopify/${platform.id}`, { headers: shopifyHeaders(webhookSecret, body, 'orders/create'), data: body });
-  expect(await hook.json()).toMatchObject({ action: 'created' });
+  // Answered as soon as it is queued; the background worker processes it within moments (decision record 023).
+  expect(await hook.json()).toMatchObject({ action: 'queued', taskId: expect.any(Number) });
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/integration-platforms/deliveries')).json()) as { orderId: string | null; outcome: string }[])
+      .filter((delivery) => delivery.orderId === orderId).map((delivery) => delivery.outcome).sort())
+    .toEqual(['created', 'unverified']);
 
   await page.goto('/discount-codes');
   await page.getByRole('tab', { name: 'Integration Platforms' }).click();

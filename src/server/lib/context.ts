@@ -5,6 +5,7 @@ import type { Storage } from './storage';
 import type { EventBus } from './events';
 import type { Mailer } from './mailer';
 import type { RateLimits } from './rate-limits/registry';
+import type { TaskQueue } from '../modules/tasks/queue';
 
 /** Everything a service needs, built once at start-up and shared by all requests. */
 export type AppContext = {
@@ -17,4 +18,6 @@ export type AppContext = {
   log: FastifyBaseLogger;
   /** Every rate limit of this app, resettable in one call (decision record 020). */
   rateLimits: RateLimits;
+  /** Durable background tasks on the app's database (decision record 023). */
+  tasks: TaskQueue;
 };

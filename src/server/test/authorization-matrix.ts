@@ -45,6 +45,9 @@ const anyBusinessProfile = (status: number): Statuses => ({ anonymous: 401, admi
 const anyProStaffProfile = (status: number): Statuses => ({ anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: status, business: 403, proStaff: status });
 const adminOnly: Statuses = { anonymous: 401, admin: 200, otherBusiness: 403, otherProStaff: 403, business: 403, proStaff: 403 };
 
+/** The dead task the retry route's setup makes. */
+let deadTaskId = 0;
+
 const isProStaff = (actor: Actor) => actor === 'proStaff' || actor === 'otherProStaff';
 /** A request with nothing but its URL. */
 const at = (url: (f: Fixtures) => string) => (f: Fixtures) => ({ url: url(f) });
@@ -385,6 +388,16 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'GET /api/admin/recent-users': { expect: adminOnly, request: at(() => '/api/admin/recent-users') },
   'GET /api/admin/platform-stats': { expect: adminOnly, request: at(() => '/api/admin/platform-stats') },
   'GET /api/admin/growth': { expect: adminOnly, request: at(() => '/api/admin/growth?weeks=4') },
+  'GET /api/admin/background-tasks': { expect: adminOnly, request: at(() => '/api/admin/background-tasks') },
+  'POST /api/admin/background-tasks/:id/retry': {
+    expect: adminOnly,
+    request: () => ({ url: `/api/admin/background-tasks/${deadTaskId}/retry` }),
+    setup: async (f) => {
+      const [row] = await f.t.database.query<{ id: number }>(`insert into background_tasks (kind, status, attempts, last_error, finished_at) values ('tasks.purge-finished', 'dead', 8, 'Error: boom', now()) returning id`);
+      deadTaskId = Number(row.id);
+    },
+    note: 'A dead task (attempts used up) queued again by an admin.',
+  },
 
   // ---- analytics (own data only; the fixture businesses are on Enterprise, which includes analytics) ----
   'GET /api/analytics/business': { expect: anyBusinessProfile(200), request: at(() => '/api/analytics/business?weeks=4') },

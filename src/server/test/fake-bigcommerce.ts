@@ -9,13 +9,18 @@ export const FAKE_BIGCOMMERCE_TOKEN = 'bc_token_0123456789abcdef';
 
 export type FakeBigCommerce = { url: string; close(): Promise<void> };
 
-/** `order()` and `coupons()` are read on every request, so a test may change what the store answers. */
-export async function startFakeBigCommerce(store: { order: () => Record<string, unknown>; coupons: () => unknown }): Promise<FakeBigCommerce> {
+/**
+ * `order()` and `coupons()` are read on every request, so a test may change what the store answers; `outage()`, when
+ * it returns a status, makes the API answer that instead (BigCommerce's 503 body while it is down).
+ */
+export async function startFakeBigCommerce(store: { order: () => Record<string, unknown>; coupons: () => unknown; outage?: () => number | null }): Promise<FakeBigCommerce> {
   const server = http.createServer((req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    const outage = store.outage?.();
+    if (outage) return send(outage, [{ status: outage, message: 'Service Unavailable' }]);
     if (req.headers['x-auth-token'] !== FAKE_BIGCOMMERCE_TOKEN) return send(401, [{ status: 401, message: 'You are not authorized to access this resource.' }]);
     const match = /^\/stores\/([^/]+)\/v2\/orders\/(\d+)(\/coupons)?$/.exec(req.url ?? '');
     const order = store.order();

@@ -283,7 +283,9 @@ export const publicApiPaths = {
 /** What a store webhook answers (200): see the webhook routes' descriptions for each action. */
 export const webhookAnswer = z.object({
   received: z.literal(true),
-  action: z.enum([...deliveryOutcomes, 'ping']),
+  action: z.enum([...deliveryOutcomes, 'ping', 'queued']),
+  /** The background task that will process a queued delivery (decision record 023). */
+  taskId: z.number().int().optional(),
   orderId: z.string().optional(),
   commissionId: z.number().nullable().optional(),
   reason: z.string().optional(),

@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { forgetPlatform } from './platform-cache';
+import { deliverAndProcess } from '@server/test/webhooks';
 import { createTestApp, TestClient, type TestApp } from '@server/test/test-app';
 import { createBusiness, createProStaff } from '@server/test/factories';
 import { businessWithStore, commissionsOf, ordersOf, type StorePlatform as Platform } from '@server/test/store-setup';
@@ -9,15 +11,16 @@ let t: TestApp;
 const STORE_HASH = FAKE_BIGCOMMERCE_STORE_HASH;
 const TOKEN = FAKE_BIGCOMMERCE_TOKEN;
 /** What the fake BigCommerce answers for GET /v2/orders/{id}; tests change it between deliveries. */
-const bigCommerce: { order: Record<string, unknown> } = { order: {} };
+const bigCommerce: { order: Record<string, unknown>; outage: number | null } = { order: {}, outage: null };
 let fakeBigCommerce: FakeBigCommerce;
 
 beforeAll(async () => {
-  fakeBigCommerce = await startFakeBigCommerce({ order: () => bigCommerce.order, coupons: () => fixture('bigcommerce/order-coupons.json') });
+  fakeBigCommerce = await startFakeBigCommerce({ order: () => bigCommerce.order, coupons: () => fixture('bigcommerce/order-coupons.json'), outage: () => bigCommerce.outage });
 });
 afterAll(() => fakeBigCommerce.close());
 beforeEach(async () => {
   bigCommerce.order = fixture('bigcommerce/order.json');
+  bigCommerce.outage = null;
   t = await createTestApp({ BIGCOMMERCE_API_URL: fakeBigCommerce.url });
 });
 afterEach(async () => {
@@ -27,7 +30,8 @@ afterEach(async () => {
 
 
 
-const inject = (url: string, body: string, headers: Record<string, string>) => t.app.inject({ method: 'POST', url, payload: body, headers });
+/** Posts a delivery and runs the background queue: `json()` is its processed outcome (decision record 023). */
+const inject = (url: string, body: string, headers: Record<string, string>) => deliverAndProcess(t.app, { method: 'POST', url, payload: body, headers });
 
 function shopify(platform: Platform, payload: unknown, topic: string) {
   const body = JSON.stringify(payload);
@@ -69,6 +73,28 @@ describe('Shopify webhooks (fixtures signed as Shopify signs them)', () => {
     const log = (await biz.client.get('/api/integration-platforms/deliveries')).body as { topic: string; outcome: string; codesSeen: string[]; commissionId: number | null }[];
     expect(log.map((d) => d.outcome)).toEqual(['duplicate', 'duplicate', 'created']);
     expect(log[2]).toMatchObject({ topic: 'orders/create', codesSeen: ['WELCOME5', 'JAKE10'], commissionId: commission.id });
+  });
+
+  it('answers once it is queued, queues a redelivered X-Shopify-Webhook-Id once, and drops a delivery whose platform was deleted meanwhile', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    const body = JSON.stringify(fixture('shopify/orders-create.json'));
+    const headers = { ...shopifyHeaders(platform.webhookSecret, body, 'orders/create'), 'x-shopify-webhook-id': 'b54557e4-bdd9-4b37-8a5f-bf7d70bcd043' };
+    const first = await t.app.inject({ method: 'POST', url: `/api/webhooks/shopify/${platform.id}`, payload: body, headers });
+    expect(first.json()).toEqual({ received: true, action: 'queued', taskId: expect.any(Number) });
+    const again = await t.app.inject({ method: 'POST', url: `/api/webhooks/shopify/${platform.id}`, payload: body, headers });
+    expect(again.json()).toEqual({ received: true, action: 'duplicate', reason: 'This delivery id was received before' });
+    // Nothing is credited before the worker runs; then exactly once.
+    expect(await commissionsOf(t, biz.businessId)).toEqual([]);
+    await t.app.ctx.tasks.drain();
+    expect(await commissionsOf(t, biz.businessId)).toHaveLength(1);
+    // Queued, then the platform is deleted before the worker gets to it: recorded as ignored on the task, nothing credited.
+    const other = JSON.stringify({ ...fixture('shopify/orders-create.json'), id: 4242 });
+    const queued = await t.app.inject({ method: 'POST', url: `/api/webhooks/shopify/${platform.id}`, payload: other, headers: shopifyHeaders(platform.webhookSecret, other, 'orders/create') });
+    expect((await biz.client.delete(`/api/integration-platforms/${platform.id}`)).status).toBe(204);
+    await t.app.ctx.tasks.drain();
+    const [task] = await t.database.query<{ status: string; result: unknown }>(`select status, result from background_tasks where id = ${queued.json().taskId}`);
+    expect(task).toEqual({ status: 'done', result: { received: true, action: 'ignored', reason: 'The integration platform was deleted' } });
+    expect(await commissionsOf(t, biz.businessId)).toHaveLength(1);
   });
 
   it('credits the first code on the order that belongs to a pro staffer when several match (the written rule)', async () => {
@@ -188,13 +214,25 @@ describe('Shopify webhooks (fixtures signed as Shopify signs them)', () => {
     expect(edited.body.previousSecretExpiresAt).toEqual(expect.any(String));
     expect((await shopify(platform, fixture('shopify/orders-create.json'), 'orders/create')).statusCode).toBe(200);
     expect((await shopify({ ...platform, webhookSecret: 'shpss_new_secret_0123456789' }, { ...fixture('shopify/orders-create.json'), id: 5, admin_graphql_api_id: null }, 'orders/create')).statusCode).toBe(200);
+    // The grace period ends (moved into the past in the row; the cached copy is dropped as time passing would leave it equal).
     await t.database.query(`update integration_platforms set previous_secret_expires_at = now() - interval '1 second' where id = ${platform.id}`);
+    forgetPlatform(t.app.ctx, platform.id);
     expect((await shopify(platform, fixture('shopify/orders-create.json'), 'orders/create')).statusCode).toBe(401);
     const rotated = await biz.client.post(`/api/integration-platforms/${platform.id}/rotate-key`, { key: 'webhookSecret' });
     expect(rotated.body.webhookSecret).toMatch(/^whsec_/);
     expect((await shopify({ ...platform, webhookSecret: 'shpss_new_secret_0123456789' }, fixture('shopify/orders-create.json'), 'orders/create')).statusCode).toBe(200);
     expect((await shopify({ ...platform, webhookSecret: rotated.body.webhookSecret }, fixture('shopify/orders-create.json'), 'orders/create')).statusCode).toBe(200);
     expect((await biz.client.patch(`/api/integration-platforms/${platform.id}`, { webhookSecret: 'short' })).status).toBe(400);
+  });
+
+  it('accepts a secret changed on another instance at once: a signature the cached row refuses is checked against the row afresh', async () => {
+    const { platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    expect((await shopify(platform, fixture('shopify/orders-create.json'), 'orders/create')).statusCode).toBe(200);
+    // Another instance saves a new secret: this one still holds the old row in its cache.
+    await t.database.query(`update integration_platforms set webhook_secret = 'shpss_set_elsewhere_0123456789' where id = ${platform.id}`);
+    expect((await shopify({ ...platform, webhookSecret: 'shpss_set_elsewhere_0123456789' }, { ...fixture('shopify/orders-create.json'), id: 6 }, 'orders/create')).statusCode).toBe(200);
+    // The old secret is refused now (no grace period was set for it by that direct change).
+    expect((await shopify(platform, { ...fixture('shopify/orders-create.json'), id: 7 }, 'orders/create')).statusCode).toBe(401);
   });
 });
 
@@ -263,6 +301,25 @@ describe('BigCommerce webhooks with server-side fetch', () => {
     state.order = { ...state.order, status_id: 4, status: 'Refunded', refunded_amount: '150.8000' };
     await hook('bigcommerce/webhook-refund-created.json');
     expect((await commissionsOf(t, biz.businessId))[0].status).toBe('cancelled');
+  });
+
+  it('answers at once while the BigCommerce API is down, and the queued delivery is credited when it is back (retried with backoff)', async () => {
+    const { biz, jake, platform } = await businessWithStore(t, 'bigcommerce', 'JAKE10');
+    await biz.client.patch(`/api/integration-platforms/${platform.id}`, { bigcommerceStoreHash: STORE_HASH, bigcommerceApiToken: TOKEN });
+    bigCommerce.outage = 503;
+    const body = JSON.stringify(fixture('bigcommerce/webhook-order-created.json'));
+    const delivery = await inject(`/api/webhooks/bigcommerce/${platform.id}`, body, bigCommerceHeaders(platform.webhookSecret));
+    expect(delivery.statusCode).toBe(200);
+    expect(delivery.queued).toMatchObject({ action: 'queued' });
+    expect(delivery.json()).toMatchObject({ taskStatus: 'queued', attempts: 1, lastError: 'AppError: The BigCommerce API answered 503; the delivery will be retried' });
+    expect(await commissionsOf(t, biz.businessId)).toEqual([]);
+    // The API is back; the retry's time comes (5 s in real life).
+    bigCommerce.outage = null;
+    await t.database.query(`update background_tasks set run_at = now()`);
+    await t.app.ctx.tasks.drain();
+    expect(await commissionsOf(t, biz.businessId)).toMatchObject([{ pro_staff_id: jake.proStaffId, amount_cents: 1300 }]);
+    const log = (await biz.client.get('/api/integration-platforms/deliveries')).body as { outcome: string; orderId: string }[];
+    expect(log).toMatchObject([{ outcome: 'created', orderId: '250' }]);
   });
 
   it('records a refused token or a missing order as ignored, and keeps a thin order without credentials', async () => {

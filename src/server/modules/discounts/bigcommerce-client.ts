@@ -30,19 +30,21 @@ async function getJson(url: string, token: string): Promise<{ status: number; bo
   return { status: response.status, body };
 }
 
-export async function fetchBigCommerceOrder(config: Config, storeHash: string, token: string, orderId: string): Promise<BigCommerceFetch> {
-  const base = `${config.bigcommerceApiUrl.replace(/\/$/, '')}/stores/${encodeURIComponent(storeHash)}/v2/orders/${encodeURIComponent(orderId)}`;
-  let order: { status: number; body: unknown };
-  let coupons: { status: number; body: unknown };
+/** One call; network trouble throws, so the background task is retried with backoff (decision record 023). */
+async function reach(url: string, token: string): Promise<{ status: number; body: unknown }> {
   try {
-    order = await getJson(base, token);
-    if (order.status !== 200) return failure(order.status, 'order');
-    coupons = await getJson(`${base}/coupons`, token);
-    if (coupons.status !== 200 && coupons.status !== 204) return failure(coupons.status, 'coupons');
+    return await getJson(url, token);
   } catch {
-    // Network trouble: a 503 makes BigCommerce retry the delivery later.
     throw new AppError('SERVICE_UNAVAILABLE', 'The BigCommerce API could not be reached; the delivery will be retried');
   }
+}
+
+export async function fetchBigCommerceOrder(config: Config, storeHash: string, token: string, orderId: string): Promise<BigCommerceFetch> {
+  const base = `${config.bigcommerceApiUrl.replace(/\/$/, '')}/stores/${encodeURIComponent(storeHash)}/v2/orders/${encodeURIComponent(orderId)}`;
+  const order = await reach(base, token);
+  if (order.status !== 200) return failure(order.status, 'order');
+  const coupons = await reach(`${base}/coupons`, token);
+  if (coupons.status !== 200 && coupons.status !== 204) return failure(coupons.status, 'coupons');
   if (!order.body || typeof order.body !== 'object' || Array.isArray(order.body)) return { ok: false, reason: 'BigCommerce answered an order that is not an object' };
   return { ok: true, order: order.body as Record<string, unknown>, coupons: Array.isArray(coupons.body) ? (coupons.body as Record<string, unknown>[]) : [] };
 }

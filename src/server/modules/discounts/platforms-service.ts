@@ -15,6 +15,7 @@ import { withDb } from '@server/lib/transaction';
 import { hashToken } from '@server/lib/auth';
 import { assertWithinLimit } from '@server/lib/entitlements';
 import { AppError, forbidden, notFound } from '@server/lib/errors';
+import { forgetPlatform } from './platform-cache';
 import * as repo from './repository';
 import * as attr from './attribution-repository';
 import { API_KEY_PREFIX, SECRET_KEY_PREFIX, toDeliveryDto, toPlatformDto } from './mappers';
@@ -99,6 +100,7 @@ async function updatePlatformLocked(ctx: AppContext, user: BusinessUser, id: num
     changes.bigcommerceApiTokenEncrypted = input.bigcommerceApiToken ? encryptSecret(ctx.config, input.bigcommerceApiToken) : null;
   }
   const row = await repo.updatePlatform(ctx.db, id, changes);
+  forgetPlatform(ctx, id);
   return toPlatformDto(row!);
 }
 
@@ -121,6 +123,7 @@ export async function rotateKey(ctx: AppContext, user: BusinessUser, id: number,
     changes = { apiKeyHash: hashToken(publishableKey), apiKeyLast4: publishableKey.slice(-4) };
   }
   const row = (await repo.updatePlatform(ctx.db, id, changes))!;
+  forgetPlatform(ctx, id);
   const dto = toPlatformDto(row);
   return { ...dto, apiKey: publishableKey ?? dto.apiKey, publishableKey: publishableKey ?? dto.publishableKey, secretKey: secretKey ?? dto.secretKey, webhookSecret: row.webhookSecret };
 }
@@ -129,6 +132,7 @@ export async function rotateKey(ctx: AppContext, user: BusinessUser, id: number,
 export async function deletePlatform(ctx: AppContext, user: BusinessUser, id: number): Promise<void> {
   await ownPlatform(ctx, user, id);
   await repo.deletePlatform(ctx.db, id);
+  forgetPlatform(ctx, id);
 }
 
 export async function listDeliveries(ctx: AppContext, user: BusinessUser): Promise<WebhookDelivery[]> {

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { deliverAndProcess } from '@server/test/webhooks';
 import { createTestApp, type TestApp } from '@server/test/test-app';
 import { businessWithStore, commissionsOf, ordersOf, type StorePlatform as Platform } from '@server/test/store-setup';
 import { FAKE_BIGCOMMERCE_STORE_HASH, FAKE_BIGCOMMERCE_TOKEN, startFakeBigCommerce, type FakeBigCommerce } from '@server/test/fake-bigcommerce';
@@ -36,7 +37,8 @@ type Delivery = { topic: string; orderId: string | null; outcome: string; reason
 
 const deliveriesOf = async (client: { get: (url: string) => Promise<{ body: unknown }> }) => (await client.get('/api/integration-platforms/deliveries')).body as Delivery[];
 
-const inject = (url: string, body: string, headers: Record<string, string>) => t.app.inject({ method: 'POST', url, payload: body, headers });
+/** Posts a delivery and runs the background queue: `json()` is its processed outcome (decision record 023). */
+const inject = (url: string, body: string, headers: Record<string, string>) => deliverAndProcess(t.app, { method: 'POST', url, payload: body, headers });
 
 /**
  * The Admin REST samples wrap the resource ({"order": {...}, "notice": ...}); a webhook body is the bare resource.

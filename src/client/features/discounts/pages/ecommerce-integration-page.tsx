@@ -95,7 +95,7 @@ export default function EcommerceIntegrationPage() {
               <li><strong>Commission base:</strong> the merchandise subtotal after discounts, before tax and shipping (Shopify <code className="font-mono">subtotal_price</code>, WooCommerce the sum of line item totals, BigCommerce <code className="font-mono">subtotal_ex_tax</code> less discounts). The commission’s description states the base and the rate.</li>
               <li><strong>Currencies:</strong> each commission keeps the order’s currency, amounts are read with the currency’s decimals (JPY 0, USD 2, KWD 3), and totals are shown per currency: two currencies are never added.</li>
               <li><strong>Refunds:</strong> refunded merchandise is subtracted from the base (Shopify refund line subtotals; WooCommerce and BigCommerce refunds include tax and shipping, so their merchandise share is proportional). Fully refunded or cancelled orders cancel a pending commission; a restored order reinstates it. A paid commission is never edited: an adjustment entry (negative after a refund) linked to it is added.</li>
-              <li><strong>Deliveries:</strong> a delivery with a bad signature is refused (401). A correctly signed delivery we cannot use is answered 200 so your store keeps the webhook, and is listed as <em>ignored</em> with the reason. Bodies up to 8 MiB are accepted. Every delivery appears on the Integration Platforms tab with its order, codes and outcome.</li>
+              <li><strong>Deliveries:</strong> a delivery with a bad signature is refused (401). A correctly signed delivery is answered 200 at once and processed in the background within seconds; if processing fails (for example BigCommerce’s API is down) it is retried for several hours. A signed delivery we cannot use is listed as <em>ignored</em> with the reason, so your store keeps the webhook. Bodies up to 8 MiB are accepted. Every delivery appears on the Integration Platforms tab with its order, codes and outcome.</li>
               <li><strong>Secrets:</strong> change or rotate a platform’s webhook signing secret at any time; the previous one is still accepted for 24 hours. New keys replace old ones at once. Deleting a platform keeps its orders, commissions and delivery log.</li>
             </ul>
           </CardContent>
@@ -179,7 +179,7 @@ export default function EcommerceIntegrationPage() {
         <TitledCard
           leading={<Webhook className="h-6 w-6 text-forest-700" aria-hidden />}
           title="Webhooks"
-          description="Orders are counted once per order id. A bad signature is refused with 401 and nothing is stored; a signed delivery we cannot use is answered 200 and logged as ignored with its reason."
+          description="Orders are counted once per order id. A bad signature is refused with 401 and nothing is stored; a signed delivery is answered 200 as soon as it is queued, then processed in the background, and one we cannot use is logged as ignored with its reason."
           contentClassName="flex flex-col gap-3"
         >
           <ul className="flex flex-col gap-1 font-mono text-xs">

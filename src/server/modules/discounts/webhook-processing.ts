@@ -1,0 +1,118 @@
+import { normaliseCurrency } from '@shared/currency';
+import type { PlatformType, WebhookAnswer } from '@shared/contracts/discounts';
+import type { AppContext } from '@server/lib/context';
+import * as repo from './repository';
+import * as attribution from './attribution-service';
+import type { StorePlatform } from './store-service';
+import * as payloads from './order-payloads';
+import { fetchBigCommerceOrder } from './bigcommerce-client';
+import { decryptSecret } from './secret-box';
+
+/**
+ * What a signed store delivery does, run by the background worker after the webhook route checked the signature and
+ * queued the bytes (decision record 023): the route answers the store at once, and this runs with retries (a
+ * BigCommerce API that is down makes the task fail and come back later). Every outcome is in the delivery log.
+ */
+
+/** A delivery as the route queued it: whose, which topic (Shopify and WooCommerce send it as a header), the exact bytes. */
+export type QueuedDelivery = { platformId: number; platformType: PlatformType; topic: string | null; raw: Buffer };
+
+export const STORE_WEBHOOK_TASK = 'discounts.store-webhook';
+
+function jsonOf(raw: Buffer): Record<string, unknown> | null {
+  try {
+    const parsed = JSON.parse(raw.toString('utf8')) as unknown;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // not JSON
+  }
+  return null;
+}
+
+async function ignore(ctx: AppContext, platform: StorePlatform, topic: string, reason: string, orderId?: string | null, codes?: string[]): Promise<WebhookAnswer> {
+  await attribution.logDelivery(ctx, platform, topic, { orderId, codes, outcome: 'ignored', reason });
+  return { received: true, action: 'ignored', reason, ...(orderId ? { orderId } : {}) };
+}
+
+async function apply(ctx: AppContext, platform: StorePlatform, source: attribution.VerifiedOrderFacts['source'], topic: string, parsed: payloads.ParsedOrder): Promise<WebhookAnswer> {
+  const result = await attribution.applyVerifiedOrder(ctx, { platform, source, ...parsed }, { topic });
+  return { received: true, action: result.outcome, orderId: parsed.orderId, commissionId: result.commission?.id ?? null };
+}
+
+/** Applies the order a payload described, or logs and answers why the payload was not usable (`orderId` when it names none). */
+function applyParsed(
+  ctx: AppContext,
+  platform: StorePlatform,
+  source: attribution.VerifiedOrderFacts['source'],
+  topic: string,
+  parsed: payloads.ParsedOrder | payloads.Ignored,
+  orderId?: string,
+): Promise<WebhookAnswer> {
+  if (payloads.isIgnored(parsed)) return ignore(ctx, platform, topic, parsed.ignored, parsed.orderId ?? orderId, parsed.codes);
+  return apply(ctx, platform, source, topic, parsed);
+}
+
+
+/** Runs a queued delivery; a platform deleted since it was queued leaves nothing to credit. */
+export async function processDelivery(ctx: AppContext, delivery: QueuedDelivery): Promise<WebhookAnswer> {
+  const platform = await repo.getPlatform(ctx.db, delivery.platformId);
+  if (!platform || platform.platformType !== delivery.platformType) return { received: true, action: 'ignored', reason: 'The integration platform was deleted' };
+  if (delivery.platformType === 'shopify') return shopifyDelivery(ctx, platform, delivery.topic ?? 'orders/create', delivery.raw);
+  if (delivery.platformType === 'woocommerce') return wooCommerceDelivery(ctx, platform, delivery.topic ?? 'order.created', delivery.raw);
+  return bigCommerceDelivery(ctx, platform, delivery.raw);
+}
+
+const SHOPIFY_ORDER_TOPICS = ['orders/create', 'orders/updated', 'orders/paid', 'orders/cancelled', 'orders/edited', 'orders/fulfilled'];
+
+async function shopifyDelivery(ctx: AppContext, platform: StorePlatform, topic: string, raw: Buffer): Promise<WebhookAnswer> {
+  if (!platform.isActive) return ignore(ctx, platform, topic, 'The integration platform is inactive');
+  const body = jsonOf(raw);
+  if (!body) return ignore(ctx, platform, topic, 'The body is not a JSON object');
+  if (topic === 'refunds/create') {
+    const orderId = payloads.exactIntegerField(raw.toString('utf8'), 'order_id') ?? payloads.asOrderId(body.order_id);
+    if (!orderId) return ignore(ctx, platform, topic, 'The refund has no order_id');
+    const known = await repo.findOrder(ctx.db, platform.businessId, orderId);
+    const currency = normaliseCurrency(((body.refund_line_items as { subtotal_set?: { shop_money?: { currency_code?: unknown } } }[] | undefined)?.[0])?.subtotal_set?.shop_money?.currency_code) ?? known?.currency;
+    if (!currency) return ignore(ctx, platform, topic, 'The refund has no currency and its order is unknown', orderId);
+    const refund = payloads.shopifyRefundAmount(body, currency);
+    if (!refund) return ignore(ctx, platform, topic, `The refund amounts are not amounts in ${currency}`, orderId);
+    return apply(ctx, platform, 'shopify', topic, { orderId, codes: [], baseMinor: null, currency, customerEmail: null, refunds: [refund] });
+  }
+  if (!SHOPIFY_ORDER_TOPICS.includes(topic)) return ignore(ctx, platform, topic, `Topic ${topic.slice(0, 60)} is not used`);
+  return applyParsed(ctx, platform, 'shopify', topic, payloads.shopifyOrder(body, topic));
+}
+
+async function wooCommerceDelivery(ctx: AppContext, platform: StorePlatform, topic: string, raw: Buffer): Promise<WebhookAnswer> {
+  if (!platform.isActive) return ignore(ctx, platform, topic, 'The integration platform is inactive');
+  if (!['order.created', 'order.updated', 'order.deleted', 'order.restored'].includes(topic)) return ignore(ctx, platform, topic, `Topic ${topic.slice(0, 60)} is not used`);
+  const body = jsonOf(raw);
+  if (!body) return ignore(ctx, platform, topic, 'The body is not a JSON object');
+  return applyParsed(ctx, platform, 'woocommerce', topic, payloads.wooCommerceOrder(body, topic));
+}
+
+async function bigCommerceDelivery(ctx: AppContext, platform: StorePlatform, raw: Buffer): Promise<WebhookAnswer> {
+  const body = jsonOf(raw);
+  const scope = (body && payloads.asText(body.scope)) ?? 'unknown';
+  if (!platform.isActive) return ignore(ctx, platform, scope, 'The integration platform is inactive');
+  if (!body) return ignore(ctx, platform, scope, 'The body is not a JSON object');
+  const data = (body.data ?? {}) as { id?: unknown; status?: { new_status_id?: unknown } };
+  const orderId = payloads.asOrderId(data.id);
+  if (!scope.startsWith('store/order/')) return ignore(ctx, platform, scope, `Scope ${scope.slice(0, 60)} is not used`);
+  if (!orderId) return ignore(ctx, platform, scope, 'The delivery has no order id');
+  if (platform.bigcommerceStoreHash && platform.bigcommerceApiTokenEncrypted) {
+    // The payload is thin (ids only): the order and its coupons come from the store's API, never from a browser.
+    // An unreachable or failing API throws, and the task is retried with backoff.
+    const token = decryptSecret(ctx.config, platform.bigcommerceApiTokenEncrypted);
+    const fetched = await fetchBigCommerceOrder(ctx.config, platform.bigcommerceStoreHash, token, orderId);
+    if (!fetched.ok) return ignore(ctx, platform, scope, fetched.reason, orderId);
+    return applyParsed(ctx, platform, 'bigcommerce', scope, payloads.bigCommerceOrder(fetched.order, fetched.coupons), orderId);
+  }
+  // Without API credentials only the status is known; a secret-key track-usage call can attribute the order.
+  const newStatus = Number(data.status?.new_status_id);
+  const status = scope === 'store/order/statusUpdated' && Number.isFinite(newStatus) ? payloads.bigCommerceStatus(newStatus) : undefined;
+  if (status === 'incomplete') return ignore(ctx, platform, scope, 'The order is incomplete (status 0)', orderId);
+  const known = await repo.findOrder(ctx.db, platform.businessId, orderId);
+  return apply(ctx, platform, 'bigcommerce', scope, {
+    orderId, codes: [], baseMinor: null, currency: known?.currency ?? 'USD', customerEmail: null, status, refunds: [],
+  });
+}

@@ -1,0 +1,115 @@
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '@server/db/client';
+import { rowsOf } from '@server/db/client';
+import { firstRow } from '@server/db/rows';
+import { backgroundTasks } from '@server/db/schema/tasks';
+
+export type TaskRow = typeof backgroundTasks.$inferSelect;
+export type NewTask = { kind: string; payload?: Record<string, unknown>; body?: Buffer | null; dedupeKey?: string | null; runAt?: Date; maxAttempts?: number };
+
+/** Adds a task; with a dedupe key already used, adds nothing and returns null. Runs inside the caller's transaction when given one. */
+export async function insertTask(db: Database, task: NewTask): Promise<{ id: number } | null> {
+  const [row] = await db
+    .insert(backgroundTasks)
+    .values({ kind: task.kind, payload: task.payload ?? {}, body: task.body ?? null, dedupeKey: task.dedupeKey ?? null, runAt: task.runAt, maxAttempts: task.maxAttempts })
+    .onConflictDoNothing({ target: backgroundTasks.dedupeKey })
+    .returning({ id: backgroundTasks.id });
+  return row ?? null;
+}
+
+/** Adds many tasks in one statement (one commit); returns the dedupe keys that were new, with their ids. */
+export async function insertTasks(db: Database, tasks: (NewTask & { dedupeKey: string })[]): Promise<{ id: number; dedupeKey: string }[]> {
+  if (tasks.length === 0) return [];
+  const rows = await db
+    .insert(backgroundTasks)
+    .values(tasks.map((task) => ({ kind: task.kind, payload: task.payload ?? {}, body: task.body ?? null, dedupeKey: task.dedupeKey, runAt: task.runAt, maxAttempts: task.maxAttempts })))
+    .onConflictDoNothing({ target: backgroundTasks.dedupeKey })
+    .returning({ id: backgroundTasks.id, dedupeKey: backgroundTasks.dedupeKey });
+  return rows.map((row) => ({ id: row.id, dedupeKey: row.dedupeKey ?? '' }));
+}
+
+type ClaimedRow = { id: number | string; kind: string; payload: Record<string, unknown>; body: Buffer | Uint8Array | null; attempts: number; max_attempts: number };
+export type ClaimedTask = { id: number; kind: string; payload: Record<string, unknown>; body: Buffer | null; attempts: number; maxAttempts: number };
+
+/**
+ * Takes up to `limit` due tasks for this worker: queued ones whose time has come, and running ones whose lease ran
+ * out (their worker died). SKIP LOCKED lets several instances claim at once without taking the same row.
+ */
+export async function claimDue(db: Database, limit: number, leaseSeconds: number, kinds: string[]): Promise<ClaimedTask[]> {
+  if (kinds.length === 0) return [];
+  const result = await db.execute(sql`
+    update background_tasks set status = 'running', attempts = attempts + 1,
+      locked_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
+    where id in (
+      select id from background_tasks
+      where kind in (${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)})
+        and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
+      order by run_at, id
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, kind, payload, body, attempts, max_attempts`);
+  return rowsOf<ClaimedRow>(result)
+    .map((row) => ({
+      id: Number(row.id),
+      kind: row.kind,
+      payload: row.payload,
+      body: row.body === null ? null : Buffer.from(row.body),
+      attempts: row.attempts,
+      maxAttempts: row.max_attempts,
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+export async function markDone(db: Database, id: number, result: Record<string, unknown> | null): Promise<void> {
+  await db
+    .update(backgroundTasks)
+    .set({ status: 'done', result, lockedUntil: null, lastError: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(backgroundTasks.id, id));
+}
+
+/** A failed attempt: queued again after `retryInSeconds`, or dead when that is null. */
+export async function markFailed(db: Database, id: number, error: string, retryInSeconds: number | null): Promise<void> {
+  await db
+    .update(backgroundTasks)
+    .set(
+      retryInSeconds === null
+        ? { status: 'dead', lastError: error, lockedUntil: null, finishedAt: sql`now()`, updatedAt: sql`now()` }
+        : { status: 'queued', lastError: error, lockedUntil: null, runAt: sql`now() + make_interval(secs => ${retryInSeconds})`, updatedAt: sql`now()` },
+    )
+    .where(eq(backgroundTasks.id, id));
+}
+
+export function getTask(db: Database, id: number): Promise<TaskRow | null> {
+  return firstRow(db.select().from(backgroundTasks).where(eq(backgroundTasks.id, id)));
+}
+
+export async function countByStatus(db: Database): Promise<Record<TaskRow['status'], number>> {
+  const rows = await db.select({ status: backgroundTasks.status, n: count() }).from(backgroundTasks).groupBy(backgroundTasks.status);
+  const counts = { queued: 0, running: 0, done: 0, dead: 0 };
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
+}
+
+export function listDead(db: Database, limit: number): Promise<TaskRow[]> {
+  return db.select().from(backgroundTasks).where(eq(backgroundTasks.status, 'dead')).orderBy(desc(backgroundTasks.finishedAt), desc(backgroundTasks.id)).limit(limit);
+}
+
+/** A dead task back in the queue with a fresh set of attempts; null when it is not dead. */
+export async function requeueDead(db: Database, id: number): Promise<{ id: number } | null> {
+  const [row] = await db
+    .update(backgroundTasks)
+    .set({ status: 'queued', attempts: 0, runAt: sql`now()`, finishedAt: null, updatedAt: sql`now()` })
+    .where(and(eq(backgroundTasks.id, id), eq(backgroundTasks.status, 'dead')))
+    .returning({ id: backgroundTasks.id });
+  return row ?? null;
+}
+
+/** Finished tasks older than the cutoff are deleted (dead ones stay until someone retries or they age out too). */
+export async function deleteFinishedBefore(db: Database, cutoff: Date, statuses: TaskRow['status'][]): Promise<number> {
+  const rows = await db
+    .delete(backgroundTasks)
+    .where(and(inArray(backgroundTasks.status, statuses), lt(backgroundTasks.finishedAt, cutoff)))
+    .returning({ id: backgroundTasks.id });
+  return rows.length;
+}
