@@ -36,6 +36,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The server works its background queue as in production (store webhooks are processed there; record 023).
+      BACKGROUND_WORKER: 'true',
       // Every browser test signs up from 127.0.0.1.
       RATE_LIMIT_REGISTRATIONS_PER_HOUR: '100000',
       ...(process.env.E2E_EXTRA_ENV ? JSON.parse(process.env.E2E_EXTRA_ENV) : {}),

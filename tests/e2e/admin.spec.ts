@@ -60,3 +60,40 @@ test('no serious accessibility violations on /admin', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the admin sees the background task queue and queues a dead task again', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Background Tasks' })).toBeVisible();
+  // The real queue first: its counts, straight from the server.
+  await expect(page.getByTestId('task-counts')).toContainText('Dead');
+  await expect(page.getByText(/No dead tasks/)).toBeVisible();
+
+  // A dead task cannot be made through the API (it takes hours of failed attempts): the list is answered here, and
+  // the Retry must call the server's retry route and refresh the list (both checked; the route itself is API-tested).
+  let dead = true;
+  const retried: string[] = [];
+  await page.route('**/api/admin/background-tasks', (route) =>
+    route.fulfill({
+      json: {
+        counts: { queued: dead ? 0 : 1, running: 0, done: 12, dead: dead ? 1 : 0 },
+        dead: dead ? [{ id: 41, kind: 'discounts.store-webhook', attempts: 8, lastError: 'AppError: The BigCommerce API answered 503; the delivery will be retried', createdAt: '2026-11-23T08:00:00.000Z', finishedAt: '2026-11-23T11:10:00.000Z' }] : [],
+      },
+    }),
+  );
+  await page.route('**/api/admin/background-tasks/*/retry', (route) => {
+    retried.push(new URL(route.request().url()).pathname);
+    dead = false;
+    return route.fulfill({ json: { id: 41, status: 'queued' } });
+  });
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const row = page.getByTestId('dead-task');
+  await expect(row).toContainText('Store webhook delivery · task #41');
+  await expect(row).toContainText('8 attempts');
+  await expect(row).toContainText('BigCommerce API answered 503');
+  expect(await seriousViolations(page, '[data-testid="dead-task"]')).toEqual([]);
+  await row.getByRole('button', { name: 'Retry task 41' }).click();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText(/No dead tasks/)).toBeVisible();
+  expect(retried).toEqual(['/api/admin/background-tasks/41/retry']);
+});

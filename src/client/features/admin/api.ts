@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminAnalytics, PlatformStats, RecentUser } from '@shared/contracts/admin';
 import type { DemoRequest } from '@shared/contracts/demo-requests';
-import { getJson } from '@client/lib/api';
+import type { TasksOverview } from '@shared/contracts/tasks';
+import { apiRequest, getJson } from '@client/lib/api';
+import { useRefreshingMutation } from '@client/lib/mutations';
 
 /** Decision record 010 §9: the admin dashboard refreshes every 30 seconds. */
 export const ADMIN_REFRESH_MS = 30_000;
@@ -24,3 +26,9 @@ export const useAdminAnalytics = (enabled: boolean) => useQuery({ ...adminAnalyt
 export const useRecentUsers = (enabled: boolean) => useQuery({ ...recentUsersQuery(), enabled });
 export const usePlatformStats = (enabled: boolean) => useQuery({ ...platformStatsQuery(), enabled });
 export const useDemoRequests = () => useQuery(demoRequestsQuery());
+export const backgroundTasksQuery = () =>
+  queryOptions({ queryKey: [...adminKey, 'background-tasks'], queryFn: () => getJson<TasksOverview>('/api/admin/background-tasks'), ...polled });
+export const useBackgroundTasks = () => useQuery(backgroundTasksQuery());
+/** Queues a dead task again (POST /api/admin/background-tasks/:id/retry); the panel refreshes after. */
+export const useRetryTask = () =>
+  useRefreshingMutation((id: number) => apiRequest<{ id: number; status: 'queued' }>('POST', `/api/admin/background-tasks/${id}/retry`), [...adminKey, 'background-tasks']);

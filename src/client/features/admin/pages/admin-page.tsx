@@ -11,6 +11,7 @@ import { adminKey, useAdminAnalytics, usePlatformStats, useRecentUsers } from '.
 import { formatCount, formatPercent, StatCard } from '../components/stat-card';
 import { GrowthChart } from '@client/features/analytics';
 import { DemoRequestsPanel } from '../components/demo-requests-panel';
+import { BackgroundTasksPanel } from '../components/background-tasks-panel';
 import { EngagementPanel, GrowthPanel, PlatformHealthPanel, RecentUsersPanel, SubscriptionsPanel } from '../components/admin-panels';
 
 export default function AdminPage() {
@@ -75,6 +76,7 @@ export default function AdminPage() {
               <PlatformHealthPanel stats={platform.data} revenue={data} />
             </div>
             <DemoRequestsPanel />
+            <BackgroundTasksPanel />
           </div>
         )
       )}
