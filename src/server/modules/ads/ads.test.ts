@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TestClient } from '@server/test/test-app';
 import { useTestApp } from '@server/test/use-test-app';
 import { createBusiness, createProStaff, signUp } from '@server/test/factories';
+import { utcDay } from './service';
 
 const t = useTestApp();
 
@@ -124,6 +125,67 @@ describe('PUT and DELETE /api/advertisements/:id', () => {
     expect(Date.parse(res.body.endDate) - Date.parse(ad.createdAt)).toBe(10 * 86_400_000);
   });
 
+  it('changes only the field an edit names, leaving every other field as it was', async () => {
+    const owner = await createBusiness(t, { tier: 'startup' });
+    const ad = (await owner.client.post('/api/advertisements', validAd())).body;
+    const edits: [string, unknown, unknown][] = [
+      ['description', 'Spring turkey collaboration.', 'Spring turkey collaboration.'],
+      ['adType', 'service_offer', 'service_offer'],
+      ['targetAudience', 'both', 'both'],
+      ['contactInfo', 'ads@example.com', 'ads@example.com'],
+      ['location', 'Boise, ID', 'Boise, ID'],
+      ['budget', 7500, 7500],
+      ['tags', 'turkey', ['turkey']],
+    ];
+    let expected = { ...ad };
+    for (const [field, sent, stored] of edits) {
+      const res = await owner.client.put(`/api/advertisements/${ad.id}`, { [field]: sent });
+      expect(res.status, field).toBe(200);
+      expected = { ...expected, [field]: stored };
+      expect({ ...res.body, updatedAt: expected.updatedAt }, field).toEqual(expected);
+    }
+  });
+
+  it('an empty edit changes nothing, not even updatedAt', async () => {
+    const owner = await createBusiness(t, { tier: 'startup' });
+    const ad = (await owner.client.post('/api/advertisements', validAd())).body;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const res = await owner.client.put(`/api/advertisements/${ad.id}`, {});
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(ad);
+    expect((await owner.client.get('/api/advertisements')).body).toEqual([ad]);
+  });
+
+  it('counts the plan limit only when an edit brings an ad back to life: reactivating or extending past the limit is 402', async () => {
+    const owner = await createBusiness(t, { tier: 'startup' }); // 3 live ads
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await owner.client.post('/api/advertisements', validAd({ title: `Ad ${i}` }))).body.id);
+    // At the limit, a live ad is edited freely, and one may be completed.
+    expect((await owner.client.put(`/api/advertisements/${ids[0]}`, { title: 'Still live' })).status).toBe(200);
+    expect((await owner.client.put(`/api/advertisements/${ids[0]}`, { status: 'completed' })).status).toBe(200);
+    expect((await owner.client.post('/api/advertisements', validAd({ title: 'Third live' }))).status).toBe(201);
+    // Completed -> active while 3 others are live: refused.
+    const reactivate = await owner.client.put(`/api/advertisements/${ids[0]}`, { status: 'active' });
+    expect(reactivate.status).toBe(402);
+    expect(reactivate.body.error.code).toBe('PLAN_LIMIT');
+    // An expired ad extended by a new duration comes back to life too: refused at the limit, allowed with room.
+    await t.database.query(`update advertisements set end_date = now() - interval '1 day' where id = ${ids[1]}`);
+    const expiredAdId = ids[1];
+    expect((await owner.client.post('/api/advertisements', validAd({ title: 'Back to three' }))).status).toBe(201);
+    expect((await owner.client.put(`/api/advertisements/${expiredAdId}`, { duration: 365 })).status).toBe(402);
+    expect((await owner.client.put(`/api/advertisements/${expiredAdId}`, { title: 'Expired, renamed' })).status).toBe(200);
+  });
+
+  it('lets an owner over the limit (after a downgrade) keep editing and completing live ads', async () => {
+    const owner = await createBusiness(t, { tier: 'startup' });
+    const first = (await owner.client.post('/api/advertisements', validAd())).body;
+    const second = (await owner.client.post('/api/advertisements', validAd({ title: 'Second' }))).body;
+    await t.database.query(`update users set subscription_tier = 'free' where id = ${owner.user.id}`);
+    expect((await owner.client.put(`/api/advertisements/${first.id}`, { title: 'Renamed on Free' })).status).toBe(200);
+    expect((await owner.client.put(`/api/advertisements/${second.id}`, { status: 'completed' })).status).toBe(200);
+    expect((await owner.client.put(`/api/advertisements/${second.id}`, { status: 'active' })).status).toBe(402);
+  });
+
   it('validates the edit', async () => {
     const owner = await createBusiness(t, { tier: 'startup' });
     const ad = (await owner.client.post('/api/advertisements', validAd())).body;
@@ -173,6 +235,22 @@ describe('POST /api/advertisements/:id/click and /impression', () => {
     expect(Number(old)).toBe(0);
     const [stored] = (await owner.client.get('/api/advertisements')).body;
     expect(stored).toMatchObject({ impressions: 1, clicks: 3 });
+  });
+
+  it('lets owners open their own ad whatever its audience (never counted), and refuses an expired one with 409', async () => {
+    const owner = await createBusiness(t, { tier: 'startup' });
+    const forPros = (await owner.client.post('/api/advertisements', validAd({ targetAudience: 'pro_staff' }))).body;
+    expect((await owner.client.post(`/api/advertisements/${forPros.id}/click`)).body).toEqual({ counted: false, impressions: 0, clicks: 0 });
+    const pro = await createProStaff(t);
+    await t.database.query(`update advertisements set end_date = now() - interval '1 minute' where id = ${forPros.id}`);
+    const expired = await pro.client.post(`/api/advertisements/${forPros.id}/impression`);
+    expect(expired.status).toBe(409);
+    expect(expired.body.error.code).toBe('CONFLICT');
+  });
+
+  it('counts views by UTC calendar day', () => {
+    expect(utcDay(new Date('2026-11-24T23:59:59.999Z'))).toBe('2026-11-24');
+    expect(utcDay(new Date('2026-11-25T00:00:00.000-05:00'))).toBe('2026-11-25');
   });
 
   it('refuses ads that are not running, not aimed at the viewer, unknown, or anonymous callers', async () => {
