@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { DEMO_BUSINESS, expectToast, pageInNewContext, seriousViolations, signIn } from './helpers';
+import { DEMO_BUSINESS, DEMO_PRO_STAFF, expectToast, pageInNewContext, seriousViolations, signIn } from './helpers';
 
 // A seeded pro staffer no other spec relies on; demo data password is demo1234.
 const PAYEE = { email: 'rosa.delgado@example.com', password: 'demo1234', name: 'Rosa Delgado' };
@@ -94,4 +94,56 @@ test('a business cancels a pending commission', async ({ page }) => {
   await expectToast(page, 'Commission Updated');
   await expect(row.locator('[data-status="cancelled"]')).toBeVisible();
   await expect(row.getByRole('button')).toHaveCount(0);
+});
+
+test('a business sets the hold period; an order commission shows when it becomes payable, on both dashboards', async ({ page, browser }) => {
+  test.slow();
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toUpperCase();
+  await signIn(page, DEMO_BUSINESS);
+  await page.goto('/business-dashboard');
+  await page.getByRole('tab', { name: 'Commissions' }).click();
+  const hold = page.getByLabel('Hold (days)');
+  await expect(hold).toBeEnabled();
+  await hold.fill('121');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Hold period can be at most 120 days')).toBeVisible();
+  await hold.fill('14');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Hold Period Saved', 'New order commissions are payable 14 days after the order.');
+  expect(await tabViolations(page)).toEqual([]);
+
+  try {
+    // An order reported by the store's server (secret key) with Jake's code: an order commission, held 14 days.
+    const platform = await (await page.request.post('/api/integration-platforms', { data: { name: `Hold ${suffix}`, platformType: 'custom' } })).json();
+    const pros = (await (await page.request.get('/api/discount-codes/pro-staff-options')).json()) as { id: number; name: string }[];
+    const jake = pros.find((pro) => pro.name === 'Jake Morrison')!;
+    const code = `HOLD${suffix}`;
+    const created = await page.request.post('/api/discount-codes', {
+      data: { code, description: 'Hold', discountType: 'percentage', discountValue: 10, platform: 'All platforms', proStaffId: jake.id, commissionRate: 10 },
+    });
+    expect(created.status()).toBe(201);
+    const orderId = `HOLD-${suffix}`;
+    const usage = await page.request.post('/api/discount-codes/track-usage', { headers: { 'X-Api-Key': platform.secretKey }, data: { code, orderId, orderValue: 300 } });
+    expect(usage.status()).toBe(201);
+    const payableFrom = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(Date.now() + 14 * 86_400_000));
+
+    await page.reload();
+    await page.getByRole('tab', { name: 'Commissions' }).click();
+    await expect(page.getByLabel('Hold (days)')).toHaveValue('14');
+    const row = page.getByTestId('commission-row').filter({ hasText: orderId });
+    await expect(row.getByTestId('commission-payable')).toHaveText(`In hold: payable from ${payableFrom}`);
+    // Marking it paid early says it is still in its hold.
+    await row.getByRole('button', { name: 'Mark Paid' }).click();
+    await expect(page.getByRole('alertdialog')).toContainText(`It is still in its hold until ${payableFrom}`);
+    await page.getByRole('button', { name: 'Go back' }).click();
+
+    const jakePage = await pageInNewContext(browser);
+    await signIn(jakePage, DEMO_PRO_STAFF);
+    await jakePage.goto('/pro-staff-dashboard');
+    await expect(jakePage.getByTestId('commission-row').filter({ hasText: orderId }).getByTestId('commission-payable')).toHaveText(`In hold: payable from ${payableFrom}`);
+    await jakePage.context().close();
+    await page.request.delete(`/api/integration-platforms/${platform.id}`);
+  } finally {
+    await page.request.put('/api/commission-settings', { data: { holdDays: 30 } });
+  }
 });

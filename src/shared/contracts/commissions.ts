@@ -43,6 +43,20 @@ export const updateCommissionStatusBody = z.object({
 });
 export type UpdateCommissionStatusBody = z.infer<typeof updateCommissionStatusBody>;
 
+/** Order commissions wait this many days by default before they are payable (decision record 024). */
+export const DEFAULT_HOLD_DAYS = 30;
+export const MAX_HOLD_DAYS = 120;
+
+export const commissionSettings = z.object({
+  /** Days an order commission is held before it is payable (a store's return window); manual ones are payable at once. */
+  holdDays: z.number().int().min(0).max(MAX_HOLD_DAYS),
+});
+export type CommissionSettings = z.infer<typeof commissionSettings>;
+export const commissionSettingsBody = z.object({
+  holdDays: z.number({ error: 'Hold period must be a whole number of days' }).int('Hold period must be a whole number of days')
+    .min(0, 'Hold period cannot be negative').max(MAX_HOLD_DAYS, `Hold period can be at most ${MAX_HOLD_DAYS} days`),
+});
+
 export const commission = z.object({
   id: z.number(),
   businessId: z.number(),
@@ -63,6 +77,10 @@ export const commission = z.object({
   orderId: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** When it may be paid (ISO): at once for manual ones, after the business's hold period for order commissions. */
+  payableAt: z.string(),
+  /** Pending and its hold is over: it can be paid now. */
+  payable: z.boolean(),
   proStaff: z.object({ firstName: z.string(), lastName: z.string() }),
   business: z.object({ companyName: z.string() }),
 });

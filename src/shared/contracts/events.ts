@@ -15,6 +15,7 @@ export type ServerEvent =
   | { type: 'application.created'; data: { applicationId: number; jobPostingId: number } }
   | { type: 'application.status_changed'; data: { applicationId: number; jobPostingId: number; status: ApplicationStatus } }
   | { type: 'commission.created' | 'commission.status_changed'; data: { commissionId: number; status: CommissionStatus } }
+  | { type: 'commission.payable'; data: { commissionId: number } }
   | { type: 'review.created'; data: { reviewId: number; revieweeType: RevieweeType; revieweeId: number } }
   | { type: 'review.responded'; data: { reviewId: number } }
   | { type: 'subscription.updated'; data: Record<string, never> }
@@ -34,6 +35,7 @@ export const serverEventTypes = [
   'application.status_changed',
   'commission.created',
   'commission.status_changed',
+  'commission.payable',
   'review.created',
   'review.responded',
   'subscription.updated',

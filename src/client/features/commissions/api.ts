@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Commission, CommissionPayee, CreateCommissionBody, RankingEntry, UpdateCommissionStatusBody } from '@shared/contracts/commissions';
+import type { Commission, CommissionPayee, CommissionSettings, CreateCommissionBody, RankingEntry, UpdateCommissionStatusBody } from '@shared/contracts/commissions';
 import { apiRequest, getJson } from '@client/lib/api';
 import { useRefreshingMutation } from '@client/lib/mutations';
 
@@ -63,3 +63,10 @@ export function useCalculateRankings(businessId: number) {
     },
   });
 }
+
+const settingsKey = ['commissions', 'settings'] as const;
+export const commissionSettingsQuery = () =>
+  queryOptions({ queryKey: settingsKey, queryFn: () => getJson<CommissionSettings>('/api/commission-settings') });
+export const useCommissionSettings = () => useQuery(commissionSettingsQuery());
+export const useSaveCommissionSettings = () =>
+  useRefreshingMutation((body: CommissionSettings) => apiRequest<CommissionSettings>('PUT', '/api/commission-settings', body), settingsKey);

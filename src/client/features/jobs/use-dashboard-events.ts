@@ -26,5 +26,9 @@ export function useDashboardEvents(role: 'business' | 'pro_staff') {
     'message.created': () => {
       void refreshUnread(queryClient);
     },
+    'commission.payable': () => {
+      void queryClient.invalidateQueries({ queryKey: ['commissions'] });
+      if (role === 'pro_staff') toast({ title: 'Commission Payable', description: 'A commission finished its hold period and can now be paid.' });
+    },
   });
 }

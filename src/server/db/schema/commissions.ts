@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { idColumn, createdAtColumn, setNullReference } from './columns';
-import { businessIdColumn, proStaffIdColumn } from './profiles';
+import { businessIdColumn, businessProfiles, proStaffIdColumn } from './profiles';
 
 /** Money a business owes a pro staffer. Created by hand (business dashboard) or by order attribution (store integrations). */
 export const commissions = pgTable(
@@ -27,9 +28,25 @@ export const commissions = pgTable(
     adjustsCommissionId: setNullReference('adjusts_commission_id', (): AnyPgColumn => commissions.id),
     createdAt: createdAtColumn(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * When a pending commission may be paid: at once for manual ones and adjustments, after the business's hold period
+     * for order commissions (refunds inside it change or cancel them). See docs/decisions/024-commission-lifecycle.md.
+     */
+    payableAt: timestamp('payable_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set once the pro staffer was told it became payable (the release task's "done" mark). */
+    payableNotifiedAt: timestamp('payable_notified_at', { withTimezone: true }),
   },
   (table) => [
     index('commissions_business_id_idx').on(table.businessId),
     index('commissions_pro_staff_id_idx').on(table.proStaffId),
+    index('commissions_release_idx').on(table.payableAt).where(sql`status = 'pending' and payable_notified_at is null`),
   ],
 );
+
+/** A business's commission settings (decision record 024); a business without a row has the defaults. */
+export const commissionSettings = pgTable('commission_settings', {
+  businessId: integer('business_id').primaryKey().references(() => businessProfiles.id, { onDelete: 'cascade' }),
+  /** Days an order commission waits before it is payable (the store's return window): 0 to 120. */
+  holdDays: integer('hold_days').notNull().default(30), // DEFAULT_HOLD_DAYS in the shared contract
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,9 +1,10 @@
 import type { Commission } from '@shared/contracts/commissions';
 import { formatMinorUnits } from '@shared/currency';
 import type * as repo from './repository';
+import { isPayable } from './lifecycle';
 
 /** Row -> wire shape for this module: the one place its DTOs are built (decision record 020). */
-export function toCommission(row: repo.CommissionRow): Commission {
+export function toCommission(row: repo.CommissionRow, now = new Date()): Commission {
   return {
     id: row.id,
     businessId: row.businessId,
@@ -19,6 +20,8 @@ export function toCommission(row: repo.CommissionRow): Commission {
     orderId: row.orderId,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    payableAt: row.payableAt.toISOString(),
+    payable: isPayable(row, now),
     proStaff: { firstName: row.proStaffFirstName, lastName: row.proStaffLastName },
     business: { companyName: row.businessCompanyName },
   };

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { firstRow } from '@server/db/rows';
-import { commissions } from '@server/db/schema/commissions';
+import { commissionSettings, commissions } from '@server/db/schema/commissions';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import { applications, jobPostings } from '@server/db/schema/jobs';
+import { users } from '@server/db/schema/users';
 
 export type CommissionRow = {
   id: number;
@@ -19,6 +20,7 @@ export type CommissionRow = {
   orderId: string | null;
   createdAt: Date;
   paidAt: Date | null;
+  payableAt: Date;
   proStaffUserId: number;
   proStaffFirstName: string;
   proStaffLastName: string;
@@ -39,6 +41,7 @@ const commissionColumns = {
   orderId: commissions.orderId,
   createdAt: commissions.createdAt,
   paidAt: commissions.paidAt,
+  payableAt: commissions.payableAt,
   proStaffUserId: proStaffProfiles.userId,
   proStaffFirstName: proStaffProfiles.firstName,
   proStaffLastName: proStaffProfiles.lastName,
@@ -167,4 +170,42 @@ export async function paidTotalsByProStaff(db: Database, businessId: number, fro
     )
     .groupBy(proStaffProfiles.id)
     .orderBy(desc(total), desc(count), asc(proStaffProfiles.firstName), asc(proStaffProfiles.id));
+}
+
+/** The business's hold period in days, or null when it never changed the default. */
+export async function holdDays(db: Database, businessId: number): Promise<number | null> {
+  const row = await firstRow(db.select({ holdDays: commissionSettings.holdDays }).from(commissionSettings).where(eq(commissionSettings.businessId, businessId)));
+  return row?.holdDays ?? null;
+}
+
+export async function saveHoldDays(db: Database, businessId: number, days: number): Promise<void> {
+  await db
+    .insert(commissionSettings)
+    .values({ businessId, holdDays: days })
+    .onConflictDoUpdate({ target: commissionSettings.businessId, set: { holdDays: days, updatedAt: sql`now()` } });
+}
+
+export type ReleasedCommission = { id: number; proStaffUserId: number; amountCents: number; currency: string; companyName: string };
+
+/**
+ * Marks pending commissions whose hold ended as announced, and returns them with whom to tell. One statement, so two
+ * workers (or a retried task) never announce the same commission twice.
+ */
+export async function claimNewlyPayable(db: Database, now: Date, limit: number): Promise<ReleasedCommission[]> {
+  const result = await db.execute(sql`
+    update commissions c set payable_notified_at = ${now}
+    from pro_staff_profiles p, business_profiles b
+    where c.id in (
+      select id from commissions
+      where status = 'pending' and source = 'order' and amount_cents > 0 and payable_notified_at is null and payable_at <= ${now}
+      order by payable_at, id limit ${limit}
+      for update skip locked
+    ) and p.id = c.pro_staff_id and b.id = c.business_id
+    returning c.id, p.user_id as "proStaffUserId", c.amount_cents as "amountCents", c.currency, b.company_name as "companyName"`);
+  return (result as unknown as { rows: ReleasedCommission[] }).rows.map((row) => ({ ...row, id: Number(row.id), proStaffUserId: Number(row.proStaffUserId), amountCents: Number(row.amountCents) }));
+}
+
+export async function emailOfUser(db: Database, userId: number): Promise<string | null> {
+  const row = await firstRow(db.select({ email: users.email }).from(users).where(eq(users.id, userId)));
+  return row?.email ?? null;
 }

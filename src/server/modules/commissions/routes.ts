@@ -9,6 +9,28 @@ import * as service from './service';
 
 export const commissionsRoutes = moduleRoutes(apiTags.commissions, (app, ctx) => {
   const businessOnly = access('businessProfile');
+  // Pro staff hear about commissions whose hold ended (decision records 023, 024).
+  ctx.tasks.schedule(service.RELEASE_HOLDS_TASK, 15 * 60, (taskCtx) => service.releaseHolds(taskCtx));
+
+  app.get(
+    '/api/commission-settings',
+    { onRequest: businessOnly, schema: { summary: 'The caller’s business commission settings (hold period)', response: { 200: contract.commissionSettings } } },
+    async (request) => service.getSettings(ctx, requireBusinessProfile(request)),
+  );
+
+  app.put(
+    '/api/commission-settings',
+    {
+      onRequest: businessOnly,
+      schema: {
+        summary: 'Change the hold period of order commissions',
+        description: `0 to ${contract.MAX_HOLD_DAYS} days (default ${contract.DEFAULT_HOLD_DAYS}). Applies to order commissions created from now on; manual commissions are always payable at once.`,
+        body: contract.commissionSettingsBody,
+        response: { 200: contract.commissionSettings },
+      },
+    },
+    async (request) => service.saveSettings(ctx, requireBusinessProfile(request), request.body),
+  );
 
   app.post(
     '/api/commissions',

@@ -1,7 +1,8 @@
 import type { SessionUser } from '@shared/contracts/auth';
 import type { Commission, CommissionPayee, RankingEntry } from '@shared/contracts/commissions';
 import type { z } from 'zod';
-import type { createCommissionBody } from '@shared/contracts/commissions';
+import { DEFAULT_HOLD_DAYS, type CommissionSettings, type createCommissionBody } from '@shared/contracts/commissions';
+import type { Database } from '@server/db/client';
 import { parseMoneyToCents } from '@shared/format';
 import { formatMinorUnits } from '@shared/currency';
 import type { AppContext } from '@server/lib/context';
@@ -11,6 +12,9 @@ import { AppError, forbidden, notFound } from '@server/lib/errors';
 import { startOfMonthUtc } from '@server/lib/entitlements';
 import * as repo from './repository';
 import { toCommission } from './mappers';
+import { assertBusinessTransition, payableAtFor } from './lifecycle';
+// Manual commissions are payable at once (payable_at defaults to the row's creation time): the hold is for store
+// orders that may be returned (decision record 024).
 
 type BusinessUser = SessionUser & { businessId: number };
 type ProStaffUser = SessionUser & { proStaffId: number };
@@ -34,18 +38,18 @@ export async function createCommission(ctx: AppContext, user: BusinessUser, body
 }
 
 export async function listBusinessCommissions(ctx: AppContext, user: BusinessUser): Promise<Commission[]> {
-  return (await repo.listForBusiness(ctx.db, user.businessId)).map(toCommission);
+  return (await repo.listForBusiness(ctx.db, user.businessId)).map((row) => toCommission(row));
 }
 
 export async function listProStaffCommissions(ctx: AppContext, user: ProStaffUser): Promise<Commission[]> {
-  return (await repo.listForProStaff(ctx.db, user.proStaffId)).map(toCommission);
+  return (await repo.listForProStaff(ctx.db, user.proStaffId)).map((row) => toCommission(row));
 }
 
 export async function updateStatus(ctx: AppContext, user: BusinessUser, id: number, status: 'paid' | 'cancelled'): Promise<Commission> {
   const existing = await repo.findById(ctx.db, id);
   if (!existing) throw notFound('Commission');
   if (existing.businessId !== user.businessId) throw forbidden('Only the business that created this commission can change it');
-  if (existing.status !== 'pending') throw new AppError('CONFLICT', `This commission is already ${existing.status}; only pending commissions can change`);
+  assertBusinessTransition(existing.status, status);
   const changed = await repo.settlePending(ctx.db, id, status, new Date());
   if (!changed) throw new AppError('CONFLICT', 'This commission was changed by someone else; reload and try again');
   const row = (await repo.findById(ctx.db, id))!;
@@ -112,4 +116,49 @@ export async function rankings(ctx: AppContext, user: BusinessUser, businessId: 
       lastPaidAt: row.lastPaidAt.toISOString(),
     };
   });
+}
+
+export async function getSettings(ctx: AppContext, user: BusinessUser): Promise<CommissionSettings> {
+  return { holdDays: (await repo.holdDays(ctx.db, user.businessId)) ?? DEFAULT_HOLD_DAYS };
+}
+
+/** A new hold applies to order commissions created from now on; existing ones keep the date they were given. */
+export async function saveSettings(ctx: AppContext, user: BusinessUser, body: CommissionSettings): Promise<CommissionSettings> {
+  await repo.saveHoldDays(ctx.db, user.businessId, body.holdDays);
+  return { holdDays: body.holdDays };
+}
+
+/** When an order commission created now for this business becomes payable (used by order attribution). */
+export async function orderPayableAt(db: Database, businessId: number, createdAt: Date): Promise<Date> {
+  return payableAtFor('order', createdAt, (await repo.holdDays(db, businessId)) ?? DEFAULT_HOLD_DAYS);
+}
+
+export const RELEASE_HOLDS_TASK = 'commissions.release-holds';
+const RELEASE_BATCH = 500;
+const formatDay = (date: Date) => date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Tells pro staff (in the app and by email) about commissions whose hold ended. Run by the scheduled background task
+ * every 15 minutes (decision records 023, 024); each commission is claimed once, so overlapping runs never repeat a
+ * notice. A mail that cannot be sent is logged: the commission's state shows on the dashboard either way.
+ */
+export async function releaseHolds(ctx: AppContext, now = new Date()): Promise<{ released: number }> {
+  const released = await repo.claimNewlyPayable(ctx.db, now, RELEASE_BATCH);
+  const base = ctx.config.publicUrl ?? '';
+  for (const commission of released) {
+    await notify(ctx, commission.proStaffUserId, { type: 'commission.payable', data: { commissionId: commission.id } });
+    const email = await repo.emailOfUser(ctx.db, commission.proStaffUserId);
+    if (!email) continue;
+    const amount = `${commission.currency} ${formatMinorUnits(commission.amountCents, commission.currency)}`;
+    await ctx.mailer
+      .send({
+        to: email,
+        subject: `Your ${amount} commission from ${commission.companyName} is payable`,
+        text:
+          `Commission #${commission.id} from ${commission.companyName} (${amount}) finished its hold on ${formatDay(now)} and can now be paid.\n\n` +
+          `See your commissions: ${base}/pro-staff-dashboard\n`,
+      })
+      .catch((error: unknown) => ctx.log.error({ err: error, commissionId: commission.id }, 'commission-payable mail could not be sent'));
+  }
+  return { released: released.length };
 }

@@ -1,3 +1,4 @@
+import { orderPayableAt } from '@server/modules/commissions/service';
 import { formatMoney } from '@shared/currency';
 import type { AppContext } from '@server/lib/context';
 import type { ServerEvent } from '@shared/contracts/events';
@@ -166,6 +167,8 @@ async function applyInTransaction(db: Database, facts: VerifiedOrderFacts, optio
       if (amount > 0) {
         commission = await attr.insertCommissionEntry(db, {
           businessId, proStaffId: owner.proStaffId, amountCents: amount, currency: order.currency, status: 'pending', source: 'order',
+          // Held for the business's return window before it is payable (decision record 024).
+          payableAt: await orderPayableAt(db, businessId, new Date()),
           orderId: facts.orderId, baseMinor: order.orderValueCents - refunded, rateBps: owner.commissionRateBps,
           description: describeCommission(facts.orderId, owner.code, owner.commissionRateBps, order.orderValueCents - refunded, order.currency),
         });

@@ -55,6 +55,11 @@ export function CommissionList({ commissions, isLoading, error, counterparty, ac
                 {commission.dueDate && <> · Due {formatCalendarDate(commission.dueDate)}</>}
                 {commission.paidAt && <> · Paid {formatDate(commission.paidAt)}</>}
               </p>
+              {commission.status === 'pending' && (
+                <p className="mt-1 text-xs font-medium text-bark-900" data-testid="commission-payable">
+                  {commission.payable ? 'Payable now' : `In hold: payable from ${formatDate(commission.payableAt)}`}
+                </p>
+              )}
             </div>
             {actions && <div className="flex shrink-0 gap-2">{actions(commission)}</div>}
           </li>

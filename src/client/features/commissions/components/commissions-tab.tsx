@@ -10,6 +10,8 @@ import { useSession } from '@client/features/auth';
 import { useBusinessCommissions, useUpdateCommissionStatus } from '../api';
 import { CommissionList } from './commission-list';
 import { CreateCommissionForm } from './create-commission-form';
+import { HoldPeriodCard } from './hold-period-card';
+import { formatDate } from '../format-dates';
 
 /** Business dashboard tab: create commissions for pro staff and settle pending ones. */
 export function CommissionsTab() {
@@ -36,9 +38,12 @@ export function CommissionsTab() {
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <TitledCard title="Create Commission" description="Record money you owe a pro staff member. It starts as pending until you mark it paid.">
-        <CreateCommissionForm />
-      </TitledCard>
+      <div className="flex flex-col gap-6">
+        <TitledCard title="Create Commission" description="Record money you owe a pro staff member. It starts as pending until you mark it paid.">
+          <CreateCommissionForm />
+        </TitledCard>
+        <HoldPeriodCard />
+      </div>
       <TitledCard title="Commissions" description="Paid commissions this month count toward your pro staff rankings.">
         <CommissionList
           commissions={commissions.data}
@@ -66,7 +71,7 @@ export function CommissionsTab() {
           title={confirming.status === 'paid' ? 'Mark this commission paid?' : 'Cancel this commission?'}
           description={`${formatCents(confirming.commission.amountCents)} for ${confirming.commission.proStaff.firstName} ${confirming.commission.proStaff.lastName}. ${
             confirming.status === 'paid'
-              ? 'Only confirm once the money has been sent; paid commissions count toward rankings and cannot be changed back.'
+              ? `${confirming.commission.payable ? '' : `It is still in its hold until ${formatDate(confirming.commission.payableAt)} (the store may refund the order). `}Only confirm once the money has been sent outside HuntStaff; paid commissions count toward rankings and cannot be changed back.`
               : 'The pro staffer will no longer be owed this amount. This cannot be undone.'
           }`}
           confirmLabel={confirming.status === 'paid' ? 'Yes, Mark Paid' : 'Yes, Cancel Commission'}
