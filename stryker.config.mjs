@@ -18,6 +18,7 @@ export default {
   mutate: [
     `${dir}/**/*service*.ts`,
     `${dir}/mappers.ts`,
+    `${dir}/lifecycle.ts`,
     `${dir}/audience.ts`,
     `${dir}/webhook-signatures.ts`,
     `!${dir}/**/*.test.ts`,

@@ -81,7 +81,7 @@ describe('POST /api/commissions', () => {
     const { business } = await setup();
     const res = await business.client.post('/api/commissions', { proStaffId: 99999, amount: '10.00' });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/No pro staff/);
+    expect(res.body.error).toEqual({ code: 'VALIDATION', message: 'proStaffId: No pro staff member with that id', details: [{ path: 'proStaffId', message: 'No pro staff member with that id' }] });
   });
 
   it('needs a signed-in business with a profile', async () => {
@@ -157,6 +157,11 @@ describe('PATCH /api/commissions/:id/status', () => {
       const res = await business.client.patch(`/api/commissions/${created.id}/status`, { status });
       expect(res.status).toBe(400);
     }
+    // A settled commission stays settled, and says why (lifecycle.ts).
+    await business.client.patch(`/api/commissions/${created.id}/status`, { status: 'paid' });
+    const again = await business.client.patch(`/api/commissions/${created.id}/status`, { status: 'cancelled' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('This commission is already paid; only pending commissions can change');
   });
 
   it('only lets the owning business change it', async () => {
@@ -192,6 +197,12 @@ describe('GET /api/commissions/payees', () => {
     ]);
     const searched = await business.client.get('/api/commissions/payees?search=stran');
     expect(searched.body.map((p: { id: number }) => p.id)).toEqual([stranger.proStaffId]);
+    // The business's own applicants are searched by name and location too, in any case.
+    await t.database.query(`update pro_staff_profiles set location = 'Ketchum, ID' where id = ${accepted.proStaffId}`);
+    const byName = await business.client.get('/api/commissions/payees?search=zEd%20ACC');
+    expect(byName.body.map((p: { id: number; relation: string | null }) => [p.id, p.relation])).toEqual([[accepted.proStaffId, 'accepted']]);
+    const byPlace = await business.client.get('/api/commissions/payees?search=KETCHUM');
+    expect(byPlace.body.map((p: { id: number; relation: string | null }) => [p.id, p.relation])[0]).toEqual([accepted.proStaffId, 'accepted']);
   });
 
   it('is for businesses only', async () => {

@@ -20,8 +20,8 @@ type BusinessUser = SessionUser & { businessId: number };
 type ProStaffUser = SessionUser & { proStaffId: number };
 
 export async function createCommission(ctx: AppContext, user: BusinessUser, body: z.output<typeof createCommissionBody>): Promise<Commission> {
-  const amountCents = parseMoneyToCents(body.amount);
-  if (amountCents === null || amountCents <= 0) throw new AppError('VALIDATION', 'amount: The amount must be greater than 0');
+  // createCommissionBody admits only positive amounts with at most two decimals (its refinements are tested there).
+  const amountCents = parseMoneyToCents(body.amount)!;
   if (!(await repo.proStaffExists(ctx.db, body.proStaffId))) {
     throw new AppError('VALIDATION', 'proStaffId: No pro staff member with that id', [{ path: 'proStaffId', message: 'No pro staff member with that id' }]);
   }
