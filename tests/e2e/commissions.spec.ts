@@ -147,3 +147,46 @@ test('a business sets the hold period; an order commission shows when it becomes
     await page.request.put('/api/commission-settings', { data: { holdDays: 30 } });
   }
 });
+
+test('both sides download a CSV statement whose rows match the commissions on screen', async ({ page, browser }) => {
+  test.slow();
+  const description = `Statement check ${Date.now()}`;
+  await signIn(page, DEMO_BUSINESS);
+  const pros = (await (await page.request.get('/api/commissions/payees?search=Jake')).json()) as { id: number; firstName: string; lastName: string }[];
+  const jake = pros.find((pro) => pro.firstName === 'Jake' && pro.lastName === 'Morrison')!;
+  const created = await page.request.post('/api/commissions', { data: { proStaffId: jake.id, amount: '77.25', description } });
+  expect(created.status()).toBe(201);
+  const today = new Date().toISOString().slice(0, 10);
+
+  const downloadFrom = async (target: Page, file: RegExp) => {
+    const panel = target.getByTestId('statement-download');
+    await panel.getByLabel('From').fill(today);
+    await panel.getByLabel('To').fill(today);
+    await panel.getByLabel('Status').selectOption('pending');
+    const [download] = await Promise.all([target.waitForEvent('download'), panel.getByRole('link', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(file);
+    const text = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+    const [header, ...rows] = text.trimEnd().split('\r\n');
+    expect(header).toBe('Commission,Created,Payable from,Status,Source,Order,Business,Pro staff,Description,Currency,Amount,Paid');
+    const ours = rows.find((row) => row.includes(description))!.split(',');
+    expect(ours.slice(3, 5)).toEqual(['pending', 'manual']);
+    expect(ours[10]).toBe('77.25');
+    // The row the file describes is on screen with the same amount and text.
+    const onScreen = target.locator(`#commission-${ours[0]}`);
+    await expect(onScreen).toContainText('$77.25');
+    await expect(onScreen).toContainText(description);
+    // Every row is a pending commission created today, as the filter asked.
+    for (const row of rows) expect(row.split(',')[1].startsWith(today) && row.split(',')[3] === 'pending').toBe(true);
+  };
+
+  await page.goto('/business-dashboard');
+  await page.getByRole('tab', { name: 'Commissions' }).click();
+  await downloadFrom(page, new RegExp(`^huntstaff-commissions-business-${today}-to-${today}-pending\\.csv$`));
+  expect(await tabViolations(page)).toEqual([]);
+
+  const jakePage = await pageInNewContext(browser);
+  await signIn(jakePage, DEMO_PRO_STAFF);
+  await jakePage.goto('/pro-staff-dashboard');
+  await downloadFrom(jakePage, new RegExp(`^huntstaff-commissions-pro-staff-${today}-to-${today}-pending\\.csv$`));
+  await jakePage.context().close();
+});

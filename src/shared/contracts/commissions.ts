@@ -124,3 +124,25 @@ export type RankingEntry = z.infer<typeof rankingEntry>;
 export const rankingQuery = z.object({
   currency: currencyCodeInput.default('USD'),
 });
+
+/** A real calendar day, YYYY-MM-DD (2026-02-30 is refused). */
+const calendarDay = z
+  .string()
+  .regex(isoDate, 'Use a date like 2026-11-24')
+  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Use a real calendar date');
+
+/** Filters of a commission statement (CSV): created between two UTC days, inclusive, and a status. */
+export const statementQuery = z
+  .object({
+    from: calendarDay.optional(),
+    to: calendarDay.optional(),
+    status: z.enum([...commissionStatuses, 'all']).default('all'),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must be on or before to', path: ['from'] });
+export type StatementQuery = z.infer<typeof statementQuery>;
+export type StatementQueryInput = z.input<typeof statementQuery>;
+
+/** The columns of a statement, in order: what the commission lists show, one row per commission. */
+export const statementColumns = [
+  'Commission', 'Created', 'Payable from', 'Status', 'Source', 'Order', 'Business', 'Pro staff', 'Description', 'Currency', 'Amount', 'Paid',
+] as const;

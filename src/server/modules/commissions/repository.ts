@@ -64,6 +64,19 @@ export async function listForProStaff(db: Database, proStaffId: number): Promise
   return commissionQuery(db).where(eq(commissions.proStaffId, proStaffId)).orderBy(desc(commissions.createdAt), desc(commissions.id));
 }
 
+/** One party's commissions created between two UTC days (inclusive), optionally of one status, oldest first. */
+export async function listForStatement(
+  db: Database,
+  party: { businessId: number } | { proStaffId: number },
+  filter: { from?: string; to?: string; status: 'pending' | 'paid' | 'cancelled' | 'all' },
+): Promise<CommissionRow[]> {
+  const conditions = ['businessId' in party ? eq(commissions.businessId, party.businessId) : eq(commissions.proStaffId, party.proStaffId)];
+  if (filter.from) conditions.push(gte(commissions.createdAt, new Date(`${filter.from}T00:00:00Z`)));
+  if (filter.to) conditions.push(lt(commissions.createdAt, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + 86_400_000)));
+  if (filter.status !== 'all') conditions.push(eq(commissions.status, filter.status));
+  return commissionQuery(db).where(and(...conditions)).orderBy(asc(commissions.createdAt), asc(commissions.id));
+}
+
 export async function findById(db: Database, id: number): Promise<CommissionRow | null> {
   return firstRow(commissionQuery(db).where(eq(commissions.id, id)));
 }

@@ -12,6 +12,26 @@ export const commissionsRoutes = moduleRoutes(apiTags.commissions, (app, ctx) =>
   // Pro staff hear about commissions whose hold ended (decision records 023, 024).
   ctx.tasks.schedule(service.RELEASE_HOLDS_TASK, 15 * 60, (taskCtx) => service.releaseHolds(taskCtx));
 
+  const statement = (kind: 'business' | 'pro-staff', whose: string) => ({
+    summary: `Statement of ${whose} commissions (CSV)`,
+    description:
+      `One row per commission created between from and to (UTC days, inclusive; both optional), optionally of one status, oldest first. ` +
+      `Columns: ${contract.statementColumns.join(', ')}. Amounts are in each row's currency; text cells that would start a spreadsheet formula get a leading apostrophe.`,
+    querystring: contract.statementQuery,
+    produces: ['text/csv'],
+    response: { 200: z.string().describe(`text/csv, downloaded as huntstaff-commissions-${kind}-….csv`) },
+  });
+
+  app.get('/api/commissions/business/statement', { onRequest: businessOnly, schema: statement('business', 'the caller’s business (all its pro staff)') }, async (request, reply) => {
+    const csv = await service.statementCsv(ctx, { businessId: requireBusinessProfile(request).businessId }, request.query);
+    return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${service.statementFileName('business', request.query)}"`).send(csv);
+  });
+
+  app.get('/api/commissions/pro-staff/statement', { onRequest: access('proStaffProfile'), schema: statement('pro-staff', 'the caller’s (all businesses)') }, async (request, reply) => {
+    const csv = await service.statementCsv(ctx, { proStaffId: requireProStaffProfile(request).proStaffId }, request.query);
+    return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${service.statementFileName('pro-staff', request.query)}"`).send(csv);
+  });
+
   app.get(
     '/api/commission-settings',
     { onRequest: businessOnly, schema: { summary: 'The caller’s business commission settings (hold period)', response: { 200: contract.commissionSettings } } },

@@ -1,7 +1,8 @@
 import type { SessionUser } from '@shared/contracts/auth';
 import type { Commission, CommissionPayee, RankingEntry } from '@shared/contracts/commissions';
 import type { z } from 'zod';
-import { DEFAULT_HOLD_DAYS, type CommissionSettings, type createCommissionBody } from '@shared/contracts/commissions';
+import { DEFAULT_HOLD_DAYS, statementColumns, type CommissionSettings, type createCommissionBody, type StatementQuery } from '@shared/contracts/commissions';
+import { decimal, toCsv } from '@server/lib/csv';
 import type { Database } from '@server/db/client';
 import { parseMoneyToCents } from '@shared/format';
 import { formatMinorUnits } from '@shared/currency';
@@ -161,4 +162,34 @@ export async function releaseHolds(ctx: AppContext, now = new Date()): Promise<{
       .catch((error: unknown) => ctx.log.error({ err: error, commissionId: commission.id }, 'commission-payable mail could not be sent'));
   }
   return { released: released.length };
+}
+
+/**
+ * A statement: the party's commissions as CSV, one row per commission with what the lists show (decision record 024).
+ * Amounts stay in their own currency, one column each; nothing is added across currencies.
+ */
+export async function statementCsv(ctx: AppContext, party: { businessId: number } | { proStaffId: number }, query: StatementQuery): Promise<string> {
+  const rows = await repo.listForStatement(ctx.db, party, query);
+  return toCsv(
+    statementColumns,
+    rows.map((row) => [
+      row.id,
+      row.createdAt.toISOString(),
+      row.payableAt.toISOString(),
+      row.status,
+      row.source,
+      row.orderId,
+      row.businessCompanyName,
+      `${row.proStaffFirstName} ${row.proStaffLastName}`,
+      row.description,
+      row.currency,
+      decimal(formatMinorUnits(row.amountCents, row.currency)),
+      row.paidAt?.toISOString() ?? null,
+    ]),
+  );
+}
+
+/** The file name a statement downloads as: whose, which days. */
+export function statementFileName(kind: 'business' | 'pro-staff', query: StatementQuery): string {
+  return `huntstaff-commissions-${kind}-${query.from ?? 'start'}-to-${query.to ?? 'today'}${query.status === 'all' ? '' : `-${query.status}`}.csv`;
 }

@@ -11,6 +11,7 @@ import { useBusinessCommissions, useUpdateCommissionStatus } from '../api';
 import { CommissionList } from './commission-list';
 import { CreateCommissionForm } from './create-commission-form';
 import { HoldPeriodCard } from './hold-period-card';
+import { StatementDownload } from './statement-download';
 import { formatDate } from '../format-dates';
 
 /** Business dashboard tab: create commissions for pro staff and settle pending ones. */
@@ -45,6 +46,7 @@ export function CommissionsTab() {
         <HoldPeriodCard />
       </div>
       <TitledCard title="Commissions" description="Paid commissions this month count toward your pro staff rankings.">
+        <StatementDownload kind="business" />
         <CommissionList
           commissions={commissions.data}
           isLoading={commissions.isLoading}

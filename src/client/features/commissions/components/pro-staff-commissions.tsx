@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { useSession } from '@client/features/auth';
 import { useProStaffCommissions } from '../api';
 import { CommissionList } from './commission-list';
+import { StatementDownload } from './statement-download';
 
 /** Pro staff dashboard: the commissions businesses have recorded for them, read-only. */
 export function ProStaffCommissions() {
@@ -38,6 +39,7 @@ export function ProStaffCommissions() {
                 </div>
               </dl>
             )}
+            <StatementDownload kind="pro-staff" />
             <CommissionList commissions={commissions.data} isLoading={commissions.isLoading} error={commissions.error} counterparty="business" />
           </>
         )}
