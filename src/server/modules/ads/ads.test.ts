@@ -168,6 +168,8 @@ describe('PUT and DELETE /api/advertisements/:id', () => {
     const reactivate = await owner.client.put(`/api/advertisements/${ids[0]}`, { status: 'active' });
     expect(reactivate.status).toBe(402);
     expect(reactivate.body.error.code).toBe('PLAN_LIMIT');
+    // Editing the completed ad without reactivating it is no new live ad.
+    expect((await owner.client.put(`/api/advertisements/${ids[0]}`, { title: 'Completed, renamed' })).status).toBe(200);
     // An expired ad extended by a new duration comes back to life too: refused at the limit, allowed with room.
     await t.database.query(`update advertisements set end_date = now() - interval '1 day' where id = ${ids[1]}`);
     const expiredAdId = ids[1];
