@@ -7,7 +7,7 @@ import { moduleRoutes } from '@server/lib/routes/module-routes';
 import * as service from './service';
 import { handleEvent, verifyEvent } from './webhook-service';
 import { pageViewRoutes } from './page-view-routes';
-import { startTrial, startTrialScheduler } from './trial-service';
+import { runTrialJobs, startTrial, TRIAL_TASK } from './trial-service';
 import { trialTestRoutes } from './trial-test-routes';
 
 export const billingRoutes = moduleRoutes(apiTags.billing, async (app, ctx) => {
@@ -38,14 +38,8 @@ export const billingRoutes = moduleRoutes(apiTags.billing, async (app, ctx) => {
     async (request) => startTrial(ctx, requireUser(request), request.body.tier),
   );
 
-  // Trial reminders and ends run in-process; Vitest drives runTrialJobs directly instead.
-  if (ctx.config.env !== 'test') {
-    let stop: (() => void) | null = null;
-    app.addHook('onReady', async () => {
-      stop = startTrialScheduler(ctx);
-    });
-    app.addHook('onClose', async () => stop?.());
-  }
+  // Trial reminders and ends: a scheduled background task, once per 10 minutes across all instances (record 023).
+  ctx.tasks.schedule(TRIAL_TASK, 10 * 60, (taskCtx) => runTrialJobs(taskCtx));
   // Never in development or production: lets browser tests move a trial's end.
   if (ctx.config.env === 'test') await app.register(trialTestRoutes);
 

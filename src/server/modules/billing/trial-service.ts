@@ -60,6 +60,9 @@ export async function startTrial(ctx: AppContext, user: SessionUser, tier: strin
 const planName = (userType: UserType, tier: string) => planFor(userType, tier).name;
 const formatDay = (date: Date) => date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
+/** The background task kind that runs runTrialJobs every 10 minutes (decision record 023). */
+export const TRIAL_TASK = 'billing.trial-jobs';
+
 /**
  * The scheduled work, safe to run any number of times and on several servers at once: each row is
  * claimed by one UPDATE ... RETURNING before its mail is sent. Sends the reminder 3 days before the
@@ -102,28 +105,4 @@ export async function runTrialJobs(ctx: AppContext, now = new Date()): Promise<{
   }
   if (reminded || ended) ctx.log.info({ reminded, ended }, 'trial jobs ran');
   return { reminded, ended };
-}
-
-/** An in-process interval runner; the work is DB-driven and idempotent, so restarts and overlaps are harmless. */
-export function startTrialScheduler(ctx: AppContext, everyMs = 10 * 60_000): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runTrialJobs(ctx);
-    } catch (error) {
-      ctx.log.error({ err: error }, 'trial jobs failed; will retry on the next run');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void tick(), Math.min(everyMs, 30_000));
-  const timer = setInterval(() => void tick(), everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
 }
