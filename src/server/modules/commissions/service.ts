@@ -3,6 +3,7 @@ import type { Commission, CommissionPayee, RankingEntry } from '@shared/contract
 import type { z } from 'zod';
 import { DEFAULT_HOLD_DAYS, statementColumns, type CommissionSettings, type createCommissionBody, type StatementQuery } from '@shared/contracts/commissions';
 import { decimal, toCsv } from '@server/lib/csv';
+import { queueMail } from '@server/modules/tasks/service';
 import type { Database } from '@server/db/client';
 import { parseMoneyToCents } from '@shared/format';
 import { formatMinorUnits } from '@shared/currency';
@@ -141,26 +142,28 @@ const formatDay = (date: Date) => date.toLocaleDateString('en-US', { month: 'lon
 /**
  * Tells pro staff (in the app and by email) about commissions whose hold ended. Run by the scheduled background task
  * every 15 minutes (decision records 023, 024); each commission is claimed once, so overlapping runs never repeat a
- * notice. A mail that cannot be sent is logged: the commission's state shows on the dashboard either way.
+ * notice. The mail is its own background task, retried while the mail server is away.
  */
 export async function releaseHolds(ctx: AppContext, now = new Date()): Promise<{ released: number }> {
-  const released = await repo.claimNewlyPayable(ctx.db, now, RELEASE_BATCH);
   const base = ctx.config.publicUrl ?? '';
-  for (const commission of released) {
-    await notify(ctx, commission.proStaffUserId, { type: 'commission.payable', data: { commissionId: commission.id } });
-    const email = await repo.emailOfUser(ctx.db, commission.proStaffUserId);
-    if (!email) continue;
-    const amount = `${commission.currency} ${formatMinorUnits(commission.amountCents, commission.currency)}`;
-    await ctx.mailer
-      .send({
+  // The claim and the mails in one transaction: a crash between them can neither lose a mail nor send one twice.
+  const released = await ctx.db.transaction(async (tx) => {
+    const claimed = await repo.claimNewlyPayable(tx, now, RELEASE_BATCH);
+    for (const commission of claimed) {
+      const email = await repo.emailOfUser(tx, commission.proStaffUserId);
+      if (!email) continue;
+      const amount = `${commission.currency} ${formatMinorUnits(commission.amountCents, commission.currency)}`;
+      await queueMail(ctx, {
         to: email,
         subject: `Your ${amount} commission from ${commission.companyName} is payable`,
         text:
           `Commission #${commission.id} from ${commission.companyName} (${amount}) finished its hold on ${formatDay(now)} and can now be paid.\n\n` +
           `See your commissions: ${base}/pro-staff-dashboard\n`,
-      })
-      .catch((error: unknown) => ctx.log.error({ err: error, commissionId: commission.id }, 'commission-payable mail could not be sent'));
-  }
+      }, tx);
+    }
+    return claimed;
+  });
+  for (const commission of released) await notify(ctx, commission.proStaffUserId, { type: 'commission.payable', data: { commissionId: commission.id } });
   return { released: released.length };
 }
 

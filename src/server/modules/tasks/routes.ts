@@ -10,6 +10,11 @@ export const PURGE_FINISHED_TASKS = 'tasks.purge-finished';
 export const tasksRoutes = moduleRoutes(apiTags.admin, (app, ctx) => {
   const admin = access('admin');
   ctx.tasks.schedule(PURGE_FINISHED_TASKS, 24 * 60 * 60, (taskCtx) => service.purgeFinished(taskCtx));
+  ctx.tasks.register(service.SEND_MAIL_TASK, async (taskCtx, task) => {
+    const mail = task.payload as { to: string; subject: string; text: string };
+    await taskCtx.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text });
+    return { to: mail.to, subject: mail.subject };
+  });
 
   app.get(
     '/api/admin/background-tasks',

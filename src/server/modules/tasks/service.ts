@@ -1,4 +1,6 @@
 import type { TasksOverview } from '@shared/contracts/tasks';
+import type { Database } from '@server/db/client';
+import type { Mail } from '@server/lib/mailer';
 import type { AppContext } from '@server/lib/context';
 import { notFound } from '@server/lib/errors';
 import * as repo from './repository';
@@ -37,4 +39,15 @@ export async function purgeFinished(ctx: AppContext, now = new Date()): Promise<
   const deletedDone = await repo.deleteFinishedBefore(ctx.db, new Date(now.getTime() - KEEP_DONE_DAYS * DAY_MS), ['done']);
   const deletedDead = await repo.deleteFinishedBefore(ctx.db, new Date(now.getTime() - KEEP_DEAD_DAYS * DAY_MS), ['dead']);
   return { deletedDone, deletedDead };
+}
+
+export const SEND_MAIL_TASK = 'mail.send';
+
+/**
+ * Sends a mail from the background queue: retried with backoff while the mail server is away, dead (and on the admin
+ * page) if it never comes back. Only for mails without secrets: the task's payload stays in the database for a week.
+ * Pass the transaction when the mail belongs to a change, so it is sent only if the change is committed.
+ */
+export async function queueMail(ctx: Pick<AppContext, 'tasks' | 'db'>, mail: Mail, db: Database = ctx.db): Promise<void> {
+  await ctx.tasks.enqueue(db, SEND_MAIL_TASK, { payload: { ...mail } });
 }

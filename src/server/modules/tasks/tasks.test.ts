@@ -4,6 +4,7 @@ import { createTestApp } from '@server/test/test-app';
 import { createBusiness, createProStaff, makeAdmin, signUp } from '@server/test/factories';
 import { PermanentTaskError, TaskQueue, periodKey, retryDelaySeconds } from './queue';
 import { PURGE_FINISHED_TASKS } from './routes';
+import { queueMail, SEND_MAIL_TASK } from './service';
 
 const t = useTestApp();
 
@@ -121,6 +122,23 @@ describe('the background task queue (decision record 023)', () => {
     const left = await rows();
     expect(left.map((row) => row.kind)).toEqual(['b', 'd', 'e', PURGE_FINISHED_TASKS]);
     expect(left.at(-1)).toMatchObject({ status: 'done', result: { deletedDone: 1, deletedDead: 1 } });
+  });
+
+  it('sends a queued mail, and retries it while the mail server refuses', async () => {
+    const send = t.mailer.send.bind(t.mailer);
+    let refusals = 1;
+    t.mailer.send = async (mail) => {
+      if (refusals-- > 0) throw new Error('SMTP 421 try again later');
+      return send(mail);
+    };
+    await queueMail(t.app.ctx, { to: 'rosa@example.com', subject: 'Hello', text: 'Body' });
+    await t.app.ctx.tasks.drain();
+    expect(t.mailer.sent).toEqual([]);
+    expect(await rows()).toMatchObject([{ kind: SEND_MAIL_TASK, status: 'queued', attempts: 1, last_error: 'Error: SMTP 421 try again later' }]);
+    await t.database.query(`update background_tasks set run_at = now()`);
+    await t.app.ctx.tasks.drain();
+    expect(t.mailer.sent).toEqual([{ to: 'rosa@example.com', subject: 'Hello', text: 'Body' }]);
+    expect(await rows()).toMatchObject([{ status: 'done', attempts: 2, result: { to: 'rosa@example.com', subject: 'Hello' } }]);
   });
 
   it('backs off 5 s, 20 s, 80 s … up to an hour, spread by ±20%', () => {

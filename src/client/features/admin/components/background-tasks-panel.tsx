@@ -7,6 +7,9 @@ import { useBackgroundTasks, useRetryTask } from '../api';
 const KIND_NAMES: Record<string, string> = {
   'discounts.store-webhook': 'Store webhook delivery',
   'tasks.purge-finished': 'Clean-up of finished tasks',
+  'mail.send': 'Email',
+  'billing.trial-jobs': 'Trial reminders and ends',
+  'commissions.release-holds': 'Commission hold release',
 };
 
 const STATUS_LABELS = [['queued', 'Queued'], ['running', 'Running'], ['done', 'Done (last 7 days)'], ['dead', 'Dead']] as const;
