@@ -105,10 +105,10 @@ test('a business sets the hold period; an order commission shows when it becomes
   const hold = page.getByLabel('Hold (days)');
   await expect(hold).toBeEnabled();
   await hold.fill('121');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Hold period can be at most 120 days')).toBeVisible();
   await hold.fill('14');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expectToast(page, 'Hold Period Saved', 'New order commissions are payable 14 days after the order.');
   expect(await tabViolations(page)).toEqual([]);
 
@@ -189,4 +189,22 @@ test('both sides download a CSV statement whose rows match the commissions on sc
   await jakePage.goto('/pro-staff-dashboard');
   await downloadFrom(jakePage, new RegExp(`^huntstaff-commissions-pro-staff-${today}-to-${today}-pending\\.csv$`));
   await jakePage.context().close();
+});
+
+test('a business sees what it paid each pro staffer this year and flags totals over its reporting threshold', async ({ page }) => {
+  await signIn(page, DEMO_BUSINESS);
+  await page.goto('/business-dashboard');
+  await page.getByRole('tab', { name: 'Commissions' }).click();
+  const jake = page.getByTestId('yearly-total').filter({ hasText: 'Jake Morrison' });
+  // Seeded: Jake was paid $1,200 and $350 this year by this business.
+  await expect(jake).toContainText('$');
+  try {
+    await page.getByLabel('Reporting threshold ($)').fill('1000');
+    await page.getByRole('button', { name: 'Save threshold' }).click();
+    await expectToast(page, 'Threshold Saved', 'Payees paid $1,000.00 or more in a year are flagged.');
+    await expect(jake.getByText('Over threshold')).toBeVisible();
+    expect(await tabViolations(page)).toEqual([]);
+  } finally {
+    await page.request.put('/api/commission-settings', { data: { reportingThresholdCents: 200_000 } });
+  }
 });

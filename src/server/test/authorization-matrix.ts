@@ -390,6 +390,7 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'GET /api/admin/growth': { expect: adminOnly, request: at(() => '/api/admin/growth?weeks=4') },
   'GET /api/commissions/business/statement': { expect: anyBusinessProfile(200), request: at(() => '/api/commissions/business/statement'), note: "CSV of the caller's own business's commissions." },
   'GET /api/commissions/pro-staff/statement': { expect: anyProStaffProfile(200), request: at(() => '/api/commissions/pro-staff/statement'), note: "CSV of the caller's own commissions." },
+  'GET /api/commissions/business/yearly-totals': { expect: anyBusinessProfile(200), request: at(() => '/api/commissions/business/yearly-totals?year=2026'), note: "The caller's own business's payments." },
   'GET /api/commission-settings': { expect: anyBusinessProfile(200), request: at(() => '/api/commission-settings'), note: "The caller's own business settings." },
   'PUT /api/commission-settings': { expect: anyBusinessProfile(200), request: () => ({ url: '/api/commission-settings', body: { holdDays: 14 } }), note: "The caller's own business settings." },
   'GET /api/admin/background-tasks': { expect: adminOnly, request: at(() => '/api/admin/background-tasks') },

@@ -47,14 +47,52 @@ export type UpdateCommissionStatusBody = z.infer<typeof updateCommissionStatusBo
 export const DEFAULT_HOLD_DAYS = 30;
 export const MAX_HOLD_DAYS = 120;
 
+/**
+ * The yearly USD total paid to one payee from which the yearly totals flag it for tax reporting: $2,000, the US
+ * 1099-NEC threshold for payments made from 2026 (it was $600 before). Each business sets its own; not tax advice.
+ */
+export const DEFAULT_REPORTING_THRESHOLD_CENTS = 200_000;
+export const MAX_REPORTING_THRESHOLD_CENTS = 100_000_000;
+
 export const commissionSettings = z.object({
   /** Days an order commission is held before it is payable (a store's return window); manual ones are payable at once. */
   holdDays: z.number().int().min(0).max(MAX_HOLD_DAYS),
+  /** Yearly USD total per payee (cents) from which the yearly totals flag a payee for tax reporting. */
+  reportingThresholdCents: z.number().int().min(0).max(MAX_REPORTING_THRESHOLD_CENTS),
 });
 export type CommissionSettings = z.infer<typeof commissionSettings>;
-export const commissionSettingsBody = z.object({
-  holdDays: z.number({ error: 'Hold period must be a whole number of days' }).int('Hold period must be a whole number of days')
-    .min(0, 'Hold period cannot be negative').max(MAX_HOLD_DAYS, `Hold period can be at most ${MAX_HOLD_DAYS} days`),
+/** Either setting or both; what is left out keeps its value. */
+export const commissionSettingsBody = z
+  .object({
+    holdDays: z.number({ error: 'Hold period must be a whole number of days' }).int('Hold period must be a whole number of days')
+      .min(0, 'Hold period cannot be negative').max(MAX_HOLD_DAYS, `Hold period can be at most ${MAX_HOLD_DAYS} days`).optional(),
+    reportingThresholdCents: z.number({ error: 'Enter the threshold in cents' }).int('Enter the threshold in cents')
+      .min(0, 'The threshold cannot be negative').max(MAX_REPORTING_THRESHOLD_CENTS, 'The threshold is too large').optional(),
+  })
+  .refine((body) => body.holdDays !== undefined || body.reportingThresholdCents !== undefined, 'Send holdDays, reportingThresholdCents or both');
+export type CommissionSettingsBody = z.infer<typeof commissionSettingsBody>;
+
+/** One payee's paid commissions in a calendar year, in one currency (never added across currencies). */
+export const yearlyTotal = z.object({
+  proStaffId: z.number(),
+  name: z.string(),
+  currency: z.string(),
+  /** Paid in the year (by paid date), minor units; paid adjustment entries included. */
+  paidCents: z.number(),
+  paid: z.string(),
+  count: z.number(),
+  /** USD totals at or over the business's reporting threshold. */
+  overThreshold: z.boolean(),
+});
+export type YearlyTotal = z.infer<typeof yearlyTotal>;
+export const yearlyTotals = z.object({
+  year: z.number(),
+  reportingThresholdCents: z.number(),
+  totals: z.array(yearlyTotal),
+});
+export type YearlyTotals = z.infer<typeof yearlyTotals>;
+export const yearQuery = z.object({
+  year: z.union([z.number(), z.string().regex(/^\d{4}$/, 'Use a year like 2026').transform(Number)]).pipe(z.number().int().min(2000).max(2100)).optional(),
 });
 
 export const commission = z.object({

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Commission, CommissionPayee, CommissionSettings, CreateCommissionBody, RankingEntry, UpdateCommissionStatusBody } from '@shared/contracts/commissions';
+import type { Commission, CommissionPayee, CommissionSettings, CommissionSettingsBody, CreateCommissionBody, RankingEntry, UpdateCommissionStatusBody, YearlyTotals } from '@shared/contracts/commissions';
 import { apiRequest, getJson } from '@client/lib/api';
 import { useRefreshingMutation } from '@client/lib/mutations';
 
@@ -69,4 +69,8 @@ export const commissionSettingsQuery = () =>
   queryOptions({ queryKey: settingsKey, queryFn: () => getJson<CommissionSettings>('/api/commission-settings') });
 export const useCommissionSettings = () => useQuery(commissionSettingsQuery());
 export const useSaveCommissionSettings = () =>
-  useRefreshingMutation((body: CommissionSettings) => apiRequest<CommissionSettings>('PUT', '/api/commission-settings', body), settingsKey);
+  useRefreshingMutation((body: CommissionSettingsBody) => apiRequest<CommissionSettings>('PUT', '/api/commission-settings', body), ['commissions']);
+
+export const yearlyTotalsQuery = (year: number) =>
+  queryOptions({ queryKey: ['commissions', 'yearly-totals', year], queryFn: () => getJson<YearlyTotals>(`/api/commissions/business/yearly-totals?year=${year}`) });
+export const useYearlyTotals = (year: number) => useQuery(yearlyTotalsQuery(year));

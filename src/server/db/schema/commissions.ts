@@ -48,5 +48,7 @@ export const commissionSettings = pgTable('commission_settings', {
   businessId: integer('business_id').primaryKey().references(() => businessProfiles.id, { onDelete: 'cascade' }),
   /** Days an order commission waits before it is payable (the store's return window): 0 to 120. */
   holdDays: integer('hold_days').notNull().default(30), // DEFAULT_HOLD_DAYS in the shared contract
+  /** Yearly USD total paid to one payee from which it is flagged for tax reporting (DEFAULT_REPORTING_THRESHOLD_CENTS). */
+  reportingThresholdCents: integer('reporting_threshold_cents').notNull().default(200000),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -23,18 +23,24 @@ describe('GET and PUT /api/commission-settings', () => {
   it('has a 30-day hold by default, saves a new one for this business only, and refuses what is not 0 to 120 whole days', async () => {
     const biz = await createBusiness(t);
     const other = await createBusiness(t);
-    expect((await biz.client.get('/api/commission-settings')).body).toEqual({ holdDays: 30 });
-    expect(await biz.client.put('/api/commission-settings', { holdDays: 14 })).toMatchObject({ status: 200, body: { holdDays: 14 } });
-    expect((await biz.client.get('/api/commission-settings')).body).toEqual({ holdDays: 14 });
-    expect((await other.client.get('/api/commission-settings')).body).toEqual({ holdDays: 30 });
-    expect((await biz.client.put('/api/commission-settings', { holdDays: 0 })).body).toEqual({ holdDays: 0 });
-    expect((await biz.client.put('/api/commission-settings', { holdDays: 120 })).body).toEqual({ holdDays: 120 });
+    const defaults = { holdDays: 30, reportingThresholdCents: 200_000 };
+    expect((await biz.client.get('/api/commission-settings')).body).toEqual(defaults);
+    expect(await biz.client.put('/api/commission-settings', { holdDays: 14 })).toMatchObject({ status: 200, body: { ...defaults, holdDays: 14 } });
+    expect((await biz.client.get('/api/commission-settings')).body).toEqual({ ...defaults, holdDays: 14 });
+    expect((await other.client.get('/api/commission-settings')).body).toEqual(defaults);
+    expect((await biz.client.put('/api/commission-settings', { holdDays: 0 })).body).toEqual({ ...defaults, holdDays: 0 });
+    expect((await biz.client.put('/api/commission-settings', { holdDays: 120 })).body).toEqual({ ...defaults, holdDays: 120 });
+    // Each setting on its own keeps the other.
+    expect((await biz.client.put('/api/commission-settings', { reportingThresholdCents: 60_000 })).body).toEqual({ holdDays: 120, reportingThresholdCents: 60_000 });
     for (const holdDays of [121, -1, 1.5, '30', true, null, 1e20]) {
       const res = await biz.client.put('/api/commission-settings', { holdDays });
       expect(res.status, String(holdDays)).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION');
     }
-    expect((await biz.client.get('/api/commission-settings')).body).toEqual({ holdDays: 120 });
+    for (const body of [{}, { reportingThresholdCents: -1 }, { reportingThresholdCents: 100_000_001 }, { reportingThresholdCents: '600' }]) {
+      expect((await biz.client.put('/api/commission-settings', body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await biz.client.get('/api/commission-settings')).body).toEqual({ holdDays: 120, reportingThresholdCents: 60_000 });
   });
 
   it('is for a signed-in business with a profile', async () => {
@@ -123,5 +129,52 @@ describe('the commission state machine (lifecycle.ts)', () => {
     expect(payableAtFor('order', at, 30).toISOString()).toBe('2026-12-24T12:00:00.000Z');
     expect(payableAtFor('manual', at, 30)).toEqual(at);
     expect(payableAtFor('adjustment', at, 30)).toEqual(at);
+  });
+});
+
+describe('GET /api/commissions/business/yearly-totals', () => {
+  it('totals what was paid to each payee in the year, per currency, and flags USD totals at the threshold', async () => {
+    const biz = await createBusiness(t);
+    const rosa = await createProStaff(t, { firstName: 'Rosa', lastName: 'Delgado' });
+    const jake = await createProStaff(t, { firstName: 'Jake', lastName: 'Morrison' });
+    const pay = async (proStaffId: number, cents: number, paidAt: string | null, currency = 'USD') => {
+      await t.database.query(`insert into commissions (business_id, pro_staff_id, amount_cents, currency, status, paid_at) values (${biz.businessId}, ${proStaffId}, ${cents}, '${currency}', '${paidAt ? 'paid' : 'pending'}', ${paidAt ? `'${paidAt}'` : 'null'})`);
+    };
+    await pay(rosa.proStaffId, 150_000, '2026-01-01T00:00:00Z');
+    await pay(rosa.proStaffId, 50_000, '2026-12-31T23:59:59Z');
+    await pay(rosa.proStaffId, -2_000, '2026-06-01T00:00:00Z'); // a paid clawback entry
+    await pay(rosa.proStaffId, 9_000, '2027-01-01T00:00:00Z'); // next year
+    await pay(rosa.proStaffId, 7_000, null); // not paid
+    await pay(jake.proStaffId, 200_000, '2026-03-01T00:00:00Z');
+    await pay(jake.proStaffId, 500_000, '2026-03-02T00:00:00Z', 'CAD');
+    const other = await createBusiness(t);
+    await t.database.query(`insert into commissions (business_id, pro_staff_id, amount_cents, status, paid_at) values (${other.businessId}, ${rosa.proStaffId}, 999999, 'paid', '2026-05-01')`);
+
+    const res = await biz.client.get('/api/commissions/business/yearly-totals?year=2026');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      year: 2026,
+      reportingThresholdCents: 200_000,
+      totals: [
+        { proStaffId: jake.proStaffId, name: 'Jake Morrison', currency: 'CAD', paidCents: 500_000, paid: '5000.00', count: 1, overThreshold: false },
+        { proStaffId: jake.proStaffId, name: 'Jake Morrison', currency: 'USD', paidCents: 200_000, paid: '2000.00', count: 1, overThreshold: true },
+        { proStaffId: rosa.proStaffId, name: 'Rosa Delgado', currency: 'USD', paidCents: 198_000, paid: '1980.00', count: 3, overThreshold: false },
+      ],
+    });
+    await biz.client.put('/api/commission-settings', { reportingThresholdCents: 60_000 });
+    const lower = await biz.client.get('/api/commissions/business/yearly-totals?year=2026');
+    expect(lower.body.totals.map((total: { overThreshold: boolean }) => total.overThreshold)).toEqual([false, true, true]);
+    expect((await biz.client.get('/api/commissions/business/yearly-totals?year=2027')).body.totals).toMatchObject([{ proStaffId: rosa.proStaffId, paidCents: 9_000 }]);
+    expect((await biz.client.get('/api/commissions/business/yearly-totals')).body.year).toBe(new Date().getUTCFullYear());
+  });
+
+  it('refuses a bad year, the signed out and pro staff', async () => {
+    const biz = await createBusiness(t);
+    const pro = await createProStaff(t);
+    for (const year of ['26', '1999', '2101', 'abc', '2026.5', '%00']) {
+      expect((await biz.client.get(`/api/commissions/business/yearly-totals?year=${year}`)).status, year).toBe(400);
+    }
+    expect((await t.anonymous().get('/api/commissions/business/yearly-totals')).status).toBe(401);
+    expect((await pro.client.get('/api/commissions/business/yearly-totals')).status).toBe(403);
   });
 });

@@ -187,15 +187,42 @@ export async function paidTotalsByProStaff(db: Database, businessId: number, fro
 
 /** The business's hold period in days, or null when it never changed the default. */
 export async function holdDays(db: Database, businessId: number): Promise<number | null> {
-  const row = await firstRow(db.select({ holdDays: commissionSettings.holdDays }).from(commissionSettings).where(eq(commissionSettings.businessId, businessId)));
-  return row?.holdDays ?? null;
+  return (await settingsRow(db, businessId))?.holdDays ?? null;
 }
 
-export async function saveHoldDays(db: Database, businessId: number, days: number): Promise<void> {
+export function settingsRow(db: Database, businessId: number): Promise<{ holdDays: number; reportingThresholdCents: number } | null> {
+  return firstRow(
+    db.select({ holdDays: commissionSettings.holdDays, reportingThresholdCents: commissionSettings.reportingThresholdCents }).from(commissionSettings).where(eq(commissionSettings.businessId, businessId)),
+  );
+}
+
+/** Saves the settings given; a business's first save starts from the defaults for the rest. */
+export async function saveSettings(db: Database, businessId: number, changes: { holdDays?: number; reportingThresholdCents?: number }): Promise<void> {
   await db
     .insert(commissionSettings)
-    .values({ businessId, holdDays: days })
-    .onConflictDoUpdate({ target: commissionSettings.businessId, set: { holdDays: days, updatedAt: sql`now()` } });
+    .values({ businessId, ...changes })
+    .onConflictDoUpdate({ target: commissionSettings.businessId, set: { ...changes, updatedAt: sql`now()` } });
+}
+
+export type YearlyTotalRow = { proStaffId: number; firstName: string; lastName: string; currency: string; paidCents: number; count: number };
+
+/** Paid entries per payee and currency with a paid date in [from, to), largest first. */
+export function paidByPayee(db: Database, businessId: number, from: Date, to: Date): Promise<YearlyTotalRow[]> {
+  const paidCents = sql<number>`sum(${commissions.amountCents})::bigint`.mapWith(Number);
+  return db
+    .select({
+      proStaffId: proStaffProfiles.id,
+      firstName: proStaffProfiles.firstName,
+      lastName: proStaffProfiles.lastName,
+      currency: commissions.currency,
+      paidCents,
+      count: sql<number>`count(*)::int`.mapWith(Number),
+    })
+    .from(commissions)
+    .innerJoin(proStaffProfiles, eq(proStaffProfiles.id, commissions.proStaffId))
+    .where(and(eq(commissions.businessId, businessId), eq(commissions.status, 'paid'), gte(commissions.paidAt, from), lt(commissions.paidAt, to)))
+    .groupBy(proStaffProfiles.id, proStaffProfiles.firstName, proStaffProfiles.lastName, commissions.currency)
+    .orderBy(desc(paidCents), asc(proStaffProfiles.id), asc(commissions.currency));
 }
 
 export type ReleasedCommission = { id: number; proStaffUserId: number; amountCents: number; currency: string; companyName: string };

@@ -33,6 +33,20 @@ export const commissionsRoutes = moduleRoutes(apiTags.commissions, (app, ctx) =>
   });
 
   app.get(
+    '/api/commissions/business/yearly-totals',
+    {
+      onRequest: businessOnly,
+      schema: {
+        summary: 'Paid per pro staffer in a calendar year, for tax filing',
+        description: 'By paid date (UTC), one entry per payee and currency, largest first; USD totals at or over the business’s reporting threshold have overThreshold. year defaults to the current one.',
+        querystring: contract.yearQuery,
+        response: { 200: contract.yearlyTotals },
+      },
+    },
+    async (request) => service.yearlyTotals(ctx, requireBusinessProfile(request), request.query.year),
+  );
+
+  app.get(
     '/api/commission-settings',
     { onRequest: businessOnly, schema: { summary: 'The caller’s business commission settings (hold period)', response: { 200: contract.commissionSettings } } },
     async (request) => service.getSettings(ctx, requireBusinessProfile(request)),
@@ -43,8 +57,10 @@ export const commissionsRoutes = moduleRoutes(apiTags.commissions, (app, ctx) =>
     {
       onRequest: businessOnly,
       schema: {
-        summary: 'Change the hold period of order commissions',
-        description: `0 to ${contract.MAX_HOLD_DAYS} days (default ${contract.DEFAULT_HOLD_DAYS}). Applies to order commissions created from now on; manual commissions are always payable at once.`,
+        summary: 'Change the hold period or the tax reporting threshold',
+        description:
+          `holdDays: 0 to ${contract.MAX_HOLD_DAYS} days (default ${contract.DEFAULT_HOLD_DAYS}); applies to order commissions created from now on, manual commissions are always payable at once. ` +
+          `reportingThresholdCents: the yearly USD total per payee flagged for tax reporting (default ${contract.DEFAULT_REPORTING_THRESHOLD_CENTS}). Either or both; the other keeps its value.`,
         body: contract.commissionSettingsBody,
         response: { 200: contract.commissionSettings },
       },

@@ -1,7 +1,16 @@
 import type { SessionUser } from '@shared/contracts/auth';
 import type { Commission, CommissionPayee, RankingEntry } from '@shared/contracts/commissions';
 import type { z } from 'zod';
-import { DEFAULT_HOLD_DAYS, statementColumns, type CommissionSettings, type createCommissionBody, type StatementQuery } from '@shared/contracts/commissions';
+import {
+  DEFAULT_HOLD_DAYS,
+  DEFAULT_REPORTING_THRESHOLD_CENTS,
+  statementColumns,
+  type CommissionSettings,
+  type CommissionSettingsBody,
+  type createCommissionBody,
+  type StatementQuery,
+  type YearlyTotals,
+} from '@shared/contracts/commissions';
 import { decimal, toCsv } from '@server/lib/csv';
 import { queueMail } from '@server/modules/tasks/service';
 import type { Database } from '@server/db/client';
@@ -121,13 +130,40 @@ export async function rankings(ctx: AppContext, user: BusinessUser, businessId: 
 }
 
 export async function getSettings(ctx: AppContext, user: BusinessUser): Promise<CommissionSettings> {
-  return { holdDays: (await repo.holdDays(ctx.db, user.businessId)) ?? DEFAULT_HOLD_DAYS };
+  const row = await repo.settingsRow(ctx.db, user.businessId);
+  return { holdDays: row?.holdDays ?? DEFAULT_HOLD_DAYS, reportingThresholdCents: row?.reportingThresholdCents ?? DEFAULT_REPORTING_THRESHOLD_CENTS };
 }
 
 /** A new hold applies to order commissions created from now on; existing ones keep the date they were given. */
-export async function saveSettings(ctx: AppContext, user: BusinessUser, body: CommissionSettings): Promise<CommissionSettings> {
-  await repo.saveHoldDays(ctx.db, user.businessId, body.holdDays);
-  return { holdDays: body.holdDays };
+export async function saveSettings(ctx: AppContext, user: BusinessUser, body: CommissionSettingsBody): Promise<CommissionSettings> {
+  const changes = {
+    ...(body.holdDays === undefined ? {} : { holdDays: body.holdDays }),
+    ...(body.reportingThresholdCents === undefined ? {} : { reportingThresholdCents: body.reportingThresholdCents }),
+  };
+  await repo.saveSettings(ctx.db, user.businessId, changes);
+  return getSettings(ctx, user);
+}
+
+/**
+ * What the business paid each payee in a calendar year (UTC, by paid date), per currency, for its tax filing: USD
+ * totals at or over its reporting threshold are flagged. Amounts of different currencies are never added.
+ */
+export async function yearlyTotals(ctx: AppContext, user: BusinessUser, year = new Date().getUTCFullYear()): Promise<YearlyTotals> {
+  const { reportingThresholdCents } = await getSettings(ctx, user);
+  const rows = await repo.paidByPayee(ctx.db, user.businessId, new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1)));
+  return {
+    year,
+    reportingThresholdCents,
+    totals: rows.map((row) => ({
+      proStaffId: row.proStaffId,
+      name: `${row.firstName} ${row.lastName}`,
+      currency: row.currency,
+      paidCents: row.paidCents,
+      paid: formatMinorUnits(row.paidCents, row.currency),
+      count: row.count,
+      overThreshold: row.currency === 'USD' && row.paidCents >= reportingThresholdCents,
+    })),
+  };
 }
 
 /** When an order commission created now for this business becomes payable (used by order attribution). */

@@ -11,6 +11,7 @@ import { useBusinessCommissions, useUpdateCommissionStatus } from '../api';
 import { CommissionList } from './commission-list';
 import { CreateCommissionForm } from './create-commission-form';
 import { HoldPeriodCard } from './hold-period-card';
+import { YearlyTotalsCard } from './yearly-totals-card';
 import { StatementDownload } from './statement-download';
 import { formatDate } from '../format-dates';
 
@@ -44,6 +45,7 @@ export function CommissionsTab() {
           <CreateCommissionForm />
         </TitledCard>
         <HoldPeriodCard />
+        <YearlyTotalsCard />
       </div>
       <TitledCard title="Commissions" description="Paid commissions this month count toward your pro staff rankings.">
         <StatementDownload kind="business" />

@@ -1,0 +1,1 @@
+ALTER TABLE "commission_settings" ADD COLUMN "reporting_threshold_cents" integer DEFAULT 200000 NOT NULL;
