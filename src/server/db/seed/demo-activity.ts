@@ -136,6 +136,9 @@ export async function seedDemoActivity(tx: Database, now = new Date()): Promise<
         businessId: business.id, proStaffId: payee.id, amountCents: Math.round(valueCents / 10), source: 'order', orderId,
         description: `Order ${orderId} with code ${DEMO_CODE} (10%)`, status: refunded ? 'cancelled' : paid ? 'paid' : 'pending',
         createdAt, paidAt: paid ? new Date(createdAt.getTime() + 7 * DAY) : null,
+        // The default 30-day hold of order commissions (decision record 024); older ones were announced already.
+        payableAt: new Date(createdAt.getTime() + 30 * DAY),
+        payableNotifiedAt: createdAt.getTime() + 30 * DAY <= now.getTime() || paid || refunded ? new Date(Math.min(createdAt.getTime() + 30 * DAY, now.getTime())) : null,
       });
       orderCommissions++;
     }
