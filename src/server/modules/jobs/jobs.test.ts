@@ -112,6 +112,20 @@ describe('GET /api/job-postings', () => {
   });
 });
 
+describe('the active-posting limit on edits', () => {
+  it('lets a business over its limit (after a downgrade) edit its active postings, but not activate another', async () => {
+    const business = await createBusiness(t, { tier: 'professional' });
+    const jobs = [];
+    for (let i = 0; i < 6; i++) jobs.push(await postJob(business, { title: `Guide ${i}` }));
+    const closed = await postJob(business, { title: 'Closed', isActive: false });
+    await t.database.query(`update users set subscription_tier = 'startup' where id = ${business.user.id}`); // 5 active allowed
+    const edited = await business.client.patch(`/api/job-postings/${jobs[0].id}`, { title: 'Lead Guide' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.title).toBe('Lead Guide');
+    expect((await business.client.patch(`/api/job-postings/${closed.id}`, { isActive: true })).status).toBe(402);
+  });
+});
+
 describe('GET /api/job-postings/:id', () => {
   it('shows an active posting to anyone and an inactive one only to its owner', async () => {
     const business = await createBusiness(t, { tier: 'enterprise' });
@@ -415,6 +429,7 @@ describe('PATCH /api/applications/:id/status', () => {
     await business.client.patch(`/api/applications/${application.id}/status`, { status: 'rejected' });
     const again = await business.client.patch(`/api/applications/${application.id}/status`, { status: 'accepted' });
     expect(again.status).toBe(409);
+    expect(again.body.error).toEqual({ code: 'CONFLICT', message: 'This application is rejected and can no longer be accepted', details: { status: 'rejected' } });
     expect((await pro.client.patch(`/api/applications/${application.id}/status`, { status: 'withdrawn' })).status).toBe(409);
   });
 
