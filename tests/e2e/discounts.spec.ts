@@ -22,7 +22,7 @@ test('a business adds a store, creates a pro staffer code, and an order through 
   await page.getByRole('button', { name: 'Add Platform' }).click();
   await page.getByLabel('Name').fill(`Store ${suffix}`);
   await page.getByLabel('Platform type').selectOption('custom');
-  await page.getByRole('button', { name: 'Add Platform' }).last().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Add Platform' }).click();
   await expectToast(page, 'Success', 'Integration platform added successfully.');
   const apiKey = (await page.getByTestId('secret-Publishable key').textContent())!.trim();
   const secretKey = (await page.getByTestId('secret-Secret key').textContent())!.trim();
@@ -40,7 +40,7 @@ test('a business adds a store, creates a pro staffer code, and an order through 
   await page.getByLabel('Discount value').fill('15');
   await page.getByLabel('Pro staff owner').selectOption({ label: 'Jake Morrison' });
   await page.getByLabel('Commission (% of order value)').fill('10');
-  await page.getByRole('button', { name: 'Create Code' }).last().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Create Code' }).click();
   await expectToast(page, 'Success', 'Discount code created successfully.');
   const card = page.getByTestId(`code-${code}`);
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
@@ -126,16 +126,20 @@ test('the create dialog shows field errors and the server refuses a duplicate co
   await signIn(page, DEMO_BUSINESS);
   await page.goto('/discount-codes');
   await page.getByRole('button', { name: 'Create Code' }).click();
-  await page.getByRole('button', { name: 'Create Code' }).last().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Create Code' }).click();
   await expect(page.getByText('Code must be at least 3 characters')).toBeVisible();
   await expect(page.getByText('Description is required')).toBeVisible();
   for (let i = 0; i < 2; i++) {
-    if (i > 0) await page.getByRole('button', { name: 'Create Code' }).click();
+    if (i > 0) {
+      // The first one was created and its dialog closed: open a new one.
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Create Code' }).click();
+    }
     await page.getByLabel('Code', { exact: true }).fill(code);
     await page.getByLabel('Description').fill('Duplicate check');
     await page.getByLabel('Discount type').selectOption('fixed');
     await page.getByLabel('Discount value').fill('10');
-    await page.getByRole('button', { name: 'Create Code' }).last().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Create Code' }).click();
   }
   await expectToast(page, 'Error', 'Failed to create discount code.');
   await page.getByRole('button', { name: 'Cancel' }).click();
