@@ -48,7 +48,7 @@ test('landing page hero buttons send signed-out visitors to sign-up with their a
   await page.getByRole('button', { name: "I'm a Business" }).click();
   await expect(page).toHaveURL(/\/auth\?mode=signup&type=business$/);
   await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
-  await expect(page.getByLabel('Hunting Business')).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Hunting Business' })).toBeChecked();
 });
 
 test('a new pro staffer signs up from the landing page without choosing the account type again', async ({ page }) => {
@@ -66,11 +66,13 @@ test('the features pages open sign-up with the matching account type', async ({ 
   await page.goto('/pro-staff-features');
   await expect(page.getByRole('link', { name: 'Join Free' })).toHaveAttribute('href', '/auth?mode=signup&type=pro_staff');
   await page.getByRole('link', { name: 'Create Your Profile' }).click();
-  await expect(page.getByLabel('Pro Staff')).toBeChecked();
+  // Wait for the sign-up page: the features page itself has an element labelled "Pro Staff".
+  await expect(page).toHaveURL(/type=pro_staff$/);
+  await expect(page.getByRole('radio', { name: 'Pro Staff' })).toBeChecked();
   await page.goto('/business-features');
   await page.getByRole('link', { name: 'Create a Free Account' }).click();
   await expect(page).toHaveURL(/type=business$/);
-  await expect(page.getByLabel('Hunting Business')).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Hunting Business' })).toBeChecked();
 });
 
 test('landing page has the features overview, comparison block, five FAQs and plan tabs', async ({ page }) => {
