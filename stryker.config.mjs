@@ -29,7 +29,9 @@ export default {
   ignoreStatic: true,
   coverageAnalysis: 'perTest',
   concurrency,
-  timeoutMS: 10_000,
+  // Generous on purpose: a timed-out run restarts the test runner, and the next run then builds the test database
+  // inside its own time budget; with 10 s that cascaded into runs of "timed out" mutants no test had judged (record 018).
+  timeoutMS: Number(process.env.MUTATION_TIMEOUT_MS ?? 60_000),
   timeoutFactor: 1.5,
   incremental: true,
   incrementalFile: `reports/mutation/${module}/stryker-incremental.json`,

@@ -69,7 +69,7 @@ async function main() {
     await app.ready();
     const register = await app.inject({
       method: 'POST', url: '/api/auth/register',
-      payload: { email: `bench.business.${Date.now()}@example.com`, password: 'trail-cam-2026', userType: 'business' },
+      payload: { email: `bench.business.${Date.now()}@example.com`, password: 'trail-cam-2026', userType: 'business', ageConfirmed: true, termsAccepted: true },
     });
     const cookieName = sessionCookieName(config);
     const cookie = `${cookieName}=${register.cookies.find((c) => c.name === cookieName)!.value}`;

@@ -7,20 +7,27 @@
 //   connections, latency counted from the scheduled start (bench/lib/load-paced.ts); p99 there is held to
 //   the target of 100 ms.
 // Then the directory pages alone against the app and against a bare Fastify route sending the same SQL, for
-// the ratio. Creates a throwaway database on PG_ADMIN_URL (default 127.0.0.1:5432) and drops it.
+// the ratio. Then the saturated mixed run again on two app processes behind a round-robin balancer (another
+// process), their limits shared on Redis (REDIS_URL, default 127.0.0.1:6379; skipped with a message when Redis is
+// absent), for the scaling ratio two instances / one (decision record 026). On a machine with few cores the two
+// instances, the balancer, PostgreSQL and the load generator share the same cores, so that ratio shows the cost
+// of the extra hop and of Redis, not a speed-up. Creates a throwaway database on PG_ADMIN_URL (default
+// 127.0.0.1:5432) and drops it.
 //   npm run bench:load   (LOAD_DURATION=60 seconds for each mixed run, LOAD_COMPARE_DURATION (default the same)
 //   for each directory run, LOAD_CONNECTIONS=200, LOAD_WARMUP=5 seconds before each run, LOAD_PACED_SHARE=0.5
 //   or LOAD_PACED_RATE=n req/s, LOAD_PRO_STAFF=5000, LOAD_BUSINESSES=300; PG_POOL_MAX sets the server's pool
 //   size as in production)
 // Exits 1 on errors or non-2xx answers; a missed latency target prints FAIL but exits 0.
 import os from 'node:os';
+import net from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { openDatabase, runMigrations, type DatabaseHandle } from '../src/server/db/client';
 import { throwawayDatabase } from './lib/throwaway-database';
 import { LOAD_PASSWORD, seedLoadData } from './lib/load-seed';
 import { directoryWorkload, mixedWorkload, type Scenario, type Session } from './lib/load-workload';
 import { runPhase } from './lib/load-runner';
 import { runPacedPhase } from './lib/load-paced';
-import { startServer, stopAllServers, withUsage, type Server } from './lib/load-process';
+import { serverGroup, startServer, stopAllServers, withUsage, type Server } from './lib/load-process';
 import { formatMs, printPhases, printScenarios } from './lib/load-report';
 
 const DURATION = Number(process.env.LOAD_DURATION ?? 60);
@@ -36,6 +43,20 @@ const SIZES = {
   businessLogins: 60,
 };
 const TARGET_P99_MS = 100;
+const TARGET_DIRECTORY_RATIO = 0.8;
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** Whether something listens at the Redis address (the two-instance run needs it). */
+function redisReachable(): Promise<boolean> {
+  const { hostname, port } = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port || 6379), hostname, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
 
 let throwaway: { url: string; drop: () => Promise<void> } | null = null;
 let database: DatabaseHandle | null = null;
@@ -111,14 +132,17 @@ async function main() {
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   console.log(`seeded ${seed.proStaff} pro staff, ${seed.businesses} businesses, ${seed.jobs} job postings (${seed.activeJobIds.length} open) in ${seconds()} s`);
 
-  const app = await startServer('app', throwaway.url);
+  // One instance as a single machine runs it: limits in its own memory.
+  const app = await startServer('app', throwaway.url, { REDIS_URL: '' });
   started = performance.now();
   const sessions = { pro: await signIn(app.url, seed.proLogins), business: await signIn(app.url, seed.businessLogins) };
   console.log(`signed in ${sessions.pro.length} pro staff and ${sessions.business.length} businesses in ${seconds()} s`);
 
   const writesBefore = await countWrites(database);
-  // One set of scenarios for both mixed runs, so the paced run goes on where the saturated one stopped (no write repeats).
-  const mixed = mixedWorkload(seed, sessions, app.url);
+  // One set of scenarios for every mixed run, so each goes on where the one before stopped (no write repeats);
+  // writes name the address they are sent to as their Origin, which moves to the balancer for the two-instance run.
+  const origin = { current: app.url };
+  const mixed = mixedWorkload(seed, sessions, () => origin.current);
   const appMixed = await run('app: mixed, saturated', app, mixed, DURATION);
   const pacedRate = Number(process.env.LOAD_PACED_RATE ?? Math.round(appMixed.perSecond * PACED_SHARE));
   const appPaced = await run(`app: mixed, ${pacedRate} req/s`, app, mixed, DURATION, pacedRate);
@@ -129,16 +153,43 @@ async function main() {
   const bareDirectory = await run('bare route: directory only', bare, directoryWorkload(), COMPARE_DURATION);
   await bare.stop();
 
-  const runs = [appMixed, appPaced, appDirectory, bareDirectory];
+  // Two instances behind a balancer, limits shared on Redis under a prefix of this run's own.
+  let twoMixed: Awaited<ReturnType<typeof run>> | null = null;
+  if (await redisReachable()) {
+    const shared = { REDIS_URL, REDIS_KEY_PREFIX: `hs-bench:${randomUUID()}:` };
+    const instances = [await startServer('app', throwaway.url, shared), await startServer('app', throwaway.url, shared)];
+    const balancer = await startServer('balancer', throwaway.url, { LOAD_BACKENDS: instances.map((instance) => instance.url).join(',') });
+    origin.current = balancer.url;
+    twoMixed = await run('2 instances: mixed, saturated', serverGroup(instances, balancer.url), mixed, DURATION);
+    await balancer.stop();
+    await Promise.all(instances.map((instance) => instance.stop()));
+  } else {
+    console.log(`two-instance run skipped: no Redis at ${REDIS_URL} (set REDIS_URL)`);
+  }
+
+  const runs = [appMixed, appPaced, appDirectory, bareDirectory, ...(twoMixed ? [twoMixed] : [])];
   printPhases(runs);
-  const throughputRatio = (appDirectory.perSecond / bareDirectory.perSecond).toFixed(2);
-  console.log(`ratio app/bare on the directory pages: throughput ${throughputRatio}x, p99 ${(appDirectory.latency.p99 / bareDirectory.latency.p99).toFixed(2)}x`);
+  const directoryRatio = appDirectory.perSecond / bareDirectory.perSecond;
+  console.log(
+    `ratio app/bare on the directory pages: throughput ${directoryRatio.toFixed(2)}x, p99 ${(appDirectory.latency.p99 / bareDirectory.latency.p99).toFixed(2)}x ` +
+      `(target >= ${TARGET_DIRECTORY_RATIO}x: ${directoryRatio >= TARGET_DIRECTORY_RATIO ? 'PASS' : 'FAIL'})`,
+  );
+  if (twoMixed) {
+    console.log(
+      `scaling, 2 instances behind a balancer / 1 instance, mixed saturated: ${(twoMixed.perSecond / appMixed.perSecond).toFixed(2)}x throughput ` +
+        `(${twoMixed.perSecond.toFixed(0)} vs ${appMixed.perSecond.toFixed(0)} req/s), p99 ${(twoMixed.latency.p99 / appMixed.latency.p99).toFixed(2)}x. ` +
+        `Not a speed-up: here ${os.cpus().length} cores run both instances, the balancer, PostgreSQL and the load generator, so on an idle ` +
+        `machine this shows the overhead of the extra hop and of Redis (below 1x), and on a machine shared with other work two server ` +
+        `processes merely take a larger share of its cores. Scaling needs each instance on cores of its own.`,
+    );
+  }
   printScenarios(appMixed);
   printScenarios(appPaced);
   const written = Object.entries(writesAfter).map(([table, count]) => `${table} +${count - writesBefore[table]}`);
   console.log(`\nrows written by the two mixed runs and their warm-ups: ${written.join(', ')}`);
   console.log(`load average after: ${loadAverage()} (anything else running on this machine skews the numbers)`);
 
+  if (twoMixed) printScenarios(twoMixed);
   const failed = runs.filter((r) => r.errors > 0 || r.non2xx > 0);
   const problems = failed.map((r) => `${r.label}: ${r.errors} errors, ${r.non2xx} non-2xx`).join('; ');
   console.log(`\nerrors: ${failed.length === 0 ? 'PASS (none)' : `FAIL (${problems})`}`);

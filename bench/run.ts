@@ -1,5 +1,6 @@
 // Runs every benchmark script in this folder, one after another.
-//   npm run bench                 directory search on 100,000 profiles, mass message to 10,000 and 100,000, ...
+//   npm run bench                 directory search on 100,000 profiles, mass message to 10,000 and 100,000,
+//                                 one payout of 1,000 commissions to 200 pro staff against the fake Stripe (payouts.ts), ...
 //   npm run bench -- --million    the directory on 1,000,000 profiles (seeding takes minutes: set
 //                                 BENCH_DATABASE_URL to a database you keep, and it is seeded only once)
 import { spawnSync } from 'node:child_process';

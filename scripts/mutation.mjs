@@ -3,7 +3,7 @@
 //   npm run test:mutation                      every module below
 //   npm run test:mutation -- --module discounts [--module jobs]
 //   npm run test:mutation -- --module discounts --files codes-service.ts   only some files of the module
-// MUTATION_CONCURRENCY (default 1) sets Stryker's concurrency. See docs/decisions/018-tests-that-catch-what-matters.md.
+// MUTATION_CONCURRENCY (default 1) sets Stryker's concurrency, MUTATION_TIMEOUT_MS (default 60000) its per-run timeout. See docs/decisions/018-tests-that-catch-what-matters.md.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { useProjectNode } from './project-node.mjs';

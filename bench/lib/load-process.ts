@@ -10,10 +10,13 @@ const running = new Set<ChildProcess>();
 
 export type Server = { url: string; cpuMs: () => Promise<number>; stop: () => Promise<void> };
 
-/** Starts bench/lib/load-server.ts in its own process, so the server and the load generator do not share a core. */
-export async function startServer(mode: 'app' | 'bare', databaseUrl: string): Promise<Server> {
+/**
+ * Starts bench/lib/load-server.ts in its own process, so the server and the load generator do not share a core.
+ * `balancer`: a round-robin HTTP balancer over `env.LOAD_BACKENDS` (comma-separated URLs) instead of a server.
+ */
+export async function startServer(mode: 'app' | 'bare' | 'balancer', databaseUrl: string, env: Record<string, string> = {}): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
-    env: { ...process.env, LOAD_SERVER: mode, DATABASE_URL: databaseUrl },
+    env: { ...process.env, LOAD_SERVER: mode, DATABASE_URL: databaseUrl, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   running.add(child);
@@ -34,6 +37,17 @@ export async function startServer(mode: 'app' | 'bare', databaseUrl: string): Pr
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
+    },
+  };
+}
+
+/** Several server processes measured as one (the two-instance run): CPU time summed, stopped together. */
+export function serverGroup(servers: Server[], url: string): Server {
+  return {
+    url,
+    cpuMs: async () => (await Promise.all(servers.map((server) => server.cpuMs()))).reduce((sum, ms) => sum + ms, 0),
+    stop: async () => {
+      await Promise.all(servers.map((server) => server.stop()));
     },
   };
 }

@@ -45,8 +45,8 @@ export async function seedLoadData(pool: pg.Pool, sizes: { proStaff: number; bus
   await seedProStaff(pool, sizes.proStaff, 'load.pro.');
   await pool.query(
     `with biz as (
-       insert into users (email, password_hash, user_type, subscription_tier)
-       select 'load.biz.' || g || '@example.com', 'x', 'business', (array['free','startup','professional','enterprise'])[1 + g % 4]
+       insert into users (email, password_hash, user_type, subscription_tier, email_verified_at)
+       select 'load.biz.' || g || '@example.com', 'x', 'business', (array['free','startup','professional','enterprise'])[1 + g % 4], now()
        from generate_series(1, $1::int) g
        returning id
      )

@@ -1,5 +1,6 @@
 // The server side of bench/load.ts, in its own process so it does not share a core with the load generator.
-// LOAD_SERVER=app: the real app (buildApp) in production mode. LOAD_SERVER=bare: one Fastify route with no
+// LOAD_SERVER=app: the real app (buildApp) in production mode (with REDIS_URL: limits shared on Redis, as several
+// instances run). LOAD_SERVER=balancer: a round-robin balancer over LOAD_BACKENDS (the two-instance run). LOAD_SERVER=bare: one Fastify route with no
 // plugins or hooks that sends the SQL the app sends for each directory URL (recorded from the app first)
 // on the same kind of pool and returns the rows. Reports { port } over IPC once listening, and { cpuMs } when asked.
 import os from 'node:os';
@@ -10,6 +11,7 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { MemoryStorage } from '../../src/server/lib/storage';
 import { directoryUrls } from './load-workload';
+import { RoundRobinProxy } from '../../src/server/test/round-robin-proxy';
 
 type Statement = { text: string; values?: unknown[] };
 
@@ -24,6 +26,7 @@ function realApp(database: DatabaseHandle): Promise<FastifyInstance> {
     // The load generator stands in for the proxy in front of the app: it forwards each visitor's address.
     TRUST_PROXY: 'loopback',
     DATABASE_URL: url,
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: process.env.REDIS_KEY_PREFIX ?? 'hs-bench:' } : {}),
     SEED_DEMO: 'false',
     DATA_DIR: path.join(os.tmpdir(), 'hs-load-data'),
     CLIENT_DIST_DIR: path.join(os.tmpdir(), 'hs-load-no-client'),
@@ -80,11 +83,29 @@ async function bareApp(database: DatabaseHandle): Promise<FastifyInstance> {
   return app;
 }
 
-const database = await openDatabase({ url });
-const app = mode === 'bare' ? await bareApp(database) : await realApp(database);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-process.send!({ port: typeof address === 'object' && address ? address.port : 0 });
+type Running = { port: number; close: () => Promise<void> };
+
+async function serve(): Promise<Running> {
+  if (mode === 'balancer') {
+    const proxy = new RoundRobinProxy(process.env.LOAD_BACKENDS!.split(','));
+    const address = await proxy.start();
+    return { port: Number(new URL(address).port), close: () => proxy.close() };
+  }
+  const database = await openDatabase({ url });
+  const app = mode === 'bare' ? await bareApp(database) : await realApp(database);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+const running = await serve();
+process.send!({ port: running.port });
 // The parent asks for this process's CPU time around each run, to tell a busy server from a busy machine.
 process.on('message', () => {
   const { user, system } = process.cpuUsage();
@@ -95,8 +116,7 @@ let closing = false;
 async function shutdown() {
   if (closing) return;
   closing = true;
-  await app.close();
-  await database.close();
+  await running.close();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown());

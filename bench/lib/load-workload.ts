@@ -55,14 +55,16 @@ export type Session = { userId: number; cookie: string };
  * and 13% writes (page views, applications, messages, job posts, profile edits). Writes rotate over
  * every signed-in account, so no account comes near the per-user limits (60 messages a minute).
  */
-export function mixedWorkload(seed: LoadSeed, sessions: { pro: Session[]; business: Session[] }, origin: string): Scenario[] {
+export function mixedWorkload(seed: LoadSeed, sessions: { pro: Session[]; business: Session[] }, origin: string | (() => string)): Scenario[] {
+  // A function when the same scenarios move behind another address (the two-instance run's balancer).
+  const originNow = typeof origin === 'function' ? origin : () => origin;
   const everyone = [...sessions.pro, ...sessions.business];
   const anonymous = (n: number) => ({ 'x-forwarded-for': visitorIp(n), accept: 'application/json' });
   const signedIn = (session: Session, write = false): Record<string, string> => ({
     'x-forwarded-for': visitorIp(session.userId),
     accept: 'application/json',
     cookie: session.cookie,
-    ...(write ? { origin, 'content-type': 'application/json' } : {}),
+    ...(write ? { origin: originNow(), 'content-type': 'application/json' } : {}),
   });
   const get = (path: string, headers: Record<string, string>): RequestParams => ({ method: 'GET', path, headers });
   const post = (path: string, headers: Record<string, string>, body: unknown): RequestParams => ({ method: 'POST', path, headers, body: JSON.stringify(body) });

@@ -7,8 +7,8 @@ with first_names as (select array['Jake','Sarah','Marcus','Emily','Cody','Luis',
      places as (select array['Bozeman, MT','Missoula, MT','Billings, MT','Casper, WY','Jackson, WY','Cheyenne, WY','Boise, ID','Stuttgart, AR','Memphis, TN','Knoxville, TN','Asheville, NC','Anchorage, AK','San Antonio, TX','Austin, TX','Pierre, SD','Madison, WI','Duluth, MN','Lake Charles, LA','Albuquerque, NM','Branson, MO','Denver, CO','Salt Lake City, UT','Reno, NV','Bend, OR','Spokane, WA'] as a),
      specs as (select array['Bow Hunting','Rifle Hunting','Shotgun Hunting','Muzzleloader','Duck Hunting','Turkey Hunting','Deer Hunting','Elk Hunting','Bear Hunting','Predator Hunting','Upland Game','Small Game','Fishing Guide','Outdoor Photography','Hunting Education'] as a),
      staff as (
-       insert into users (email, password_hash, user_type)
-       select $2::text || g || '@example.com', 'x', 'pro_staff' from generate_series(1, $1::int) g
+       insert into users (email, password_hash, user_type, email_verified_at)
+       select $2::text || g || '@example.com', 'x', 'pro_staff', now() from generate_series(1, $1::int) g
        returning id
      )
 insert into pro_staff_profiles (user_id, first_name, last_name, bio, location, specialties, experience, rating, is_verified, social_links, social_tags, created_at)

@@ -13,23 +13,28 @@ import { readSessionToken } from './lib/auth';
 import { assertSameOrigin } from './lib/csrf';
 import { databaseInputError, isDatabaseUnavailable } from './lib/db-errors';
 import { FileStorage, type Storage } from './lib/storage';
+import { S3Storage } from './lib/s3-storage';
 import { refuseInvalidText } from './lib/text-input';
 import { logSafeError } from './lib/log-safe-error';
 import { createEventBus, type EventBus } from './lib/events';
-import { LogMailer, SmtpMailer, type Mailer } from './lib/mailer';
+import { LogMailer, MailboxMailer, SmtpMailer, type Mailer } from './lib/mailer';
 import { loggerOptions } from './lib/logging';
 import { createRateLimits } from './lib/rate-limits/registry';
 import { registerRateLimits } from './lib/rate-limits/plugin';
+import { createRateLimitStore } from './lib/rate-limits/shared';
 import { userForToken } from './modules/auth/service';
 import { serializerCompiler, validatorCompiler } from './lib/routes/schema-compilers';
 import { registerOpenApi } from './lib/routes/openapi';
 import { authRoutes } from './modules/auth/routes';
+import { accountRoutes } from './modules/account/routes';
+import { guardVerifiedEmailRoutes } from './modules/account/verified-email';
 import { systemRoutes } from './modules/system/routes';
 import { profilesRoutes } from './modules/profiles/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { jobsRoutes } from './modules/jobs/routes';
 import { messagingRoutes } from './modules/messaging/routes';
 import { commissionsRoutes } from './modules/commissions/routes';
+import { payoutsRoutes } from './modules/payouts/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { adsRoutes } from './modules/ads/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
@@ -41,6 +46,8 @@ import { usageRoutes } from './modules/usage/routes';
 import { demoRequestsRoutes } from './modules/demo-requests/routes';
 import { tasksRoutes } from './modules/tasks/routes';
 import { TaskQueue } from './modules/tasks/queue';
+import { retentionRoutes } from './modules/retention/routes';
+import { rankingSnapshotsRoutes } from './modules/ranking-snapshots/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +68,9 @@ export type BuildOptions = {
   logStream?: { write(line: string): void };
 };
 
+/** The test server keeps its mail readable by the tests (GET /api/test/my-mail); never in development or production. */
+const mailerFor = (config: Config, mailer: Mailer): Mailer => (config.env === 'test' ? new MailboxMailer(mailer) : mailer);
+
 /** Largest upload any route accepts; routes check their own, smaller limits. */
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -77,15 +87,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
 
+  // Shared on Redis with REDIS_URL, else this process's memory (decision record 026).
+  const rateLimitStore = createRateLimitStore(config, app.log);
   const ctx: AppContext = {
     config,
     db: database.db,
     database,
-    storage: options.storage ?? new FileStorage(path.join(config.dataDir, 'uploads')),
+    // S3-compatible object storage with S3_BUCKET (several instances), else files under DATA_DIR (decision record 026).
+    storage: options.storage ?? (config.s3 ? new S3Storage(config.s3) : new FileStorage(path.join(config.dataDir, 'uploads'))),
     events: options.events ?? createEventBus(database, app.log),
-    mailer: options.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(app.log)),
+    mailer: mailerFor(config, options.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(app.log))),
     log: app.log,
-    rateLimits: createRateLimits(config),
+    rateLimits: createRateLimits(config, rateLimitStore.store),
     tasks: new TaskQueue(),
   };
   ctx.tasks.bind(ctx);
@@ -126,11 +139,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // NUL, control characters and lone surrogates anywhere in params, query or JSON body: a 400 (decision record 018).
   refuseInvalidText(app);
 
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  // A callback hook rather than an async one: most API calls without a session (store webhooks, the public store
+  // API) then cost no promise here.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
     const token = readSessionToken(request, config);
-    assertSameOrigin(request, Boolean(token));
-    if (token) request.user = await userForToken(ctx, token);
+    try {
+      assertSameOrigin(request, Boolean(token));
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (!token) return done();
+    userForToken(ctx, token).then((user) => {
+      request.user = user;
+      done();
+    }, done);
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -162,13 +185,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await registerOpenApi(app);
   await registerRateLimits(app, ctx.rateLimits);
+  // Before any route: the routes an unverified account may not use get the check (decision record 027).
+  guardVerifiedEmailRoutes(app);
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(profilesRoutes);
   await app.register(uploadsRoutes);
   await app.register(jobsRoutes);
   await app.register(messagingRoutes);
   await app.register(commissionsRoutes);
+  await app.register(payoutsRoutes);
   await app.register(reviewsRoutes);
   await app.register(adsRoutes);
   await app.register(promotionsRoutes);
@@ -179,14 +206,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(usageRoutes);
   await app.register(demoRequestsRoutes);
   await app.register(tasksRoutes);
+  await app.register(retentionRoutes);
+  await app.register(rankingSnapshotsRoutes);
 
   await registerClient(app, config);
+  app.addHook('onReady', rateLimitStore.ready);
   // Handlers are registered with the routes above; the worker starts once the app is ready (decision record 023).
   if (config.backgroundWorker) app.addHook('onReady', async () => ctx.tasks.start());
   app.addHook('onClose', async () => {
     await ctx.tasks.stop();
     database.pool?.off('error', onConnectionLost);
     await ctx.events.close();
+    await rateLimitStore.close();
+    if (ctx.storage instanceof S3Storage && !options.storage) ctx.storage.close();
   });
   return app;
 }

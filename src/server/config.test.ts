@@ -36,4 +36,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://huntstaff.example.com' }).cookieSecure).toBe(true);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
   });
+
+  it('shares limits on Redis and stores uploads on S3 only when told to (an empty value counts as unset)', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: undefined, redisKeyPrefix: 'huntstaff:', s3: undefined });
+    expect(loadConfig({ REDIS_URL: '', S3_BUCKET: '', S3_ENDPOINT: '' })).toMatchObject({ redisUrl: undefined, s3: undefined });
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379', REDIS_KEY_PREFIX: 'hs-eu:' })).toMatchObject({ redisUrl: 'redis://cache:6379', redisKeyPrefix: 'hs-eu:' });
+    expect(loadConfig({ S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'false', S3_ENDPOINT: 'http://minio:9000' }).s3).toEqual({
+      bucket: 'uploads', endpoint: 'http://minio:9000', region: 'us-east-1', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: false,
+    });
+    expect(() => loadConfig({ REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
+  });
 });

@@ -5,6 +5,9 @@ const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A URL, or unset: an empty value (`REDIS_URL=` in an env file) counts as unset. */
+const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional());
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -23,6 +26,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
@@ -32,6 +36,15 @@ const envSchema = z.object({
   BACKGROUND_WORKER: boolFromEnv.optional(),
   BIGCOMMERCE_API_URL: z.string().url().default('https://api.bigcommerce.com'),
   INTEGRATION_SECRET_KEY: z.string().optional(),
+  // More than one instance (decision record 026): rate limits shared on Redis, uploads on S3-compatible storage.
+  REDIS_URL: optionalUrl,
+  REDIS_KEY_PREFIX: z.string().max(100).default('huntstaff:'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: boolFromEnv.optional(),
 });
 
 export type Config = {
@@ -58,6 +71,8 @@ export type Config = {
     secretKey: string | undefined;
     publishableKey: string | undefined;
     webhookSecret: string | undefined;
+    /** The signing secret of the Connect webhook endpoint (events on connected accounts; decision record 025). */
+    connectWebhookSecret: string | undefined;
     host: string | undefined;
     port: number | undefined;
     protocol: 'http' | 'https' | undefined;
@@ -67,6 +82,21 @@ export type Config = {
   backgroundWorker: boolean;
   /** 32-byte key (hex or base64) sealing store API tokens; a key file in dataDir is used when unset. */
   integrationSecretKey: string | undefined;
+  /** Redis for rate limits shared by all instances; unset: each process counts in its own memory. */
+  redisUrl: string | undefined;
+  /** Starts every key this app writes to Redis (several deployments or test runs on one server). */
+  redisKeyPrefix: string;
+  /** Object storage for uploads; unset: files under DATA_DIR/uploads. */
+  s3: S3Config | undefined;
+};
+
+export type S3Config = {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -102,12 +132,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: e.STRIPE_SECRET_KEY || undefined,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY || undefined,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
+      connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET || undefined,
       host: e.STRIPE_API_HOST,
       port: e.STRIPE_API_PORT,
       protocol: e.STRIPE_API_PROTOCOL,
     },
     bigcommerceApiUrl: e.BIGCOMMERCE_API_URL,
     integrationSecretKey: e.INTEGRATION_SECRET_KEY || undefined,
+    redisUrl: e.REDIS_URL || undefined,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    s3: e.S3_BUCKET?.trim()
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+          // MinIO, s3rver and most self-hosted stores want path-style addresses; AWS itself does not.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+        }
+      : undefined,
   };
 }
 

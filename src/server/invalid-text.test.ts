@@ -76,7 +76,7 @@ describe('invalid text in JSON bodies', () => {
   });
 
   it('unauthenticated endpoints refuse too (register)', async () => {
-    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'nul@example.com', password: 'trail-cam-2026\u0000', userType: 'business' });
+    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'nul@example.com', password: 'trail-cam-2026\u0000', userType: 'business', ageConfirmed: true, termsAccepted: true });
     expectRefused(res);
   });
 });

@@ -4,7 +4,7 @@ import { DEMO_ADMIN, DEMO_BUSINESS, seriousViolations, signIn, uniqueEmail } fro
 test('the admin sees live platform analytics and recent registrations', async ({ page, request }) => {
   // Registered in a separate API context, so the browser signs in only as the admin.
   const email = uniqueEmail('newcomer');
-  const registered = await request.post('/api/auth/register', { data: { email, password: 'trail-cam-2026', userType: 'pro_staff' } });
+  const registered = await request.post('/api/auth/register', { data: { email, password: 'trail-cam-2026', userType: 'pro_staff', ageConfirmed: true, termsAccepted: true } });
   expect(registered.status()).toBe(201);
   await signIn(page, DEMO_ADMIN);
   await page.goto('/admin');

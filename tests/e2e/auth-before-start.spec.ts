@@ -9,7 +9,7 @@ test('the prerendered sign-in form never sends the password in a URL, and keeps 
   const email = uniqueEmail('early');
   const password = 'early-bird-2026';
   const signup = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  expect((await signup.request.post('/api/auth/register', { data: { email, password, userType: 'business' } })).status()).toBe(201);
+  expect((await signup.request.post('/api/auth/register', { data: { email, password, userType: 'business', ageConfirmed: true, termsAccepted: true } })).status()).toBe(201);
   await signup.close();
 
   const urls: string[] = [];

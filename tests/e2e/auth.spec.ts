@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { DEMO_BUSINESS, DEMO_PRO_STAFF, expectToast, signIn, signUp, uniqueEmail } from './helpers';
+import { confirmAgeAndTerms, DEMO_BUSINESS, DEMO_PRO_STAFF, expectToast, signIn, signUp, uniqueEmail } from './helpers';
 
 test('a new business signs up, lands on its dashboard, signs out and back in', async ({ page }) => {
   const email = uniqueEmail('biz');
@@ -35,6 +35,7 @@ test('signing up with a taken email shows the registration failure toast', async
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.getByLabel('Email').fill(DEMO_PRO_STAFF.email);
   await page.getByLabel('Password').fill('trail-cam-2026');
+  await confirmAgeAndTerms(page);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expectToast(page, 'Registration Failed', 'An account with this email already exists');
 });
@@ -45,6 +46,7 @@ test('signing up with a common password says so next to the password field and c
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('Password1');
+  await confirmAgeAndTerms(page);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expectToast(page, 'Registration Failed', 'This password is too common and easy to guess. Choose another.');
   await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');

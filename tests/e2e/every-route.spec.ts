@@ -27,8 +27,8 @@ const routes: { path: string; text: Partial<Record<Visitor | 'signedIn' | 'any',
   { path: '/store-integration', text: { any: /Store Integration/i } },
   { path: '/admin', text: { admin: /Admin/ } },
   { path: '/test-profiles', text: { signedIn: /Test Profiles/i } },
-  { path: '/privacy-policy', text: { any: 'Last updated: January 5, 2025' } },
-  { path: '/terms-of-service', text: { any: 'Effective date: January 1, 2025' } },
+  { path: '/privacy-policy', text: { any: 'Last updated: November 24, 2026' } },
+  { path: '/terms-of-service', text: { any: 'Effective date: November 24, 2026' } },
   { path: '/definitely-not-a-route', text: { any: '404 Page Not Found' } },
 ];
 

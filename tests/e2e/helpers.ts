@@ -9,15 +9,45 @@ export const DEMO_BUSINESS = { email: 'demo.business@example.com', password: 'de
 export const DEMO_PRO_STAFF = { email: 'demo.prostaff@example.com', password: 'demo1234' };
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo1234' };
 
-export async function signUp(page: Page, accountType: 'business' | 'pro_staff', email = uniqueEmail(accountType)) {
+/** Ticks the sign-up form's age and terms boxes (required since issue 25). */
+export async function confirmAgeAndTerms(page: Page) {
+  await page.getByLabel('I am 18 or older').check();
+  await page.getByLabel('I accept the Terms of Service and the Privacy Policy').check();
+}
+
+/** The token of the newest email-verification link the test server sent to the signed-in account (GET /api/test/my-mail). */
+export async function verificationTokenFromMail(page: Page): Promise<string> {
+  const res = await page.request.get('/api/test/my-mail');
+  expect(res.status()).toBe(200);
+  const { mails } = (await res.json()) as { mails: { subject: string; text: string }[] };
+  const mail = mails.find((m) => m.subject === 'Confirm your HuntStaff email address');
+  const token = mail && /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error('no verification mail');
+  return token;
+}
+
+/**
+ * Confirms the signed-in account's email from the link in its mail (decision record 027). Sign-ups in other specs
+ * need it: unconfirmed accounts cannot message, apply or post. The page is left as it is (its toast included); the
+ * app reads the confirmed account at the next page load.
+ */
+export async function confirmEmail(page: Page) {
+  const token = await verificationTokenFromMail(page);
+  expect((await page.request.post('/api/account/verify-email', { data: { token } })).status()).toBe(204);
+}
+
+/** Signs up in the browser; the email is confirmed unless `verify: false` (then the account is as a new one is). */
+export async function signUp(page: Page, accountType: 'business' | 'pro_staff', email = uniqueEmail(accountType), options: { verify?: boolean } = {}) {
   await page.goto('/auth');
   await waitForPageReady(page);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('trail-cam-2026');
   await page.getByLabel(accountType === 'business' ? 'Hunting Business' : 'Pro Staff').check();
+  await confirmAgeAndTerms(page);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(accountType === 'business' ? /\/business-dashboard$/ : /\/pro-staff-dashboard$/);
+  if (options.verify ?? true) await confirmEmail(page);
   return email;
 }
 

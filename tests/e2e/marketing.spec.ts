@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { uniqueEmail } from './helpers';
+import { confirmAgeAndTerms, uniqueEmail } from './helpers';
 
 test('business features page shows four plans, the comparison tabs and the FAQ claims', async ({ page }) => {
   await page.goto('/business-features');
@@ -35,10 +35,10 @@ test('pro staff features page has the five tabs and plan buttons', async ({ page
 
 test('legal pages carry their dates and section counts', async ({ page }) => {
   await page.goto('/privacy-policy');
-  await expect(page.getByText('Last updated: January 5, 2025')).toBeVisible();
+  await expect(page.getByText('Last updated: November 24, 2026')).toBeVisible();
   await expect(page.locator('article section')).toHaveCount(12);
   await page.goto('/terms-of-service');
-  await expect(page.getByText('Effective date: January 1, 2025')).toBeVisible();
+  await expect(page.getByText('Effective date: November 24, 2026')).toBeVisible();
   await expect(page.locator('article section')).toHaveCount(13);
   await expect(page.getByRole('heading', { name: 'Contact', exact: true })).toBeVisible();
 });
@@ -58,6 +58,7 @@ test('a new pro staffer signs up from the landing page without choosing the acco
   await expect(page.getByLabel('Pro Staff')).toBeChecked();
   await page.getByLabel('Email').fill(uniqueEmail('landing.pro'));
   await page.getByLabel('Password').fill('trail-cam-2026');
+  await confirmAgeAndTerms(page);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/pro-staff-dashboard$/);
 });

@@ -1,13 +1,19 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Header } from './header';
 import { Footer } from './footer';
 import { ErrorBoundary } from './error-boundary';
 import { Spinner } from '../components/ui/spinner';
 import { PageViewTracker } from '../features/admin/components/page-view-tracker';
+import { useSession } from '../features/auth/session';
+
+// Only a signed-in account can have something to confirm or protect, so a visitor's first page never loads the
+// account feature (the landing page's 150 KiB budget, issue 10).
+const AccountNotices = lazy(() => import('../features/account').then((account) => ({ default: account.AccountNotices })));
 
 export function Layout() {
   const location = useLocation();
+  const { user } = useSession();
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -15,6 +21,11 @@ export function Layout() {
       </a>
       <PageViewTracker />
       <Header />
+      {user ? (
+        <Suspense fallback={null}>
+          <AccountNotices />
+        </Suspense>
+      ) : null}
       <main id="main" className="flex-1">
         {/* Keyed by path so "Try Again" on one page does not stick to the next. */}
         <ErrorBoundary key={location.pathname}>

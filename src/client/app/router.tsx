@@ -12,6 +12,7 @@ export const routes = [
   { path: '/', element: page(() => import('../features/marketing/pages/landing-page')) },
   { path: '/auth', element: page(() => import('../features/auth/pages/auth-page')) },
   { path: '/reset-password', element: page(() => import('../features/auth/pages/reset-password-page')) },
+  { path: '/verify-email', element: page(() => import('../features/account/pages/verify-email-page')) },
   { path: '/business-dashboard', element: page(() => import('../features/dashboards/pages/business-dashboard-page')) },
   { path: '/pro-staff-dashboard', element: page(() => import('../features/dashboards/pages/pro-staff-dashboard-page')) },
   { path: '/search', element: page(() => import('../features/directory/pages/directory-page')) },

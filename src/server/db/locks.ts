@@ -12,6 +12,8 @@ const lockNamespaces = {
   advertisements: 4104,
   integrationPlatforms: 4105,
   directMessageQuota: 7301,
+  /** One Pay now per business at a time, so a double click cannot put the same commissions in two payouts. */
+  payouts: 7401,
 } as const;
 
 /**

@@ -6,6 +6,8 @@ export const httpStatusByCode: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   PLAN_LIMIT: 402,
   FORBIDDEN: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  TWO_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

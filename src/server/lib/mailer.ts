@@ -36,3 +36,24 @@ export class MemoryMailer implements Mailer {
     this.sent.push(mail);
   }
 }
+
+/**
+ * NODE_ENV=test only (app.ts): passes every mail on and keeps the last few hundred in memory, so the browser tests
+ * and the real-process tests can read the mail the log mailer wrote (GET /api/test/my-mail, record 027).
+ */
+export class MailboxMailer implements Mailer {
+  private readonly kept: Mail[] = [];
+
+  constructor(private readonly inner: Mailer, private readonly keep = 500) {}
+
+  async send(mail: Mail): Promise<void> {
+    this.kept.push(mail);
+    if (this.kept.length > this.keep) this.kept.shift();
+    await this.inner.send(mail);
+  }
+
+  /** Mails sent to `to`, newest first. */
+  sentTo(to: string): Mail[] {
+    return this.kept.filter((mail) => mail.to === to).reverse();
+  }
+}

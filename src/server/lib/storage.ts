@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 
 export type StoredObject = { stream: Readable; size: number };
 
-/** Where uploaded files live. The file-system one suits one machine; object storage can replace it. */
+/** Where uploaded files live. The file-system one suits one machine; `S3Storage` (./s3-storage.ts) several (decision record 026). */
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
@@ -19,11 +19,16 @@ export function newStorageKey(folder: string, extension: string): string {
   return `${folder}/${crypto.randomBytes(16).toString('hex')}${safeExt ? `.${safeExt}` : ''}`;
 }
 
+/** What `newStorageKey` makes: a folder and a random name with an optional extension, nothing that could climb out. */
+export function isStorageKey(key: string): boolean {
+  return /^[a-z0-9_-]+\/[a-z0-9]+(\.[a-z0-9]+)?$/i.test(key);
+}
+
 export class FileStorage implements Storage {
   constructor(private readonly root: string) {}
 
   private resolve(key: string): string {
-    if (!/^[a-z0-9_-]+\/[a-z0-9]+(\.[a-z0-9]+)?$/i.test(key)) throw new Error(`Invalid storage key: ${key}`);
+    if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
     return path.join(this.root, key);
   }
 

@@ -1,5 +1,6 @@
 import { hashToken } from '../lib/auth';
 import { insertResetToken, insertUser } from '../modules/auth/repository';
+import { insertVerificationToken } from '../modules/account/repository';
 import { PDF, PNG, dayOffset, type Actor, type Fixtures } from './authorization-fixtures';
 
 /**
@@ -68,6 +69,16 @@ async function resetToken(f: Fixtures, actor: Actor): Promise<string> {
   return token;
 }
 
+/** A fresh verification link for a throwaway unverified account, one per caller. */
+async function verificationToken(f: Fixtures, actor: Actor): Promise<string> {
+  const db = f.t.database.db;
+  const email = `verify.${actor}@example.com`;
+  const userId = await insertUser(db, { email, passwordHash: 'unused', userType: 'pro_staff' });
+  const token = `matrix-verify-token-${actor}-0123456789`;
+  await insertVerificationToken(db, { userId: userId!, email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+  return token;
+}
+
 async function liveSubscriptions(f: Fixtures): Promise<void> {
   for (const [owner, tier] of [[f.business, 'startup'], [f.proStaff, 'pro']] as const) {
     const res = await owner.client.post('/api/create-subscription', { tier });
@@ -78,6 +89,8 @@ async function liveSubscriptions(f: Fixtures): Promise<void> {
 
 /** Set by the mass-message progress entry's setup. */
 let massSendId = 0;
+/** A failed payout of `business`, made by the payout entry's setup. */
+let payoutId = 0;
 
 export const authorizationMatrix: Record<string, MatrixEntry> = {
   // ---- system ----
@@ -89,7 +102,7 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   // ---- auth ----
   'POST /api/auth/register': {
     expect: all(201),
-    request: (_f, actor) => ({ url: '/api/auth/register', body: { email: `new.${actor}@example.com`, password: 'trail-cam-2026', userType: 'business' } }),
+    request: (_f, actor) => ({ url: '/api/auth/register', body: { email: `new.${actor}@example.com`, password: 'trail-cam-2026', userType: 'business', ageConfirmed: true, termsAccepted: true } }),
     note: 'Open sign-up; a signed-in caller gets a new session for the new account.',
   },
   'POST /api/auth/login': {
@@ -113,6 +126,53 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     expect: signedIn(204),
     request: () => ({ url: '/api/auth/change-password', body: { currentPassword: 'trail-cam-2026', newPassword: 'trail-cam-2026' } }),
   },
+
+  // ---- account (decision record 027) ----
+  'POST /api/account/verify-email': {
+    expect: all(204),
+    request: async (f, actor) => ({ url: '/api/account/verify-email', body: { token: await verificationToken(f, actor) } }),
+    note: 'Authenticated by the emailed one-time link (a fresh one per caller, for a throwaway account), not the session.',
+  },
+  'POST /api/account/verify-email/resend': {
+    expect: signedIn(409),
+    request: at(() => '/api/account/verify-email/resend'),
+    note: 'The fixture accounts are verified already, so there is nothing to resend (sending is tested in verification.test.ts).',
+  },
+  'POST /api/account/email': {
+    expect: signedIn(400),
+    request: () => ({ url: '/api/account/email', body: { email: 'moved@example.com', currentPassword: 'not-the-password' } }),
+    note: 'Re-authenticated by the current password; a wrong one is sent so the shared fixtures keep their addresses (the change is tested in verification.test.ts).',
+  },
+  'POST /api/account/two-factor/setup': { expect: signedIn(200), request: at(() => '/api/account/two-factor/setup'), note: 'Each caller sets up its own key.' },
+  'POST /api/account/two-factor/enable': {
+    expect: signedIn(400),
+    request: () => ({ url: '/api/account/two-factor/enable', body: { code: '12' } }),
+    note: 'A malformed code, so no fixture turns two-factor on (enrolment is tested in two-factor.test.ts); signed out is 401 before any 400.',
+  },
+  'POST /api/account/two-factor/disable': {
+    expect: signedIn(409),
+    request: () => ({ url: '/api/account/two-factor/disable', body: { currentPassword: 'trail-cam-2026', code: '123456' } }),
+    note: 'The fixture accounts have no two-factor to turn off.',
+  },
+  'POST /api/account/two-factor/dismiss-prompt': { expect: signedIn(204), request: at(() => '/api/account/two-factor/dismiss-prompt') },
+  'POST /api/auth/login/two-factor': {
+    expect: all(401),
+    request: () => ({ url: '/api/auth/login/two-factor', body: { challengeToken: 'matrix-unknown-challenge-0123456789', code: '123456' } }),
+    note: 'Authenticated by the challenge a correct password started, not the session; an unknown one is 401 for everyone (two-factor.test.ts).',
+  },
+  'GET /api/account/export': { expect: signedIn(200), request: at(() => '/api/account/export'), note: "Each caller downloads its own data (export.test.ts checks the contents)." },
+  'POST /api/account/deletion': {
+    expect: signedIn(400),
+    request: () => ({ url: '/api/account/deletion', body: { currentPassword: 'not-the-password' } }),
+    note: 'Re-authenticated by the password; a wrong one is sent so the shared fixtures stay (deletion is tested in deletion.test.ts).',
+  },
+  'POST /api/account/export/email': { expect: signedIn(202), request: at(() => '/api/account/export/email'), note: 'Each caller asks for its own export; the link is mailed to it.' },
+  'GET /api/account/export/download/:token': {
+    expect: signedIn(404),
+    request: at(() => '/api/account/export/download/matrix-unknown-export-token-0123456789'),
+    note: 'Only the owner with the emailed token downloads (export.test.ts); an unknown token is 404 for everyone signed in.',
+  },
+  'GET /api/test/my-mail': { expect: signedIn(200), request: at(() => '/api/test/my-mail'), note: 'Test server only: the mail sent to the caller’s own address.' },
 
   // ---- profiles and uploads ----
   'GET /api/pro-staff-profiles': { expect: all(200), request: at(() => '/api/pro-staff-profiles') },
@@ -370,6 +430,37 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     expect: all(400),
     request: () => ({ url: '/api/stripe/webhook', body: { id: 'evt_matrix', type: 'customer.subscription.deleted', data: { object: {} } } }),
     note: "Authenticated by Stripe's signature, not the session; none is sent, so 400 for everyone.",
+  },
+
+  'POST /api/stripe/connect-webhook': {
+    expect: all(400),
+    request: () => ({ url: '/api/stripe/connect-webhook', body: { id: 'evt_matrix', type: 'account.updated', data: { object: { id: 'acct_x' } } } }),
+    note: "Stripe Connect's endpoint: authenticated by Stripe's signature (its own secret), not the session; none is sent, so 400 for everyone.",
+  },
+
+  // ---- payouts (decision record 025) ----
+  'GET /api/payout-account': { expect: anyProStaffProfile(200), request: at(() => '/api/payout-account'), note: "The caller's own payout account." },
+  'POST /api/payout-account/link': { expect: anyProStaffProfile(200), request: at(() => '/api/payout-account/link'), note: "Onboarding for the caller's own payout account (created at the first call)." },
+  'POST /api/payouts': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 400, proStaff: 403 },
+    request: (f) => ({ url: '/api/payouts', body: { commissionIds: [f.ids.commission] } }),
+    note: "Only the business that owns every commission; the fixture business has no saved card, so 400 (payouts themselves: payouts/pay-now.test.ts).",
+  },
+  'GET /api/payouts/business': { expect: anyBusinessProfile(200), request: at(() => '/api/payouts/business'), note: "The caller's own business's payouts and balances." },
+  'GET /api/payouts/pro-staff': { expect: anyProStaffProfile(200), request: at(() => '/api/payouts/pro-staff'), note: "The caller's own payouts and balances." },
+  'GET /api/payouts/business/statement': { expect: anyBusinessProfile(200), request: at(() => '/api/payouts/business/statement'), note: "CSV of the caller's own business's payouts." },
+  'GET /api/payouts/pro-staff/statement': { expect: anyProStaffProfile(200), request: at(() => '/api/payouts/pro-staff/statement'), note: "CSV of the caller's own payouts." },
+  'GET /api/payouts/:id': {
+    expect: businessOwnerOnly(200),
+    request: () => ({ url: `/api/payouts/${payoutId}` }),
+    setup: async (f) => {
+      const [row] = await f.t.database.query<{ id: number }>(
+        `insert into payouts (business_id, key, currency, amount_cents, status, failure_reason, stripe_customer_id, stripe_payment_method_id)
+         values (${f.business.businessId}, 'matrix-payout', 'USD', 12500, 'failed', 'The card was declined: Your card was declined.', 'cus_matrix', 'pm_card_chargeDeclined') returning id`,
+      );
+      await f.t.database.query(`insert into payout_items (payout_id, pro_staff_id, amount_cents, status, failure_reason) values (${row.id}, ${f.proStaff.proStaffId}, 12500, 'failed', 'declined')`);
+      payoutId = row.id;
+    },
   },
 
   // ---- plan usage ----

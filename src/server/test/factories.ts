@@ -9,12 +9,25 @@ const uniqueEmail = (prefix: string) => `${prefix}.${process.pid}.${++counter}@e
 
 export type SignedIn = { client: TestClient; user: SessionUser };
 
-/** Registers through the API and returns a client holding the new session. */
-export async function signUp(t: TestApp, userType: 'business' | 'pro_staff', email = uniqueEmail(userType)): Promise<SignedIn> {
+/**
+ * Registers through the API and returns a client holding the new session. The account's email is confirmed, as
+ * most tests need; `{ verified: false }` leaves it as a fresh sign-up is (decision record 027).
+ */
+export async function signUp(
+  t: TestApp,
+  userType: 'business' | 'pro_staff',
+  email = uniqueEmail(userType),
+  options: { verified?: boolean } = {},
+): Promise<SignedIn> {
   const client = new TestClient(t.app);
-  const res = await client.post('/api/auth/register', { email, password: 'trail-cam-2026', userType });
+  const res = await client.post('/api/auth/register', { email, password: 'trail-cam-2026', userType, ageConfirmed: true, termsAccepted: true });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { client, user: res.body };
+  if (options.verified === false) return { client, user: res.body };
+  await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, res.body.id));
+  // As if confirmed from its link: the verification mail is taken out, so tests counting mail see only their own.
+  const sent = t.mailer.sent;
+  sent.splice(0, sent.length, ...sent.filter((mail) => !(mail.to === email && mail.subject === 'Confirm your HuntStaff email address')));
+  return refresh({ client, user: res.body });
 }
 
 async function refresh(signedIn: SignedIn): Promise<SignedIn> {
@@ -23,8 +36,11 @@ async function refresh(signedIn: SignedIn): Promise<SignedIn> {
 }
 
 /** A business user with a business profile on the given tier. */
-export async function createBusiness(t: TestApp, options: { tier?: string; companyName?: string; location?: string } = {}): Promise<SignedIn & { businessId: number }> {
-  const signedIn = await signUp(t, 'business');
+export async function createBusiness(
+  t: TestApp,
+  options: { tier?: string; companyName?: string; location?: string; verified?: boolean } = {},
+): Promise<SignedIn & { businessId: number }> {
+  const signedIn = await signUp(t, 'business', undefined, { verified: options.verified });
   await t.database.db.insert(businessProfiles).values({
     userId: signedIn.user.id,
     companyName: options.companyName ?? 'Test Outfitters',
@@ -38,9 +54,9 @@ export async function createBusiness(t: TestApp, options: { tier?: string; compa
 /** A pro staff user with a profile on the given tier. */
 export async function createProStaff(
   t: TestApp,
-  options: { tier?: string; firstName?: string; lastName?: string; specialties?: string[]; location?: string; experience?: number } = {},
+  options: { tier?: string; firstName?: string; lastName?: string; specialties?: string[]; location?: string; experience?: number; verified?: boolean } = {},
 ): Promise<SignedIn & { proStaffId: number }> {
-  const signedIn = await signUp(t, 'pro_staff');
+  const signedIn = await signUp(t, 'pro_staff', undefined, { verified: options.verified });
   await t.database.db.insert(proStaffProfiles).values({
     userId: signedIn.user.id,
     firstName: options.firstName ?? 'Pat',

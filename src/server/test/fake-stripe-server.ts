@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { connectParams, FakeConnect, signPayload } from './fake-stripe-connect';
 
 /**
  * A local stand-in for the parts of the Stripe API the app calls, so tests run the real `stripe` SDK
@@ -57,7 +58,12 @@ const allowedParams: Record<string, string[]> = {
     'transfer_data', 'trial_end', 'trial_from_plan', 'trial_settings',
   ],
   'DELETE /v1/subscriptions/:id': ['cancellation_details', 'expand', 'invoice_now', 'prorate'],
+  'GET /v1/customers/:id': ['expand'],
+  ...connectParams,
 };
+
+/** Paths with an id, as `GET /v1/accounts/:id`. */
+const idPaths = /^\/v1\/(subscriptions|customers|accounts|payment_intents)\/([^/]+)$/;
 
 const errorReply = (status: number, type: string, message: string, extra: { code?: string; param?: string } = {}): Reply => ({
   status,
@@ -75,11 +81,16 @@ export class FakeStripeServer {
   readonly subscriptions = new Map<string, Json>();
   readonly invoices = new Map<string, Json>();
   readonly setupIntents = new Map<string, Json>();
-  /** Makes the next `count` calls fail with `status` (the SDK retries, so a real outage is several). */
-  failures: { status: number; count: number } | null = null;
+  /** Makes the next `count` calls (to paths starting with `path`, when given) fail with `status` (the SDK retries, so a real outage is several). */
+  failures: { status: number; count: number; path?: string } | null = null;
   private readonly idempotency = new Map<string, { fingerprint: string; reply: Reply }>();
   private readonly server = http.createServer((req, res) => void this.handle(req, res));
   private seq = 0;
+  /** Express accounts, account links, PaymentIntents, transfers and refunds (fake-stripe-connect.ts). */
+  readonly connect = new FakeConnect((prefix) => this.id(prefix));
+  readonly webhookSecret = 'whsec_test_fake';
+  /** Stripe gives a Connect endpoint its own signing secret. */
+  readonly connectWebhookSecret = 'whsec_test_connect_fake';
   port = 0;
 
   async start(): Promise<this> {
@@ -98,7 +109,8 @@ export class FakeStripeServer {
     return {
       STRIPE_SECRET_KEY: this.secretKey,
       STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-      STRIPE_WEBHOOK_SECRET: 'whsec_test_fake',
+      STRIPE_WEBHOOK_SECRET: this.webhookSecret,
+      STRIPE_CONNECT_WEBHOOK_SECRET: this.connectWebhookSecret,
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: String(this.port),
       STRIPE_API_PROTOCOL: 'http',
@@ -128,6 +140,42 @@ export class FakeStripeServer {
     return { ...structuredClone(templates.event), id: this.id('evt'), type, created, data: { object: structuredClone(object) } };
   }
 
+  /** Saves a card on the customer as its default (what a confirmed subscription or SetupIntent leaves behind). */
+  saveCard(customerId: string, paymentMethod = 'pm_card_visa'): void {
+    const customer = this.customers.get(customerId)!;
+    customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: paymentMethod };
+    this.connect.cards.set(customerId, paymentMethod);
+  }
+
+  /** Finishes an Express account's hosted onboarding and returns the `account.updated` event Stripe sends for it. */
+  completeOnboarding(accountId: string): Json {
+    return this.connectEvent('account.updated', this.connect.completeOnboarding(accountId));
+  }
+
+  /** Stripe restricting an account (requirements past due) and the `account.updated` event it sends. */
+  restrictAccount(accountId: string): Json {
+    return this.connectEvent('account.updated', this.connect.restrict(accountId));
+  }
+
+  /** An event about a connected account: Connect events name the account they happened on. */
+  connectEvent(type: string, object: Json): Json {
+    return { ...this.event(type, object), account: object.id };
+  }
+
+  /** The body and `Stripe-Signature` header Stripe would send for `event` (same scheme as generateTestHeaderString). */
+  signed(event: Json, secret = this.webhookSecret, timestamp?: number): { payload: string; signature: string } {
+    const payload = JSON.stringify(event, null, 2);
+    return { payload, signature: signPayload(payload, secret, timestamp) };
+  }
+
+  /** Delivers `event` to a webhook endpoint over HTTP, signed, as Stripe does; answers the endpoint's status. */
+  async deliver(url: string, event: Json, secret = this.webhookSecret): Promise<number> {
+    const { payload, signature } = this.signed(event, secret);
+    const res = await fetch(url, { method: 'POST', body: payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' } });
+    await res.arrayBuffer();
+    return res.status;
+  }
+
   private id(prefix: string) {
     return `${prefix}_fake${++this.seq}`;
   }
@@ -148,7 +196,7 @@ export class FakeStripeServer {
     };
     const auth = this.checkApiKey(req.headers.authorization);
     if (auth) return send(auth);
-    if (this.failures && this.failures.count > 0) {
+    if (this.failures && this.failures.count > 0 && (!this.failures.path || url.pathname.startsWith(this.failures.path))) {
       const { status } = this.failures;
       this.failures.count -= 1;
       return send(errorReply(status, status === 402 ? 'card_error' : 'api_error', 'Simulated failure'));
@@ -183,8 +231,8 @@ export class FakeStripeServer {
   }
 
   private route(method: string, path: string, body: Json): Reply {
-    const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
-    const routeKey = `${method} ${subscriptionPath ? '/v1/subscriptions/:id' : path}`;
+    const withId = idPaths.exec(path);
+    const routeKey = `${method} ${withId ? `/v1/${withId[1]}/:id` : path}`;
     const allowed = allowedParams[routeKey];
     if (!allowed) return errorReply(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
     const unknown = Object.keys(body).find((name) => !allowed.includes(name));
@@ -200,8 +248,16 @@ export class FakeStripeServer {
         return this.createPrice(body);
       case 'POST /v1/subscriptions':
         return this.createSubscription(body, expand);
+      case 'GET /v1/customers/:id': {
+        const customer = this.customers.get(withId![2]);
+        return customer ? this.ok(structuredClone(customer)) : errorReply(404, 'invalid_request_error', `No such customer: '${withId![2]}'`, { code: 'resource_missing' });
+      }
+      case 'GET /v1/subscriptions/:id':
+      case 'POST /v1/subscriptions/:id':
+      case 'DELETE /v1/subscriptions/:id':
+        return this.onSubscription(method, withId![2], body, expand);
       default:
-        return this.onSubscription(method, subscriptionPath![1], body, expand);
+        return this.connect.route(routeKey, withId?.[2], body, this.customers);
     }
   }
 

@@ -30,7 +30,8 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts the server on `dataDir` (never on DATABASE_URL) without waiting for it.
+ * Starts the server on `dataDir` without waiting for it: on the embedded database there, unless `env` names a
+ * DATABASE_URL itself (the inherited one is never used).
  * `env` overrides the test defaults; a key set to undefined is removed from the environment.
  */
 export async function spawnServer(dataDir: string, env: Record<string, string | undefined> = {}): Promise<ServerProcess> {
@@ -47,6 +48,7 @@ export async function spawnServer(dataDir: string, env: Record<string, string | 
     ...env,
   };
   delete merged.DATABASE_URL;
+  if (env.DATABASE_URL) merged.DATABASE_URL = env.DATABASE_URL;
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child);
@@ -109,4 +111,13 @@ export function useServerDataDir(prefix: string): () => string {
     if (!dataDir) throw new Error('useServerDataDir: the folder exists only while the file\'s tests run');
     return dataDir;
   };
+}
+
+/** Confirms the signed-in account's email from the link the test server sent it (GET /api/test/my-mail, record 027). */
+export async function verifyEmailFromMail(base: string, cookie: string): Promise<void> {
+  const mail = await call(base, 'GET', '/api/test/my-mail', undefined, cookie);
+  const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.body.mails[0]?.text ?? '')?.[1];
+  if (!token) throw new Error(`no verification mail: ${JSON.stringify(mail.body)}`);
+  const verified = await call(base, 'POST', '/api/account/verify-email', { token });
+  if (verified.status !== 204) throw new Error(`verify-email: ${verified.status}`);
 }

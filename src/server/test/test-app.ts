@@ -20,7 +20,7 @@ export type TestApp = {
 };
 
 /** A fresh app over an emptied test database. Call in beforeEach and close in afterEach. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { storageFromConfig?: boolean } = {}): Promise<TestApp> {
   const database = await testDatabase();
   await resetDatabase(database);
   const config = loadConfig({
@@ -36,7 +36,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const storage = new MemoryStorage();
   const events = new LocalEventBus();
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, database, storage, events, mailer, logger: false });
+  // storageFromConfig: the storage the configuration chooses (S3 with S3_BUCKET); `storage` is then unused.
+  const app = await buildApp({ config, database, storage: options.storageFromConfig ? undefined : storage, events, mailer, logger: false });
   await app.ready();
   return { app, database, storage, events, mailer, config, close: () => app.close() };
 }

@@ -15,6 +15,9 @@ export const registerBody = z.object({
   email: emailSchema,
   password: z.string().min(8, 'Password must be at least 8 characters').max(200),
   userType: userTypeSchema.default('business'),
+  // Both must be sent as `true`; the server records when, and which version of the terms (decision record 027).
+  ageConfirmed: z.literal(true, { error: 'Confirm that you are 18 or older' }),
+  termsAccepted: z.literal(true, { error: 'Accept the Terms of Service and Privacy Policy' }),
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
@@ -26,6 +29,11 @@ export const sessionUser = z.object({
   businessId: z.number().int().nullable(),
   proStaffId: z.number().int().nullable(),
   isAdmin: z.boolean(),
+  /** False until the account's current email address is confirmed from its emailed link (decision record 027). */
+  emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  /** Business accounts and admins without two-factor sign-in are asked to turn it on until they say "not now". */
+  twoFactorPrompt: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -117,8 +117,10 @@ export const commission = z.object({
   paidAt: z.string().nullable(),
   /** When it may be paid (ISO): at once for manual ones, after the business's hold period for order commissions. */
   payableAt: z.string(),
-  /** Pending and its hold is over: it can be paid now. */
+  /** Pending, its hold is over and it is in no payout being processed: it can be paid now. */
   payable: z.boolean(),
+  /** The payout it is in: being processed while the status is pending, the one that paid it once paid (record 025). */
+  payoutId: z.number().nullable(),
   proStaff: z.object({ firstName: z.string(), lastName: z.string() }),
   business: z.object({ companyName: z.string() }),
 });

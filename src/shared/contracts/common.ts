@@ -33,6 +33,8 @@ export type ErrorBody = z.infer<typeof errorBody>;
 export const errorCodes = [
   'VALIDATION', 'UNAUTHENTICATED', 'PLAN_LIMIT', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT',
   'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'INTERNAL',
+  // 403s that name what the account must do first (decision record 027).
+  'EMAIL_NOT_VERIFIED', 'TWO_FACTOR_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -16,6 +16,8 @@ export type ServerEvent =
   | { type: 'application.status_changed'; data: { applicationId: number; jobPostingId: number; status: ApplicationStatus } }
   | { type: 'commission.created' | 'commission.status_changed'; data: { commissionId: number; status: CommissionStatus } }
   | { type: 'commission.payable'; data: { commissionId: number } }
+  | { type: 'payout.updated'; data: { payoutId: number; status: 'paid' | 'failed' } }
+  | { type: 'payout-account.updated'; data: Record<string, never> }
   | { type: 'review.created'; data: { reviewId: number; revieweeType: RevieweeType; revieweeId: number } }
   | { type: 'review.responded'; data: { reviewId: number } }
   | { type: 'subscription.updated'; data: Record<string, never> }
@@ -36,6 +38,8 @@ export const serverEventTypes = [
   'commission.created',
   'commission.status_changed',
   'commission.payable',
+  'payout.updated',
+  'payout-account.updated',
   'review.created',
   'review.responded',
   'subscription.updated',

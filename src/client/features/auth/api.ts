@@ -1,8 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChangePasswordBody, LoginBody, PublicConfig, RegisterBody, SessionUser } from '@shared/contracts/auth';
+import type { LoginTwoFactorBody, TwoFactorChallenge } from '@shared/contracts/account';
 import { apiRequest, getJson } from '@client/lib/api';
 
-export const login = (body: LoginBody) => apiRequest<SessionUser>('POST', '/api/auth/login', body);
+/** A session user, or (202) a two-factor challenge to finish with `loginTwoFactor` (decision record 027). */
+export const login = (body: LoginBody) => apiRequest<SessionUser | TwoFactorChallenge>('POST', '/api/auth/login', body);
+export const loginTwoFactor = (body: LoginTwoFactorBody) => apiRequest<SessionUser>('POST', '/api/auth/login/two-factor', body);
 export const register = (body: RegisterBody) => apiRequest<SessionUser>('POST', '/api/auth/register', body);
 export const changePassword = (body: ChangePasswordBody) => apiRequest('POST', '/api/auth/change-password', body);
 

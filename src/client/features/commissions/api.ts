@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Commission, CommissionPayee, CommissionSettings, CommissionSettingsBody, CreateCommissionBody, RankingEntry, UpdateCommissionStatusBody, YearlyTotals } from '@shared/contracts/commissions';
+import type { BusinessPayouts, PayNowBody, Payout, PayoutAccount, PayoutAccountLink, ProStaffPayouts } from '@shared/contracts/payouts';
 import { apiRequest, getJson } from '@client/lib/api';
 import { useRefreshingMutation } from '@client/lib/mutations';
 
@@ -74,3 +75,32 @@ export const useSaveCommissionSettings = () =>
 export const yearlyTotalsQuery = (year: number) =>
   queryOptions({ queryKey: ['commissions', 'yearly-totals', year], queryFn: () => getJson<YearlyTotals>(`/api/commissions/business/yearly-totals?year=${year}`) });
 export const useYearlyTotals = (year: number) => useQuery(yearlyTotalsQuery(year));
+
+// ---- payouts (decision record 025) ----
+
+const payoutsKey = ['payouts'] as const;
+export const payoutAccountQuery = () => queryOptions({ queryKey: [...payoutsKey, 'account'], queryFn: () => getJson<PayoutAccount>('/api/payout-account') });
+export const businessPayoutsQuery = () => queryOptions({ queryKey: [...payoutsKey, 'business'], queryFn: () => getJson<BusinessPayouts>('/api/payouts/business') });
+export const proStaffPayoutsQuery = () => queryOptions({ queryKey: [...payoutsKey, 'pro-staff'], queryFn: () => getJson<ProStaffPayouts>('/api/payouts/pro-staff') });
+export const usePayoutAccount = () => useQuery(payoutAccountQuery());
+export const useBusinessPayouts = (enabled: boolean) => useQuery({ ...businessPayoutsQuery(), enabled });
+export const useProStaffPayouts = (enabled: boolean) => useQuery({ ...proStaffPayoutsQuery(), enabled });
+
+/** Pay now: the payout's outcome refreshes the commissions, the payouts and the rankings. */
+export function usePayNow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PayNowBody) => apiRequest<Payout>('POST', '/api/payouts', body),
+    onSettled: () => Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['commissions'] }),
+      queryClient.invalidateQueries({ queryKey: payoutsKey }),
+      queryClient.invalidateQueries({ queryKey: ['rankings'] }),
+    ]),
+  });
+}
+
+export const createPayoutAccountLink = () => apiRequest<PayoutAccountLink>('POST', '/api/payout-account/link');
+
+/** After a payout or an account change pushed by the server. */
+export const refreshPayouts = (queryClient: ReturnType<typeof useQueryClient>) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: payoutsKey }), queryClient.invalidateQueries({ queryKey: ['commissions'] })]);

@@ -2,3 +2,4 @@
 export { CommissionsTab } from './components/commissions-tab';
 export { ProStaffCommissions } from './components/pro-staff-commissions';
 export { RankingsTab } from './components/rankings-tab';
+export { ProStaffPayoutsCard } from './components/pro-staff-payouts-card';

@@ -30,5 +30,18 @@ export function useDashboardEvents(role: 'business' | 'pro_staff') {
       void queryClient.invalidateQueries({ queryKey: ['commissions'] });
       if (role === 'pro_staff') toast({ title: 'Commission Payable', description: 'A commission finished its hold period and can now be paid.' });
     },
+    // Payouts (decision record 025): a transfer landed or failed, or Stripe changed the payout account.
+    'payout.updated': ({ status }) => {
+      void queryClient.invalidateQueries({ queryKey: ['payouts'] });
+      void queryClient.invalidateQueries({ queryKey: ['commissions'] });
+      if (role === 'pro_staff') {
+        toast(status === 'paid'
+          ? { title: 'Payout Received', description: 'A business paid you through HuntStaff.' }
+          : { title: 'Payout Failed', description: 'A payout to you did not go through; your commissions stay payable.', variant: 'destructive' });
+      }
+    },
+    'payout-account.updated': () => {
+      void queryClient.invalidateQueries({ queryKey: ['payouts'] });
+    },
   });
 }

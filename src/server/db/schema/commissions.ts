@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { idColumn, createdAtColumn, setNullReference } from './columns';
 import { businessIdColumn, businessProfiles, proStaffIdColumn } from './profiles';
+import { payouts } from './payouts';
 
 /** Money a business owes a pro staffer. Created by hand (business dashboard) or by order attribution (store integrations). */
 export const commissions = pgTable(
@@ -35,10 +36,16 @@ export const commissions = pgTable(
     payableAt: timestamp('payable_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set once the pro staffer was told it became payable (the release task's "done" mark). */
     payableNotifiedAt: timestamp('payable_notified_at', { withTimezone: true }),
+    /**
+     * The payout this commission is in (decision record 025): set while it is processing (a pending commission in a
+     * processing payout cannot be put in another) and kept once paid; cleared when the payout fails.
+     */
+    payoutId: setNullReference('payout_id', () => payouts.id),
   },
   (table) => [
     index('commissions_business_id_idx').on(table.businessId),
     index('commissions_pro_staff_id_idx').on(table.proStaffId),
+    index('commissions_payout_id_idx').on(table.payoutId),
     index('commissions_release_idx').on(table.payableAt).where(sql`status = 'pending' and payable_notified_at is null`),
   ],
 );

@@ -82,13 +82,15 @@ const proStaff: ProSeed[] = [
  */
 export async function seedDemoData(db: Database, options: { withAdmin?: boolean } = {}): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // Demo accounts are seeded verified (decision record 027), so every demo flow works from the first sign-in.
+  const emailVerifiedAt = new Date();
   await db.transaction(async (tx) => {
-    if (options.withAdmin ?? true) await tx.insert(users).values({ email: DEMO_ADMIN_EMAIL, passwordHash, userType: 'business', isAdmin: true });
+    if (options.withAdmin ?? true) await tx.insert(users).values({ email: DEMO_ADMIN_EMAIL, passwordHash, userType: 'business', isAdmin: true, emailVerifiedAt });
 
     for (const [index, business] of businesses.entries()) {
       const [user] = await tx
         .insert(users)
-        .values({ email: business.email, passwordHash, userType: 'business', subscriptionTier: business.tier })
+        .values({ email: business.email, passwordHash, userType: 'business', subscriptionTier: business.tier, emailVerifiedAt })
         .returning({ id: users.id });
       const [profile] = await tx
         .insert(businessProfiles)
@@ -105,7 +107,7 @@ export async function seedDemoData(db: Database, options: { withAdmin?: boolean 
     }
 
     for (const person of proStaff) {
-      const [user] = await tx.insert(users).values({ email: person.email, passwordHash, userType: 'pro_staff', subscriptionTier: person.tier ?? 'free' }).returning({ id: users.id });
+      const [user] = await tx.insert(users).values({ email: person.email, passwordHash, userType: 'pro_staff', subscriptionTier: person.tier ?? 'free', emailVerifiedAt }).returning({ id: users.id });
       const socialLinks = Object.fromEntries(
         (['instagram', 'youtube', 'tiktok'] as const).flatMap((key) => (person[key] ? [[key, person[key]]] : [])),
       );

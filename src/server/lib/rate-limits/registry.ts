@@ -1,12 +1,25 @@
 import type { Config } from '@server/config';
 import { FailureCounter, WindowLimiter } from './limiter';
 import { MemoryRateLimitStore, type RateLimitStore } from './store';
+import type { WhenSharedStoreDown } from './resilient-store';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+export const UPLOADS_PER_TEN_MINUTES = 60;
+export const DEMO_REQUESTS_PER_HOUR = 10;
+
 /** "At most `max` requests per client address per window" on one route, enforced by @fastify/rate-limit. */
-export type PerAddressRouteLimit = { max: number; timeWindow: number; message: string };
+export type PerAddressRouteLimit = { max: number; timeWindow: number; message: string; whenSharedStoreDown: WhenSharedStoreDown };
+
+/** The per-address route limits (applied by @fastify/rate-limit, ./plugin.ts), keyed "METHOD /url". */
+export const perAddressRouteLimits = {
+  // A browser navigates maybe a few pages a minute; this leaves room for tabs without letting a script flood the table.
+  'POST /api/page-views': { max: 60, timeWindow: MINUTE, message: 'Too many page views from this network', whenSharedStoreDown: 'open' },
+  // A public form: a few requests per address per hour is plenty for people, and keeps bots from filling the table.
+  'POST /api/demo-requests': { max: DEMO_REQUESTS_PER_HOUR, timeWindow: HOUR, message: 'Too many demo requests from this address. Try again later.', whenSharedStoreDown: 'local' },
+  'POST /api/auth/password-reset/request': { max: 10, timeWindow: HOUR, message: 'Too many password reset requests. Try again later.', whenSharedStoreDown: 'local' },
+} satisfies Record<string, PerAddressRouteLimit>;
 
 /**
  * Every rate limit of the app, built once per app (so a test app starts with none used) and reset in one call.
@@ -15,18 +28,13 @@ export type PerAddressRouteLimit = { max: number; timeWindow: number; message: s
  *   (see ./plugin.ts), keyed "METHOD /url" so the route files need not change.
  * - the named counters below: limits a service checks itself because they count per user, per API key, per
  *   email, or only failures, or only attempts that pass earlier checks.
- * All of them count in `store`, the one thing a Redis-backed deployment swaps.
+ * All of them count in `store`, the one thing a Redis-backed deployment swaps (REDIS_URL, decision record 026);
+ * what each limit does while Redis is down is `whenSharedStoreDown` below.
  */
 export function createRateLimits(config: Pick<Config, 'registrationsPerHourPerIp'>, store: RateLimitStore = new MemoryRateLimitStore()) {
   return {
     store,
-    perAddressRoutes: {
-      // A browser navigates maybe a few pages a minute; this leaves room for tabs without letting a script flood the table.
-      'POST /api/page-views': { max: 60, timeWindow: MINUTE, message: 'Too many page views from this network' },
-      // A public form: a few requests per address per hour is plenty for people, and keeps bots from filling the table.
-      'POST /api/demo-requests': { max: DEMO_REQUESTS_PER_HOUR, timeWindow: HOUR, message: 'Too many demo requests from this address. Try again later.' },
-      'POST /api/auth/password-reset/request': { max: 10, timeWindow: HOUR, message: 'Too many password reset requests. Try again later.' },
-    } satisfies Record<string, PerAddressRouteLimit>,
+    perAddressRoutes: perAddressRouteLimits,
 
     // Sign-in (issue 17, decision record 011): failures only, per (account, client address) with a growing back-off,
     // and per client address against credential stuffing.
@@ -36,6 +44,13 @@ export function createRateLimits(config: Pick<Config, 'registrationsPerHourPerIp
     registrationsByAddress: new WindowLimiter(store, 'registrations-address', config.registrationsPerHourPerIp, HOUR),
     // Silent: past it the reset request still answers 204 but sends no mail, so it reveals nothing.
     passwordResetMailsByEmail: new WindowLimiter(store, 'password-reset-mails-email', 3, HOUR),
+    // Email verification links asked for again (decision record 027): a few per account per hour.
+    verificationMailsByUser: new WindowLimiter(store, 'verification-mails-user', 3, HOUR),
+    // "Email me a download link" exports per account (decision record 027): each builds a whole file.
+    exportLinksByUser: new WindowLimiter(store, 'export-links-user', 3, HOUR),
+    // Wrong two-factor codes per account, at sign-in, set-up and turning it off alike (decision record 027): five per
+    // quarter hour leaves a guesser about one chance in 70,000 a day against three live six-digit codes.
+    twoFactorFailuresByUser: new WindowLimiter(store, 'two-factor-failures-user', 5, 15 * MINUTE),
     // Avatars and attachments share one budget per user; checked before the body is read.
     uploadsByUser: new WindowLimiter(store, 'uploads-user', UPLOADS_PER_TEN_MINUTES, 10 * MINUTE),
     // Each attempt calls Stripe several times; this keeps a stuck button or a script from flooding it.
@@ -54,5 +69,34 @@ export function createRateLimits(config: Pick<Config, 'registrationsPerHourPerIp
 
 export type RateLimits = ReturnType<typeof createRateLimits>;
 
-export const UPLOADS_PER_TEN_MINUTES = 60;
-export const DEMO_REQUESTS_PER_HOUR = 10;
+/**
+ * Each named counter's policy while the shared store (Redis) is down (decision record 026). Security limits keep
+ * counting in this instance's memory; the storefront's per-key budget fails open, because refusing a paying
+ * store's calls over our own outage is worse than a few minutes without that fairness limit.
+ */
+export const namedLimitsWhenSharedStoreDown: Record<string, WhenSharedStoreDown> = {
+  'login-failures-account-client': 'local',
+  'login-failures-address': 'local',
+  'registrations-address': 'local',
+  'password-reset-mails-email': 'local',
+  'uploads-user': 'local',
+  'subscription-attempts-user': 'local',
+  'direct-messages-user': 'local',
+  'mass-messages-user': 'local',
+  'store-requests-key': 'open',
+  'bad-store-keys-address': 'local',
+  // Account rights (decision record 027): mail and code limits stay security limits.
+  'verification-mails-user': 'local',
+  'export-links-user': 'local',
+  'two-factor-failures-user': 'local',
+};
+
+/** The policy for a counter key as the store sees it: `<name>:<key>` or `route:<METHOD url>:<address>`. */
+export function policyForKey(key: string, perAddressRoutes: Record<string, PerAddressRouteLimit> = perAddressRouteLimits): WhenSharedStoreDown {
+  if (key.startsWith('route:')) {
+    const route = Object.keys(perAddressRoutes).find((name) => key.startsWith(`route:${name}:`));
+    return route ? perAddressRoutes[route].whenSharedStoreDown : 'local';
+  }
+  return namedLimitsWhenSharedStoreDown[key.slice(0, key.indexOf(':'))] ?? 'local';
+}
+

@@ -15,8 +15,20 @@ const checks: Record<AccessLevel, (request: FastifyRequest) => unknown> = {
   proStaff: (request) => requireRole(request, 'pro_staff'),
   businessProfile: requireBusinessProfile,
   proStaffProfile: requireProStaffProfile,
-  admin: requireAdmin,
+  admin: requireAdminWithTwoFactor,
 };
+
+/**
+ * In production an admin reaches the admin API only with two-factor sign-in on (decision record 027). Development
+ * and tests keep the demo admin usable without it; production already refuses to start with a demo-password admin.
+ */
+function requireAdminWithTwoFactor(request: FastifyRequest) {
+  const user = requireAdmin(request);
+  if (request.server.ctx.config.env === 'production' && !user.twoFactorEnabled) {
+    throw new AppError('TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in on your profile page to use the admin tools.');
+  }
+  return user;
+}
 
 const ACCESS_LEVEL = Symbol('accessLevel');
 type AccessHook = onRequestHookHandler & { [ACCESS_LEVEL]: AccessLevel };

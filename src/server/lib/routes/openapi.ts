@@ -19,11 +19,13 @@ const session = (area: string) => `Session API (cookie): ${area}.`;
 export const apiTags = {
   system: { name: 'System', description: 'Public configuration and health.' },
   auth: { name: 'Auth', description: session('sign-up, sign-in, passwords and the current user') },
+  account: { name: 'Account', description: session('email verification, two-factor sign-in, data export and account deletion') },
   profiles: { name: 'Profiles', description: session('business and pro staff profiles, the directory') },
   uploads: { name: 'Uploads', description: session('images') },
   jobs: { name: 'Jobs', description: session('job postings and applications') },
   messaging: { name: 'Messaging', description: session('conversations, messages, attachments, mass messages and the event stream') },
   commissions: { name: 'Commissions', description: session('commissions and rankings') },
+  payouts: { name: 'Payouts', description: session('payout accounts (Stripe Connect), Pay now, payout history and statements') },
   reviews: { name: 'Reviews', description: session('reviews') },
   ads: { name: 'Advertisements', description: session('advertisements') },
   promotions: { name: 'Promotions', description: session('promotions') },

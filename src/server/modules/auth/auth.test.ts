@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '@server/test/test-app';
 import { signUp } from '@server/test/factories';
+import { TERMS_VERSION } from '@shared/legal';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -13,11 +14,11 @@ afterEach(async () => {
 describe('POST /api/auth/register', () => {
   it('creates the account, returns the user and signs in', async () => {
     const client = new TestClient(t.app);
-    const res = await client.post('/api/auth/register', { email: 'New.User@Example.com', password: 'longenough', userType: 'pro_staff' });
+    const res = await client.post('/api/auth/register', { email: 'New.User@Example.com', password: 'longenough', userType: 'pro_staff', ageConfirmed: true, termsAccepted: true });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number), email: 'new.user@example.com', userType: 'pro_staff', subscriptionTier: 'free',
-      businessId: null, proStaffId: null, isAdmin: false,
+      businessId: null, proStaffId: null, isAdmin: false, emailVerified: false, twoFactorEnabled: false, twoFactorPrompt: false,
     });
     const cookie = res.raw.cookies.find((c) => c.name === 'hs_session')!;
     expect(cookie.httpOnly).toBe(true);
@@ -28,14 +29,38 @@ describe('POST /api/auth/register', () => {
     expect(me.body.email).toBe('new.user@example.com');
   });
 
+  it('refuses a sign-up without the age confirmation or the terms, with a clear message, and creates no account', async () => {
+    const base = { email: 'consent@example.com', password: 'trail-cam-2026', userType: 'business' };
+    const noAge = await new TestClient(t.app).post('/api/auth/register', { ...base, termsAccepted: true });
+    expect(noAge.status).toBe(400);
+    expect(noAge.body.error).toMatchObject({ code: 'VALIDATION', message: 'ageConfirmed: Confirm that you are 18 or older' });
+    const noTerms = await new TestClient(t.app).post('/api/auth/register', { ...base, ageConfirmed: true, termsAccepted: false });
+    expect(noTerms.status).toBe(400);
+    expect(noTerms.body.error.details).toEqual([{ path: 'termsAccepted', message: 'Accept the Terms of Service and Privacy Policy' }]);
+    const strings = await new TestClient(t.app).post('/api/auth/register', { ...base, ageConfirmed: 'true', termsAccepted: 'yes' });
+    expect(strings.status).toBe(400);
+    expect(await t.database.query("select id from users where email = 'consent@example.com'")).toEqual([]);
+  });
+
+  it('records the terms version and when the terms and age were confirmed', async () => {
+    const before = Date.now();
+    await signUp(t, 'pro_staff', 'consented@example.com');
+    const [row] = await t.database.query<{ terms_version: string; terms_accepted_at: Date; age_confirmed_at: Date }>(
+      "select terms_version, terms_accepted_at, age_confirmed_at from users where email = 'consented@example.com'",
+    );
+    expect(row.terms_version).toBe(TERMS_VERSION);
+    expect(new Date(row.terms_accepted_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(new Date(row.age_confirmed_at).getTime()).toBe(new Date(row.terms_accepted_at).getTime());
+  });
+
   it('defaults the account type to business', async () => {
-    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'a@example.com', password: 'longenough' });
+    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'a@example.com', password: 'longenough', ageConfirmed: true, termsAccepted: true });
     expect(res.status).toBe(201);
     expect(res.body.userType).toBe('business');
   });
 
   it('rejects a bad email and a short password with field details', async () => {
-    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'nope', password: 'short', userType: 'business' });
+    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'nope', password: 'short', userType: 'business', ageConfirmed: true, termsAccepted: true });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
     const paths = res.body.error.details.map((d: { path: string }) => d.path);
@@ -43,13 +68,13 @@ describe('POST /api/auth/register', () => {
   });
 
   it('rejects an unknown account type', async () => {
-    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'a@example.com', password: 'longenough', userType: 'admin' });
+    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'a@example.com', password: 'longenough', userType: 'admin', ageConfirmed: true, termsAccepted: true });
     expect(res.status).toBe(400);
   });
 
   it('answers 409 for a duplicate email, whatever its case', async () => {
     await signUp(t, 'business', 'taken@example.com');
-    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'TAKEN@example.com', password: 'longenough', userType: 'business' });
+    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'TAKEN@example.com', password: 'longenough', userType: 'business', ageConfirmed: true, termsAccepted: true });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('CONFLICT');
   });
@@ -200,7 +225,7 @@ describe('session cookie in production', () => {
   });
 
   it('is a Secure __Host- cookie: host-only, path /, HttpOnly, SameSite=Lax', async () => {
-    const res = await new TestClient(prod.app).post('/api/auth/register', { email: 'prod@example.com', password: 'longenough', userType: 'business' });
+    const res = await new TestClient(prod.app).post('/api/auth/register', { email: 'prod@example.com', password: 'longenough', userType: 'business', ageConfirmed: true, termsAccepted: true });
     expect(res.status).toBe(201);
     expect(res.raw.cookies.map((c) => c.name)).toEqual(['__Host-hs_session']);
     const cookie = res.raw.cookies[0];

@@ -10,6 +10,9 @@ afterEach(async () => {
   await t.close();
 });
 
+/** Reset mails only (every sign-up also mails its verification link, decision record 027). */
+const resetMails = (app: { mailer: { sent: { to: string; subject: string; text: string }[] } }) => app.mailer.sent.filter((mail) => mail.subject === 'Reset your HuntStaff password');
+
 const tokenFromMail = (text: string) => /reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)![1];
 
 describe('password reset by emailed token', () => {
@@ -18,9 +21,9 @@ describe('password reset by emailed token', () => {
     const anonymous = new TestClient(t.app);
     const requested = await anonymous.post('/api/auth/password-reset/request', { email: 'forgetful@example.com' });
     expect(requested.status).toBe(202);
-    expect(t.mailer.sent).toHaveLength(1);
-    expect(t.mailer.sent[0].to).toBe('forgetful@example.com');
-    const token = tokenFromMail(t.mailer.sent[0].text);
+    expect(resetMails(t)).toHaveLength(1);
+    expect(resetMails(t)[0].to).toBe('forgetful@example.com');
+    const token = tokenFromMail(resetMails(t)[0].text);
 
     expect((await anonymous.post('/api/auth/password-reset/confirm', { token, password: 'brand-new-pass' })).status).toBe(204);
     expect((await client.get('/api/auth/me')).status).toBe(401);
@@ -38,8 +41,8 @@ describe('password reset by emailed token', () => {
     await signUp(t, 'business', 'victim@example.com');
     const res = await new TestClient(t.app).request('POST', '/api/auth/password-reset/request', { email: 'victim@example.com' }, { host: 'evil.example.net', 'x-forwarded-host': 'evil.example.net' });
     expect(res.status).toBe(202);
-    expect(t.mailer.sent[0].text).toContain('https://huntstaff.example.com/reset-password?token=');
-    expect(t.mailer.sent[0].text).not.toContain('evil.example.net');
+    expect(resetMails(t)[0].text).toContain('https://huntstaff.example.com/reset-password?token=');
+    expect(resetMails(t)[0].text).not.toContain('evil.example.net');
   });
 
   it('without PUBLIC_URL builds the link from the configured address, never from Host or X-Forwarded-Host', async () => {
@@ -49,20 +52,20 @@ describe('password reset by emailed token', () => {
     await signUp(t, 'business', 'dev.victim@example.com');
     const res = await new TestClient(t.app).request('POST', '/api/auth/password-reset/request', { email: 'dev.victim@example.com' }, { host: 'evil.example.com', 'x-forwarded-host': 'evil.example.net', 'x-forwarded-proto': 'https' });
     expect(res.status).toBe(202);
-    expect(t.mailer.sent[0].text).toContain('http://localhost:5123/reset-password?token=');
-    expect(t.mailer.sent[0].text).not.toMatch(/evil\.example/);
+    expect(resetMails(t)[0].text).toContain('http://localhost:5123/reset-password?token=');
+    expect(resetMails(t)[0].text).not.toMatch(/evil\.example/);
   });
 
   it('answers the same for unknown emails and sends nothing', async () => {
     const res = await new TestClient(t.app).post('/api/auth/password-reset/request', { email: 'nobody@example.com' });
     expect(res.status).toBe(202);
-    expect(t.mailer.sent).toHaveLength(0);
+    expect(resetMails(t)).toHaveLength(0);
   });
 
   it('rejects an expired token and a short password', async () => {
     await signUp(t, 'business', 'late@example.com');
     await new TestClient(t.app).post('/api/auth/password-reset/request', { email: 'late@example.com' });
-    const token = tokenFromMail(t.mailer.sent[0].text);
+    const token = tokenFromMail(resetMails(t)[0].text);
     const short = await new TestClient(t.app).post('/api/auth/password-reset/confirm', { token, password: 'short' });
     expect(short.status).toBe(400);
     expect(short.body.error.details[0].path).toBe('password');
@@ -109,7 +112,7 @@ describe('sign-up throttling', () => {
     await t.close();
     t = await createTestApp({ RATE_LIMIT_REGISTRATIONS_PER_HOUR: '20' });
     for (let i = 0; i < 20; i++) await signUp(t, 'business', `bulk${i}@example.com`);
-    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'one-more@example.com', password: 'trail-cam-2026' });
+    const res = await new TestClient(t.app).post('/api/auth/register', { email: 'one-more@example.com', password: 'trail-cam-2026', ageConfirmed: true, termsAccepted: true });
     expect(res.status).toBe(429);
   });
 });
@@ -119,7 +122,7 @@ describe('common passwords (ASVS 6.2.4)', () => {
 
   it('refuses a common password at sign-up, in any letter case, and creates no account', async () => {
     for (const password of ['password1', 'Qwerty123', 'P@ssw0rd']) {
-      const res = await new TestClient(t.app).post('/api/auth/register', { email: 'common@example.com', password, userType: 'business' });
+      const res = await new TestClient(t.app).post('/api/auth/register', { email: 'common@example.com', password, userType: 'business', ageConfirmed: true, termsAccepted: true });
       expect(res.status).toBe(400);
       expect(res.body.error).toMatchObject(tooCommon);
       expect(res.body.error.details).toEqual([{ path: 'password', message: expect.any(String) }]);
@@ -130,8 +133,8 @@ describe('common passwords (ASVS 6.2.4)', () => {
   it('does not count a refused sign-up against the per-address limit', async () => {
     await t.close();
     t = await createTestApp({ RATE_LIMIT_REGISTRATIONS_PER_HOUR: '1' });
-    expect((await new TestClient(t.app).post('/api/auth/register', { email: 'c@example.com', password: 'password1' })).status).toBe(400);
-    expect((await new TestClient(t.app).post('/api/auth/register', { email: 'c@example.com', password: 'trail-cam-2026' })).status).toBe(201);
+    expect((await new TestClient(t.app).post('/api/auth/register', { email: 'c@example.com', password: 'password1', ageConfirmed: true, termsAccepted: true })).status).toBe(400);
+    expect((await new TestClient(t.app).post('/api/auth/register', { email: 'c@example.com', password: 'trail-cam-2026', ageConfirmed: true, termsAccepted: true })).status).toBe(201);
   });
 
   it('refuses a common new password on change, keeping the old one', async () => {
@@ -146,7 +149,7 @@ describe('common passwords (ASVS 6.2.4)', () => {
     await signUp(t, 'pro_staff', 'reset.common@example.com');
     const anonymous = new TestClient(t.app);
     await anonymous.post('/api/auth/password-reset/request', { email: 'reset.common@example.com' });
-    const token = tokenFromMail(t.mailer.sent[0].text);
+    const token = tokenFromMail(resetMails(t)[0].text);
     const refused = await anonymous.post('/api/auth/password-reset/confirm', { token, password: 'football1' });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject(tooCommon);

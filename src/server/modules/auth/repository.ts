@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { firstRow } from '@server/db/rows';
 import { passwordResetTokens, sessions, users } from '@server/db/schema/users';
@@ -13,6 +13,9 @@ const sessionUserColumns = {
   // The plan that applies now (a running free trial included), not only the subscribed one.
   subscriptionTier: effectiveTier,
   isAdmin: users.isAdmin,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+  twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
+  twoFactorPrompt: sql<boolean>`(${users.userType} = 'business' or ${users.isAdmin}) and ${users.totpEnabledAt} is null and ${users.twoFactorPromptDismissedAt} is null`,
   businessId: businessProfiles.id,
   proStaffId: proStaffProfiles.id,
 };
@@ -62,7 +65,16 @@ export async function findCredentialsByEmail(db: Database, email: string) {
 
 export async function insertUser(
   db: Database,
-  values: { email: string; passwordHash: string; userType: 'business' | 'pro_staff'; subscriptionTier?: string; isAdmin?: boolean },
+  values: {
+    email: string;
+    passwordHash: string;
+    userType: 'business' | 'pro_staff';
+    subscriptionTier?: string;
+    isAdmin?: boolean;
+    termsVersion?: string;
+    termsAcceptedAt?: Date;
+    ageConfirmedAt?: Date;
+  },
 ): Promise<number | null> {
   const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning({ id: users.id });
   return row?.id ?? null;

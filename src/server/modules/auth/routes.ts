@@ -1,5 +1,6 @@
 import { messageReply, noContent } from '@shared/contracts/common';
 import { changePasswordBody, loginBody, passwordResetConfirmBody, passwordResetRequestBody, registerBody, sessionUser } from '@shared/contracts/auth';
+import { loginTwoFactorBody, twoFactorChallenge } from '@shared/contracts/account';
 import { clearSessionCookie, readSessionToken, requireUser, setSessionCookie } from '@server/lib/auth';
 import { access } from '@server/lib/routes/access';
 import { apiTags } from '@server/lib/routes/openapi';
@@ -18,11 +19,32 @@ export const authRoutes = moduleRoutes(apiTags.auth, (app, ctx) => {
     },
   );
 
-  app.post('/api/auth/login', { schema: { summary: 'Sign in', body: loginBody, response: { 200: sessionUser } } }, async (request, reply) => {
-    const session = await service.login(ctx, request.body, request.ip, readSessionToken(request, ctx.config));
-    setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
-    return session.user;
-  });
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        summary: 'Sign in (202: the account has two-factor sign-in; send the code to /api/auth/login/two-factor)',
+        body: loginBody,
+        response: { 200: sessionUser, 202: twoFactorChallenge },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.login(ctx, request.body, request.ip, readSessionToken(request, ctx.config));
+      if ('twoFactorRequired' in result) return reply.status(202).send(result);
+      setSessionCookie(reply, ctx.config, result.token, result.expiresAt);
+      return reply.status(200).send(result.user);
+    },
+  );
+
+  app.post(
+    '/api/auth/login/two-factor',
+    { schema: { summary: 'Finish a two-factor sign-in with the authenticator code or a recovery code', body: loginTwoFactorBody, response: { 200: sessionUser } } },
+    async (request, reply) => {
+      const session = await service.loginTwoFactor(ctx, request.body, readSessionToken(request, ctx.config));
+      setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
+      return session.user;
+    },
+  );
 
   app.post('/api/auth/logout', { schema: { summary: 'Sign out', response: { 204: noContent } } }, async (request, reply) => {
     await service.logout(ctx, readSessionToken(request, ctx.config));

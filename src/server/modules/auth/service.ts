@@ -5,6 +5,11 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '@server/lib/pas
 import { hashToken, newSessionToken, SESSION_IDLE_MS, SESSION_TOUCH_MS, SESSION_TTL_MS } from '@server/lib/auth';
 import { rateLimited } from '@server/lib/rate-limits/limiter';
 import { assertNotCommonPassword } from '@server/lib/common-passwords';
+import { TERMS_VERSION } from '@shared/legal';
+import type { LoginTwoFactorBody, TwoFactorChallenge } from '@shared/contracts/account';
+import { sendVerificationLink } from '../account/verification-service';
+import * as twoFactor from '../account/two-factor-service';
+import { cancelDeletionOnSignIn } from '../account/deletion-service';
 import * as repo from './repository';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -31,9 +36,19 @@ export async function register(ctx: AppContext, input: Required<RegisterBody>, i
   assertNotCommonPassword(input.password, 'password');
   await ctx.rateLimits.registrationsByAddress.consume(ip, () => 'Too many sign-ups from this network. Try again later.');
   const passwordHash = await hashPassword(input.password);
-  const userId = await repo.insertUser(ctx.db, { email: input.email, passwordHash, userType: input.userType });
+  // The contract refuses a sign-up without both confirmations (400); what was accepted, and when, is kept (record 027).
+  const now = new Date();
+  const userId = await repo.insertUser(ctx.db, {
+    email: input.email,
+    passwordHash,
+    userType: input.userType,
+    termsVersion: TERMS_VERSION,
+    termsAcceptedAt: now,
+    ageConfirmedAt: now,
+  });
   if (userId === null) throw new AppError('CONFLICT', 'An account with this email already exists', [{ path: 'email', message: 'Email already registered' }]);
   ctx.log.info({ userId, userType: input.userType }, 'user registered');
+  await sendVerificationLink(ctx, userId, input.email);
   return startSession(ctx, userId, previousToken);
 }
 
@@ -56,7 +71,11 @@ async function pairWaitSeconds(ctx: AppContext, key: string, now: number): Promi
   return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
 }
 
-export async function login(ctx: AppContext, input: LoginBody, ip: string, previousToken?: string): Promise<NewSession> {
+/**
+ * A correct password starts a session, or, on an account with two-factor sign-in, a five-minute challenge that
+ * POST /api/auth/login/two-factor completes with a code (decision record 027).
+ */
+export async function login(ctx: AppContext, input: LoginBody, ip: string, previousToken?: string): Promise<NewSession | TwoFactorChallenge> {
   const { loginFailuresByAccountAndClient, loginFailuresByAddress } = ctx.rateLimits;
   const pairKey = `${input.email}\n${ip}`;
   const wait = await pairWaitSeconds(ctx, pairKey, Date.now());
@@ -75,8 +94,21 @@ export async function login(ctx: AppContext, input: LoginBody, ip: string, previ
     throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
   }
   await loginFailuresByAccountAndClient.forget(pairKey);
-  await repo.touchUser(ctx.db, credentials.id, new Date());
-  return startSession(ctx, credentials.id, previousToken);
+  if (await twoFactor.isEnabled(ctx, credentials.id)) return twoFactor.startChallenge(ctx, credentials.id);
+  return signedIn(ctx, credentials.id, previousToken);
+}
+
+/** The second step of a sign-in with two-factor: the challenge's code (or a recovery code), then the session. */
+export async function loginTwoFactor(ctx: AppContext, input: LoginTwoFactorBody, previousToken?: string): Promise<NewSession> {
+  const userId = await twoFactor.completeChallenge(ctx, input.challengeToken, input.code);
+  return signedIn(ctx, userId, previousToken);
+}
+
+async function signedIn(ctx: AppContext, userId: number, previousToken?: string): Promise<NewSession> {
+  await repo.touchUser(ctx.db, userId, new Date());
+  // Signing in during the 14-day grace period cancels a requested deletion (decision record 027).
+  await cancelDeletionOnSignIn(ctx, userId);
+  return startSession(ctx, userId, previousToken);
 }
 
 export async function logout(ctx: AppContext, token: string | undefined): Promise<void> {
@@ -88,4 +120,9 @@ export async function userForToken(ctx: AppContext, token: string, now = new Dat
   if (!session) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) await repo.touchSession(ctx.db, session.sessionId, now);
   return session.user;
+}
+
+/** The session view of an account (after a change to it, e.g. its email). */
+export async function sessionUserById(ctx: AppContext, userId: number): Promise<SessionUser | null> {
+  return repo.findSessionUserById(ctx.db, userId);
 }

@@ -127,3 +127,110 @@ describe('the app against the strict fake', () => {
     }
   });
 });
+
+describe('fake Stripe Connect is as strict as Stripe (decision record 025)', () => {
+  async function expressAccount() {
+    return stripe.accounts.create({ type: 'express', email: 'staff@example.com', capabilities: { transfers: { requested: true } }, metadata: { proStaffId: '7' } });
+  }
+  async function paidIntent(amount = 5000) {
+    const customer = await stripe.customers.create({ email: 'biz@example.com' });
+    fake.saveCard(customer.id);
+    return stripe.paymentIntents.create({ amount, currency: 'usd', customer: customer.id, payment_method: 'pm_card_visa', confirm: true, off_session: true, transfer_group: 'payout_1' });
+  }
+
+  it('creates an Express account that cannot take transfers until onboarding is complete, retrievable by id', async () => {
+    const account = await expressAccount();
+    expect(account).toMatchObject({ object: 'account', type: 'express', charges_enabled: false, payouts_enabled: false, details_submitted: false, capabilities: { transfers: 'inactive' }, metadata: { proStaffId: '7' } });
+    expect(account.requirements?.currently_due?.length).toBeGreaterThan(0);
+    expect((await stripe.accounts.retrieve(account.id)).id).toBe(account.id);
+    const unknown = await caught(stripe.accounts.retrieve('acct_nobody'));
+    expect(unknown.statusCode).toBe(403);
+    expect(unknown.code).toBe('account_invalid');
+    const noTransfers = await caught(stripe.accounts.create({ type: 'express', capabilities: { card_payments: { requested: true } } }));
+    expect(noTransfers.param).toBe('capabilities');
+  });
+
+  it('creates onboarding account links, refuses account_update for Express accounts and missing parameters', async () => {
+    const account = await expressAccount();
+    const link = await stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: 'http://localhost/r', return_url: 'http://localhost/done' });
+    expect(link).toMatchObject({ object: 'account_link', url: expect.stringContaining(account.id) });
+    expect(link.expires_at).toBeGreaterThan(link.created);
+    const update = await caught(stripe.accountLinks.create({ account: account.id, type: 'account_update', refresh_url: 'http://localhost/r', return_url: 'http://localhost/done' }));
+    expect(update.raw).toMatchObject({ param: 'type', message: expect.stringContaining('Stripe-hosted Dashboard') });
+    const noType = await caught(stripe.accountLinks.create({ account: account.id, refresh_url: 'http://localhost/r', return_url: 'http://localhost/done' } as never));
+    expect(noType.raw).toMatchObject({ code: 'parameter_missing', param: 'type' });
+    const noReturn = await caught(stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: 'http://localhost/r' }));
+    expect(noReturn.raw).toMatchObject({ code: 'parameter_missing', param: 'return_url' });
+    const relative = await caught(stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: '/r', return_url: '/done' }));
+    expect(relative.raw).toMatchObject({ code: 'url_invalid', param: 'refresh_url' });
+    const unknown = await caught(stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: 'http://x/r', return_url: 'http://x/d', flavour: 'x' } as never));
+    expect(unknown.raw).toMatchObject({ code: 'parameter_unknown', param: 'flavour' });
+  });
+
+  it('charges a saved card off session; a declining test card fails with a 402 card_error naming the PaymentIntent', async () => {
+    const intent = await paidIntent();
+    expect(intent).toMatchObject({ object: 'payment_intent', status: 'succeeded', amount: 5000, amount_received: 5000, currency: 'usd', transfer_group: 'payout_1', latest_charge: expect.stringMatching(/^ch_/) });
+    expect(typeof intent.customer).toBe('string');
+    const retrieved = await stripe.paymentIntents.retrieve(intent.id);
+    expect(retrieved.status).toBe('succeeded');
+    const customer = await stripe.customers.create({ email: 'declined@example.com' });
+    const declined = await caught(stripe.paymentIntents.create({ amount: 100, currency: 'usd', customer: customer.id, payment_method: 'pm_card_chargeDeclined', confirm: true, off_session: true }));
+    expect(declined).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(declined.statusCode).toBe(402);
+    expect(declined).toMatchObject({ code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' });
+    expect(declined.payment_intent).toMatchObject({ status: 'requires_payment_method', last_payment_error: { code: 'card_declined' } });
+  });
+
+  it('refuses a PaymentIntent without amount or currency, off_session without confirm, and an unknown payment method', async () => {
+    expect((await caught(stripe.paymentIntents.create({ currency: 'usd' } as never))).raw).toMatchObject({ code: 'parameter_missing', param: 'amount' });
+    expect((await caught(stripe.paymentIntents.create({ amount: 100 } as never))).raw).toMatchObject({ code: 'parameter_missing', param: 'currency' });
+    expect((await caught(stripe.paymentIntents.create({ amount: 100, currency: 'usd', payment_method: 'pm_card_visa', off_session: true }))).raw).toMatchObject({ param: 'off_session' });
+    expect((await caught(stripe.paymentIntents.create({ amount: 100, currency: 'usd', payment_method: 'pm_nobody', confirm: true }))).statusCode).toBe(404);
+  });
+
+  it('transfers to an onboarded account only, within what the source charge holds, and fails on demand', async () => {
+    const account = await expressAccount();
+    const intent = await paidIntent(5000);
+    const charge = intent.latest_charge as string;
+    const params = { amount: 3000, currency: 'usd', destination: account.id, transfer_group: 'payout_1', source_transaction: charge };
+    const inactive = await caught(stripe.transfers.create(params));
+    expect(inactive.raw).toMatchObject({ code: 'insufficient_capabilities_for_transfer', param: 'destination' });
+    fake.completeOnboarding(account.id);
+    const transfer = await stripe.transfers.create(params);
+    expect(transfer).toMatchObject({ object: 'transfer', amount: 3000, currency: 'usd', destination: account.id, transfer_group: 'payout_1', source_transaction: charge });
+    expect((await caught(stripe.transfers.create({ ...params, amount: 2001 }))).raw).toMatchObject({ code: 'amount_too_large' });
+    fake.connect.failingTransfers.set(account.id, 'balance_insufficient');
+    expect((await caught(stripe.transfers.create({ ...params, amount: 100 }))).raw).toMatchObject({ code: 'balance_insufficient' });
+    fake.connect.failingTransfers.delete(account.id);
+    expect((await caught(stripe.transfers.create({ amount: 1, currency: 'usd' } as never))).raw).toMatchObject({ code: 'parameter_missing', param: 'destination' });
+    expect((await caught(stripe.transfers.create({ ...params, destination: 'acct_nobody' }))).statusCode).toBe(404);
+    // A refund takes at most what is left unrefunded on the charge.
+    expect((await stripe.refunds.create({ payment_intent: intent.id, amount: 2000 })).status).toBe('succeeded');
+    expect((await caught(stripe.refunds.create({ payment_intent: intent.id, amount: 3001 }))).raw).toMatchObject({ code: 'amount_too_large' });
+  });
+
+  it('replays a transfer for the same idempotency key and refuses the key with other parameters', async () => {
+    const account = await expressAccount();
+    fake.completeOnboarding(account.id);
+    const intent = await paidIntent(5000);
+    const params = { amount: 1000, currency: 'usd', destination: account.id, source_transaction: intent.latest_charge as string };
+    const first = await stripe.transfers.create(params, { idempotencyKey: 'payout:x:transfer:1' });
+    const again = await stripe.transfers.create(params, { idempotencyKey: 'payout:x:transfer:1' });
+    expect(again.id).toBe(first.id);
+    expect(fake.connect.transfers.size).toBeGreaterThan(0);
+    const other = await caught(stripe.transfers.create({ ...params, amount: 999 }, { idempotencyKey: 'payout:x:transfer:1' }));
+    expect(other).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+  });
+
+  it('emits account.updated on completing onboarding, signed exactly as the SDK’s test header helper signs', async () => {
+    const account = await expressAccount();
+    const event = fake.completeOnboarding(account.id);
+    expect(event).toMatchObject({ object: 'event', type: 'account.updated', account: account.id, data: { object: { id: account.id, charges_enabled: true, payouts_enabled: true, details_submitted: true, capabilities: { transfers: 'active' } } } });
+    const timestamp = Math.floor(Date.now() / 1000);
+    const { payload, signature } = fake.signed(event, fake.webhookSecret, timestamp);
+    expect(signature).toBe(Stripe.webhooks.generateTestHeaderString({ payload, secret: fake.webhookSecret, timestamp }));
+    expect(stripe.webhooks.constructEvent(payload, signature, fake.webhookSecret).id).toBe(event.id);
+    const restricted = fake.restrictAccount(account.id);
+    expect(restricted.data.object).toMatchObject({ payouts_enabled: false, capabilities: { transfers: 'inactive' }, requirements: { disabled_reason: 'requirements.past_due' } });
+  });
+});

@@ -7,6 +7,7 @@ import {
   TRIAL_DAYS,
 } from '@shared/contracts/billing';
 import { isTierValidFor, planFor, type UserType } from '@shared/plans';
+import type { Database } from '@server/db/client';
 import type { AppContext } from '@server/lib/context';
 import { AppError } from '@server/lib/errors';
 import { paymentProviderError, stripeFor } from './stripe-client';
@@ -234,3 +235,22 @@ export async function recomputeTier(ctx: AppContext, userId: number): Promise<st
   return tier;
 }
 
+
+// ---- for payouts (decision record 025): the business's Stripe customer, and Stripe event de-duplication ----
+
+export function stripeCustomerIdOf(ctx: AppContext, userId: number): Promise<string | null> {
+  return repo.findCustomerId(ctx.db, userId);
+}
+
+export async function liveSubscriptionIdOf(ctx: AppContext, userId: number): Promise<string | null> {
+  return (await repo.findLiveSubscription(ctx.db, userId))?.stripeSubscriptionId ?? null;
+}
+
+export function isStripeEventProcessed(db: Database, eventId: string): Promise<boolean> {
+  return repo.isEventProcessed(db, eventId);
+}
+
+/** Records a Stripe event as handled; false when it was handled before (a duplicate delivery). */
+export function markStripeEventProcessed(db: Database, eventId: string, type: string): Promise<boolean> {
+  return repo.markEventProcessed(db, eventId, type);
+}

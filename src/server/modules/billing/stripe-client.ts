@@ -43,3 +43,23 @@ export function paymentProviderError(error: unknown): AppError {
   }
   return new AppError('SERVICE_UNAVAILABLE', 'The payment provider could not be reached. Please try again in a moment.');
 }
+
+/**
+ * A Stripe webhook event, verified against the exact bytes received with the endpoint's signing secret (each endpoint
+ * has its own: subscriptions and Connect). `endpoint` names them in the refusal when the secret is not set.
+ */
+export function verifiedStripeEvent(
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+  endpoint: { secret: string | undefined; what: string; variable: string },
+): Stripe.Event {
+  const { secret } = endpoint;
+  if (!secret) throw new AppError('SERVICE_UNAVAILABLE', `${endpoint.what} are not configured on this server (${endpoint.variable})`);
+  if (!signature) throw new AppError('VALIDATION', 'Missing Stripe-Signature header');
+  if (!rawBody || rawBody.length === 0) throw new AppError('VALIDATION', 'The request body is empty');
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch {
+    throw new AppError('VALIDATION', 'Invalid Stripe signature');
+  }
+}

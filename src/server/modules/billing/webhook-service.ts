@@ -3,24 +3,15 @@ import { planFor, isTierValidFor, type UserType } from '@shared/plans';
 import type { AppContext } from '@server/lib/context';
 import { withDb } from '@server/lib/transaction';
 import { publishBestEffort } from '@server/lib/publish';
-import { AppError } from '@server/lib/errors';
 import { recomputeTier } from './service';
-import { paymentProviderError, stripeFor } from './stripe-client';
+import { paymentProviderError, stripeFor, verifiedStripeEvent } from './stripe-client';
 import * as repo from './repository';
 
 export type WebhookResult = { received: true; duplicate?: true; ignored?: true };
 
 /** Verifies Stripe's signature over the exact bytes received; anything else is refused. */
 export function verifyEvent(ctx: AppContext, rawBody: Buffer | undefined, signature: string | undefined): Stripe.Event {
-  const secret = ctx.config.stripe.webhookSecret;
-  if (!secret) throw new AppError('SERVICE_UNAVAILABLE', 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET)');
-  if (!signature) throw new AppError('VALIDATION', 'Missing Stripe-Signature header');
-  if (!rawBody || rawBody.length === 0) throw new AppError('VALIDATION', 'The request body is empty');
-  try {
-    return Stripe.webhooks.constructEvent(rawBody, signature, secret);
-  } catch {
-    throw new AppError('VALIDATION', 'Invalid Stripe signature');
-  }
+  return verifiedStripeEvent(rawBody, signature, { secret: ctx.config.stripe.webhookSecret, what: 'Stripe webhooks', variable: 'STRIPE_WEBHOOK_SECRET' });
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>

@@ -22,6 +22,7 @@ export function toCommission(row: repo.CommissionRow, now = new Date()): Commiss
     paidAt: row.paidAt ? row.paidAt.toISOString() : null,
     payableAt: row.payableAt.toISOString(),
     payable: isPayable(row, now),
+    payoutId: row.payoutId,
     proStaff: { firstName: row.proStaffFirstName, lastName: row.proStaffLastName },
     business: { companyName: row.businessCompanyName },
   };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { firstRow } from '@server/db/rows';
 import { commissionSettings, commissions } from '@server/db/schema/commissions';
@@ -21,6 +21,7 @@ export type CommissionRow = {
   createdAt: Date;
   paidAt: Date | null;
   payableAt: Date;
+  payoutId: number | null;
   proStaffUserId: number;
   proStaffFirstName: string;
   proStaffLastName: string;
@@ -42,6 +43,7 @@ const commissionColumns = {
   createdAt: commissions.createdAt,
   paidAt: commissions.paidAt,
   payableAt: commissions.payableAt,
+  payoutId: commissions.payoutId,
   proStaffUserId: proStaffProfiles.userId,
   proStaffFirstName: proStaffProfiles.firstName,
   proStaffLastName: proStaffProfiles.lastName,
@@ -99,7 +101,7 @@ export async function settlePending(db: Database, id: number, status: 'paid' | '
   const rows = await db
     .update(commissions)
     .set({ status, paidAt: status === 'paid' ? now : null })
-    .where(and(eq(commissions.id, id), eq(commissions.status, 'pending')))
+    .where(and(eq(commissions.id, id), eq(commissions.status, 'pending'), isNull(commissions.payoutId)))
     .returning({ id: commissions.id });
   return rows.length > 0;
 }
@@ -152,11 +154,18 @@ export type RankingRow = {
   experience: number;
 };
 
-/** Paid commissions of one business in one currency in [from, to), summed per pro staffer, highest total first. */
+/**
+ * Paid commissions of one business in one currency in [from, to), net of clawbacks, summed per pro staffer, highest
+ * total first (decision record 025). A paid commission counts in the month it was paid; a negative adjustment entry
+ * (a refund after payment) in the month it was created, whether or not a payout has netted it off yet, so it is never
+ * counted twice. Only pro staff with a paid commission in the month are ranked.
+ */
 export async function paidTotalsByProStaff(db: Database, businessId: number, from: Date, to: Date, currency = 'USD'): Promise<RankingRow[]> {
+  const paidInMonth = sql`(${commissions.status} = 'paid' and ${commissions.source} <> 'adjustment' and ${commissions.paidAt} >= ${from} and ${commissions.paidAt} < ${to})`;
+  const clawbackInMonth = sql`(${commissions.source} = 'adjustment' and ${commissions.status} <> 'cancelled' and ${commissions.createdAt} >= ${from} and ${commissions.createdAt} < ${to})`;
   const total = sql<number>`sum(${commissions.amountCents})::bigint`.mapWith(Number);
-  const count = sql<number>`count(*)::int`.mapWith(Number);
-  const lastPaid = sql<Date>`max(${commissions.paidAt})`.mapWith((value: string | Date) => new Date(value));
+  const count = sql<number>`(count(*) filter (where ${paidInMonth}))::int`.mapWith(Number);
+  const lastPaid = sql<Date>`max(${commissions.paidAt}) filter (where ${paidInMonth})`.mapWith((value: string | Date) => new Date(value));
   return db
     .select({
       proStaffId: proStaffProfiles.id,
@@ -172,16 +181,9 @@ export async function paidTotalsByProStaff(db: Database, businessId: number, fro
     })
     .from(commissions)
     .innerJoin(proStaffProfiles, eq(proStaffProfiles.id, commissions.proStaffId))
-    .where(
-      and(
-        eq(commissions.businessId, businessId),
-        eq(commissions.currency, currency),
-        eq(commissions.status, 'paid'),
-        gte(commissions.paidAt, from),
-        lt(commissions.paidAt, to),
-      ),
-    )
+    .where(and(eq(commissions.businessId, businessId), eq(commissions.currency, currency), sql`(${paidInMonth} or ${clawbackInMonth})`))
     .groupBy(proStaffProfiles.id)
+    .having(sql`count(*) filter (where ${paidInMonth}) > 0`)
     .orderBy(desc(total), desc(count), asc(proStaffProfiles.firstName), asc(proStaffProfiles.id));
 }
 

@@ -60,7 +60,7 @@ export async function updateStatus(ctx: AppContext, user: BusinessUser, id: numb
   const existing = await repo.findById(ctx.db, id);
   if (!existing) throw notFound('Commission');
   if (existing.businessId !== user.businessId) throw forbidden('Only the business that created this commission can change it');
-  assertBusinessTransition(existing.status, status);
+  assertBusinessTransition(existing.status, status, existing.status === 'pending' ? existing.payoutId : null);
   const changed = await repo.settlePending(ctx.db, id, status, new Date());
   if (!changed) throw new AppError('CONFLICT', 'This commission was changed by someone else; reload and try again');
   const row = (await repo.findById(ctx.db, id))!;

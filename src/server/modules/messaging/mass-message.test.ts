@@ -199,3 +199,92 @@ describe('mass message delivered in the background', () => {
     expect((await biz.client.get('/api/mass-message/true')).status).toBe(400);
   });
 });
+
+describe('mass message delivery: the inline limit, resuming and retries', () => {
+  const lanesOf = async (id: number) =>
+    (await t.database.query<{ n: number }>(`select count(*)::int as n from mass_send_lanes where mass_send_id = ${id}`))[0].n;
+
+  it('delivers up to the inline limit before answering, on one lane, and more than that in the background on two', async () => {
+    const biz = await createBusiness(t, { tier: 'enterprise' });
+    await bulkStaff(4);
+    massSendTuning.inlineMaxRecipients = 4;
+    const inline = await biz.client.request('POST', '/api/mass-message', { content: 'Four', filters: {} }, { 'idempotency-key': 'at-limit' });
+    expect(inline.status).toBe(200);
+    expect(inline.body).toMatchObject({ status: 'sent', deliveredCount: 4 });
+    expect(await lanesOf(inline.body.id)).toBe(1);
+
+    massSendTuning.inlineMaxRecipients = 3;
+    const background = await biz.client.request('POST', '/api/mass-message', { content: 'Four again', filters: {} }, { 'idempotency-key': 'over-limit' });
+    expect(background.status).toBe(202);
+    expect(await lanesOf(background.body.id)).toBe(2);
+    await settledMassSends(t.app.ctx);
+    expect((await messageCounts()).map((row) => row.n)).toEqual([2, 2, 2, 2]);
+  });
+
+  it('picks up a send left unfinished when its sender retries with the same key', async () => {
+    const biz = await createBusiness(t, { tier: 'enterprise' });
+    await bulkStaff(3);
+    const id = await recordSend(biz.user.id, 'Left behind', 1);
+    await t.database.query(`update mass_sends set idempotency_key = 'crashed' where id = ${id}`);
+
+    const retry = await biz.client.request('POST', '/api/mass-message', { content: 'Left behind', filters: {} }, { 'idempotency-key': 'crashed' });
+    expect(retry.status).toBe(202);
+    expect(retry.body).toMatchObject({ id, status: 'sending', deliveredCount: 0 });
+    await settledMassSends(t.app.ctx);
+    expect((await biz.client.get(`/api/mass-message/${id}`)).body).toMatchObject({ status: 'sent', deliveredCount: 3 });
+    expect((await messageCounts()).map((row) => row.n)).toEqual([1, 1, 1]);
+  });
+
+  /** Makes the first `failures` message inserts fail, as a lost connection would; the counter survives rollbacks. */
+  async function failFirstInserts(failures: number) {
+    await t.database.query(`
+      create schema test_faults;
+      create sequence test_faults.attempts;
+      create function test_faults.fail_early() returns trigger language plpgsql as $$
+        begin
+          if nextval('test_faults.attempts') <= ${failures} then raise exception 'injected failure'; end if;
+          return null;
+        end $$;
+      create trigger test_faults_messages before insert on messages for each statement execute function test_faults.fail_early();
+    `);
+    return () => t.database.query('drop schema test_faults cascade');
+  }
+
+  it('retries a failed batch and delivers it', async () => {
+    massSendTuning.workers = 1;
+    massSendTuning.retryDelayMs = 1;
+    massSendTuning.retries = 1;
+    const biz = await createBusiness(t, { tier: 'enterprise' });
+    await bulkStaff(3);
+    const id = await recordSend(biz.user.id, 'Flaky', 1);
+    const heal = await failFirstInserts(1);
+    try {
+      await resumeMassSends(t.app.ctx);
+      await settledMassSends(t.app.ctx);
+    } finally {
+      await heal();
+    }
+    expect((await biz.client.get(`/api/mass-message/${id}`)).body).toMatchObject({ status: 'sent', deliveredCount: 3 });
+  });
+
+  it('stops after its retries are used up and resumes on the next start', async () => {
+    massSendTuning.workers = 1;
+    massSendTuning.retryDelayMs = 1;
+    massSendTuning.retries = 1;
+    const biz = await createBusiness(t, { tier: 'enterprise' });
+    await bulkStaff(3);
+    const id = await recordSend(biz.user.id, 'Down', 1);
+    const heal = await failFirstInserts(2);
+    try {
+      await resumeMassSends(t.app.ctx);
+      await settledMassSends(t.app.ctx);
+      // The first try and its one retry failed: nothing went out, the send waits.
+      expect((await biz.client.get(`/api/mass-message/${id}`)).body).toMatchObject({ status: 'sending', deliveredCount: 0 });
+    } finally {
+      await heal();
+    }
+    await resumeMassSends(t.app.ctx);
+    await settledMassSends(t.app.ctx);
+    expect((await biz.client.get(`/api/mass-message/${id}`)).body).toMatchObject({ status: 'sent', deliveredCount: 3 });
+  });
+});

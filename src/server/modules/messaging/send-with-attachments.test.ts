@@ -113,6 +113,29 @@ describe('POST /api/messages/with-attachments', () => {
     expect((await send(pro.client, { toUserId: String(biz.user.id), content: 'Second' }, [{ name: 'b.pdf', data: PDF }, { name: 'c.png', data: PNG }])).status).toBe(201);
   });
 
+  it('checks the quota again when two sends race for the last free bytes: one goes out, the other is refused', async () => {
+    const { biz, pro } = await pair();
+    expect((await send(pro.client, { toUserId: String(biz.user.id), content: 'First' }, [{ name: 'a.pdf', data: PDF }])).status).toBe(201);
+    const quota = planFor('pro_staff', 'free').limits.fileStorageBytes!;
+    // Room for exactly one more PDF.
+    await t.database.db.update(messageAttachments).set({ fileSize: quota - PDF.length });
+    // Both requests pass the check before the files are stored; each waits at the store until the other got there.
+    const put = t.storage.put.bind(t.storage);
+    let arrived = 0;
+    let release!: () => void;
+    const bothStoring = new Promise<void>((resolve) => (release = resolve));
+    t.storage.put = async (key, data) => {
+      if (++arrived === 2) release();
+      await bothStoring;
+      return put(key, data);
+    };
+    const results = await Promise.all(['Race 1', 'Race 2'].map((content) => send(pro.client, { toUserId: String(biz.user.id), content }, [{ name: 'b.pdf', data: PDF }])));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 402]);
+    expect(results.find((r) => r.status === 402)!.body.error).toMatchObject({ code: 'PLAN_LIMIT', details: { limit: quota, used: quota } });
+    // The refused send's file is deleted again; its message was rolled back.
+    expect(await counts()).toEqual({ messages: 2, attachments: 2, stored: 2 });
+  });
+
   it('takes at most 10 files and at least one', async () => {
     const { biz, pro } = await pair();
     const files = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `part${i + 1}.pdf`, data: PDF }));

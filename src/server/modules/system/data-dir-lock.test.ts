@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { call, spawnServer, waitUp, useServerDataDir } from '@server/test/server-process';
+import { call, spawnServer, verifyEmailFromMail, waitUp, useServerDataDir } from '@server/test/server-process';
 import { lockDataDir, DataDirLockedError } from '@server/db/data-dir-lock';
 
 // Issue 17, item 3: a second process opened the same DATA_DIR; after a hard kill every restart died with
@@ -13,9 +13,10 @@ describe('the embedded database folder is locked for the life of the process', {
   it('refuses a second process at once, and after kill -9 of the first a restart has every acknowledged write', async () => {
     const first = await spawnServer(dataDir());
     await waitUp(first);
-    const registered = await call(first.base, 'POST', '/api/auth/register', { email: 'lock@example.com', password: 'trail-cam-2026', userType: 'business' });
+    const registered = await call(first.base, 'POST', '/api/auth/register', { email: 'lock@example.com', password: 'trail-cam-2026', userType: 'business', ageConfirmed: true, termsAccepted: true });
     expect(registered.status).toBe(201);
     const cookie = registered.cookie!;
+    await verifyEmailFromMail(first.base, cookie);
     expect((await call(first.base, 'POST', '/api/business-profiles', { companyName: 'Lock Outfitters', location: 'Cody, WY', industry: 'Outfitter' }, cookie)).status).toBe(201);
     expect((await call(first.base, 'POST', '/api/job-postings', { title: 'Elk guide', description: 'Guide elk hunts.', location: 'Wyoming', specialties: ['Elk Hunting'] }, cookie)).status).toBe(201);
     const descriptions = Array.from({ length: 5 }, (_, i) => `Revision ${i + 1}`);
@@ -25,7 +26,7 @@ describe('the embedded database folder is locked for the life of the process', {
     }
     const others = Array.from({ length: 4 }, (_, i) => `lock.other${i}@example.com`);
     for (const email of others) {
-      expect((await call(first.base, 'POST', '/api/auth/register', { email, password: 'trail-cam-2026', userType: 'pro_staff' })).status).toBe(201);
+      expect((await call(first.base, 'POST', '/api/auth/register', { email, password: 'trail-cam-2026', userType: 'pro_staff', ageConfirmed: true, termsAccepted: true })).status).toBe(201);
     }
 
     const second = await spawnServer(dataDir());

@@ -65,7 +65,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage and recovery on
     app = await buildApp({ config, database, storage: new MemoryStorage(), mailer: new MemoryMailer(), events: new LocalEventBus(), logger: false });
     const credentials = { email: 'outage@example.com', password: 'trail-cam-2026' };
 
-    const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...credentials, userType: 'business' } });
+    const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...credentials, userType: 'business', ageConfirmed: true, termsAccepted: true } });
     expect(registered.statusCode).toBe(201);
     const cookieName = sessionCookieName(config);
     const cookie = `${cookieName}=${registered.cookies.find((c) => c.name === cookieName)!.value}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, spawnServer, stopServer, waitUp, type ServerProcess, useServerDataDir } from '@server/test/server-process';
+import { call, spawnServer, stopServer, verifyEmailFromMail, waitUp, type ServerProcess, useServerDataDir } from '@server/test/server-process';
 
 // The real server process (src/server/main.ts) on the embedded database in a folder of its own:
 // what it answered before it was stopped is still there when it starts again.
@@ -19,7 +19,7 @@ function stop(signal: NodeJS.Signals): Promise<number | null> {
   return stopServer(running, signal);
 }
 
-const account = { email: 'restart.outfitter@example.com', password: 'trail-cam-2026', userType: 'business' };
+const account = { email: 'restart.outfitter@example.com', password: 'trail-cam-2026', userType: 'business', ageConfirmed: true, termsAccepted: true };
 const profile = { companyName: 'Restart Outfitters', location: 'Bozeman, MT', industry: 'Outfitter' };
 const job = { title: 'Elk guide', description: 'Guide archery elk hunts in September.', location: 'Montana', specialties: ['Elk Hunting'] };
 
@@ -29,6 +29,7 @@ describe('restarting the server', { timeout: 180_000 }, () => {
     const registered = await call(base, 'POST', '/api/auth/register', account);
     expect(registered.status).toBe(201);
     const cookie = registered.cookie!;
+    await verifyEmailFromMail(base, cookie);
     expect((await call(base, 'POST', '/api/business-profiles', profile, cookie)).status).toBe(201);
     expect((await call(base, 'POST', '/api/job-postings', job, cookie)).status).toBe(201);
 

@@ -30,6 +30,8 @@ type Pending = { task: repo.NewTask & { dedupeKey: string }; resolve: (row: { id
 
 /** Most tasks one grouped insert carries. */
 const MAX_GROUP = 256;
+/** Grouped inserts under way at once (decision record 023). */
+const MAX_GROUPS_IN_FLIGHT = 2;
 type Schedule = { kind: string; everySeconds: number };
 
 export type TaskQueueOptions = {
@@ -64,7 +66,7 @@ export class TaskQueue {
   private wakeAgain = false;
   private stopped = true;
   private readonly pending: Pending[] = [];
-  private flushing = false;
+  private groupsInFlight = 0;
 
   constructor(options: TaskQueueOptions = {}) {
     this.pollMs = options.pollMs ?? 1000;
@@ -97,8 +99,9 @@ export class TaskQueue {
   }
 
   /**
-   * `enqueue` for hot paths (store webhooks): tasks added while an insert is under way go together in the next one,
-   * so a burst costs one commit (one WAL flush) per group instead of one per task. Alone, a task is inserted at once;
+   * `enqueue` for hot paths (store webhooks): tasks added while inserts are under way go together in the next one,
+   * so a burst costs one commit (one WAL flush) per group instead of one per task. Up to two groups are in flight at
+   * once, so the app is not idle while PostgreSQL commits the previous one. Alone, a task is inserted at once;
    * durability is the same (each caller hears back only after its row is committed). Tasks without a dedupe key
    * get a random one, which is how each caller finds its row among those the group inserted.
    */
@@ -107,32 +110,34 @@ export class TaskQueue {
     const dedupeKey = options.dedupeKey ?? `once:${randomUUID()}`;
     return new Promise((resolve, reject) => {
       this.pending.push({ task: { maxAttempts: registered?.maxAttempts, ...options, kind, dedupeKey }, resolve, reject });
-      if (!this.flushing) void this.flush();
+      this.flush();
     });
   }
 
-  private async flush(): Promise<void> {
-    this.flushing = true;
-    const ctx = this.requireContext();
+  private flush(): void {
+    while (this.pending.length > 0 && this.groupsInFlight < MAX_GROUPS_IN_FLIGHT) {
+      const group = this.pending.splice(0, MAX_GROUP);
+      this.groupsInFlight++;
+      void this.insertGroup(group).finally(() => {
+        this.groupsInFlight--;
+        this.flush();
+      });
+    }
+  }
+
+  private async insertGroup(group: Pending[]): Promise<void> {
     try {
-      while (this.pending.length > 0) {
-        const group = this.pending.splice(0, MAX_GROUP);
-        try {
-          const rows = await repo.insertTasks(ctx.db, group.map((item) => item.task));
-          const inserted = new Map(rows.map((row) => [row.dedupeKey, row.id]));
-          if (rows.length > 0) this.nudge();
-          for (const item of group) {
-            const id = inserted.get(item.task.dedupeKey);
-            // Two callers with one key in the same group: the first gets the row, the second is a duplicate.
-            inserted.delete(item.task.dedupeKey);
-            item.resolve(id === undefined ? null : { id });
-          }
-        } catch (error) {
-          for (const item of group) item.reject(error);
-        }
+      const rows = await repo.insertTasks(this.requireContext().database, group.map((item) => item.task));
+      const inserted = new Map(rows.map((row) => [row.dedupeKey, row.id]));
+      if (rows.length > 0) this.nudge();
+      for (const item of group) {
+        const id = inserted.get(item.task.dedupeKey);
+        // Two callers with one key in the same group: the first gets the row, the second is a duplicate.
+        inserted.delete(item.task.dedupeKey);
+        item.resolve(id === undefined ? null : { id });
       }
-    } finally {
-      this.flushing = false;
+    } catch (error) {
+      for (const item of group) item.reject(error);
     }
   }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -12,6 +12,9 @@ import { showServerFieldErrors } from '@client/lib/server-field-errors';
 import { dashboardPathFor, useSession } from '../session';
 import { login, register, usePublicConfig } from '../api';
 import type { AuthFormValues } from '../auth-form-schema';
+import type { SessionUser } from '@shared/contracts/auth';
+import type { TwoFactorChallenge } from '@shared/contracts/account';
+import { TwoFactorStep } from '../components/two-factor-step';
 
 type FormValues = AuthFormValues;
 
@@ -39,6 +42,30 @@ function typedBeforeStart(id: 'email' | 'password'): string {
   return input instanceof HTMLInputElement ? input.value : '';
 }
 
+/** Age and terms at sign-up (decision record 027): both must be ticked. */
+function ConsentCheckboxes({ form }: { form: UseFormReturn<FormValues> }) {
+  const { errors } = form.formState;
+  const row = 'flex items-start gap-2 text-sm text-bark-900';
+  return (
+    <div className="flex flex-col gap-2">
+      <label className={row}>
+        <input type="checkbox" className="mt-1" aria-invalid={Boolean(errors.ageConfirmed)} aria-describedby={errors.ageConfirmed ? 'ageConfirmed-error' : undefined} {...form.register('ageConfirmed')} />
+        <span>I am 18 or older</span>
+      </label>
+      {errors.ageConfirmed && <p id="ageConfirmed-error" role="alert" className="text-xs text-red-700">{errors.ageConfirmed.message}</p>}
+      <label className={row}>
+        <input type="checkbox" className="mt-1" aria-invalid={Boolean(errors.termsAccepted)} aria-describedby={errors.termsAccepted ? 'termsAccepted-error' : undefined} {...form.register('termsAccepted')} />
+        <span>
+          I accept the{' '}
+          <Link to="/terms-of-service" target="_blank" className="text-forest-700 underline">Terms of Service</Link> and the{' '}
+          <Link to="/privacy-policy" target="_blank" className="text-forest-700 underline">Privacy Policy</Link>
+        </span>
+      </label>
+      {errors.termsAccepted && <p id="termsAccepted-error" role="alert" className="text-xs text-red-700">{errors.termsAccepted.message}</p>}
+    </div>
+  );
+}
+
 export default function AuthPage() {
   const [mode, setMode] = useState<'signin' | 'signup'>('signin');
   // False in the prerendered HTML and the first (hydrating) render: the submit button stays disabled, so
@@ -50,7 +77,7 @@ export default function AuthPage() {
   const config = usePublicConfig();
   const form = useForm<FormValues>({
     resolver: lazyResolver,
-    defaultValues: { email: typedBeforeStart('email'), password: typedBeforeStart('password'), accountType: 'business' },
+    defaultValues: { email: typedBeforeStart('email'), password: typedBeforeStart('password'), accountType: 'business', ageConfirmed: false, termsAccepted: false },
   });
   const { errors, isSubmitting } = form.formState;
   const [searchParams] = useSearchParams();
@@ -64,15 +91,27 @@ export default function AuthPage() {
     if (requestedType === 'business' || requestedType === 'pro_staff') form.setValue('accountType', requestedType);
   }, [requestedMode, requestedType, form]);
 
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+
+  const finishSignIn = (user: SessionUser, created: boolean) => {
+    session.signIn(user);
+    toast(created ? { title: 'Account created!' } : { title: 'Welcome back!' });
+    navigate(dashboardPathFor(user.userType));
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
+    if (mode === 'signup' && (!values.ageConfirmed || !values.termsAccepted)) {
+      if (!values.ageConfirmed) form.setError('ageConfirmed', { message: 'Confirm that you are 18 or older' });
+      if (!values.termsAccepted) form.setError('termsAccepted', { message: 'Accept the Terms of Service and Privacy Policy' });
+      return;
+    }
     try {
-      const user =
+      const result =
         mode === 'signin'
           ? await login({ email: values.email, password: values.password })
-          : await register({ email: values.email, password: values.password, userType: values.accountType });
-      session.signIn(user);
-      toast(mode === 'signin' ? { title: 'Welcome back!' } : { title: 'Account created!' });
-      navigate(dashboardPathFor(user.userType));
+          : await register({ email: values.email, password: values.password, userType: values.accountType, ageConfirmed: true, termsAccepted: true });
+      if ('twoFactorRequired' in result) setChallenge(result);
+      else finishSignIn(result, mode === 'signup');
     } catch (error) {
       showServerFieldErrors(error, form.setError);
       toast({ title: mode === 'signin' ? 'Login Failed' : 'Registration Failed', description: failureMessage(error, mode), variant: 'destructive' });
@@ -80,6 +119,14 @@ export default function AuthPage() {
   });
 
   const hint = config.data?.demoLoginHint;
+
+  if (challenge) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col px-4 py-12">
+        <TwoFactorStep challenge={challenge} onSignedIn={(user) => finishSignIn(user, false)} onRestart={() => setChallenge(null)} />
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-12">
@@ -118,6 +165,7 @@ export default function AuthPage() {
                 </label>
               </fieldset>
             )}
+            {mode === 'signup' && <ConsentCheckboxes form={form} />}
             <Button type="submit" disabled={!started || isSubmitting} size="lg">
               {isSubmitting ? 'Please wait...' : mode === 'signin' ? 'Sign In' : 'Create Account'}
             </Button>

@@ -54,10 +54,15 @@ export function CommissionList({ commissions, isLoading, error, counterparty, ac
                 Created {formatDate(commission.createdAt)}
                 {commission.dueDate && <> · Due {formatCalendarDate(commission.dueDate)}</>}
                 {commission.paidAt && <> · Paid {formatDate(commission.paidAt)}</>}
+                {commission.status === 'paid' && commission.payoutId !== null && <> · through HuntStaff (payout #{commission.payoutId})</>}
               </p>
               {commission.status === 'pending' && (
                 <p className="mt-1 text-xs font-medium text-bark-900" data-testid="commission-payable">
-                  {commission.payable ? 'Payable now' : `In hold: payable from ${formatDate(commission.payableAt)}`}
+                  {commission.payoutId !== null
+                    ? `In payout #${commission.payoutId} (processing)`
+                    : commission.payable
+                      ? 'Payable now'
+                      : `In hold: payable from ${formatDate(commission.payableAt)}`}
                 </p>
               )}
             </div>

@@ -7,7 +7,9 @@ import { TitledCard } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/toast';
 import { describeError } from '@client/lib/api';
 import { useSession } from '@client/features/auth';
-import { useBusinessCommissions, useUpdateCommissionStatus } from '../api';
+import { useBusinessCommissions, useBusinessPayouts, useUpdateCommissionStatus } from '../api';
+import { BusinessPayoutsCard } from './business-payouts-card';
+import { PayNowBar } from './pay-now-bar';
 import { CommissionList } from './commission-list';
 import { CreateCommissionForm } from './create-commission-form';
 import { HoldPeriodCard } from './hold-period-card';
@@ -23,6 +25,10 @@ export function CommissionsTab() {
   const update = useUpdateCommissionStatus();
   // Settling moves money status for good, so Mark Paid and Cancel ask first.
   const [confirming, setConfirming] = useState<{ commission: Commission; status: 'paid' | 'cancelled' } | null>(null);
+  // Pay now (decision record 025): payable commissions picked in the list, paid in one payout.
+  const payouts = useBusinessPayouts(isBusiness);
+  const [selected, setSelected] = useState<number[]>([]);
+  const canPayNow = payouts.data?.configured === true;
 
   if (!user) return <p className="text-sm text-bark-700">Please log in to manage commissions.</p>;
   if (user.userType !== 'business') return <p className="text-sm text-bark-700">Only business accounts can create commissions.</p>;
@@ -45,19 +51,37 @@ export function CommissionsTab() {
           <CreateCommissionForm />
         </TitledCard>
         <HoldPeriodCard />
+        <BusinessPayoutsCard />
         <YearlyTotalsCard />
       </div>
       <TitledCard title="Commissions" description="Paid commissions this month count toward your pro staff rankings.">
         <StatementDownload kind="business" />
+        {canPayNow && (
+          <PayNowBar
+            selected={(commissions.data ?? []).filter((c) => selected.includes(c.id))}
+            balances={payouts.data?.balances ?? []}
+            onDone={() => setSelected([])}
+          />
+        )}
         <CommissionList
           commissions={commissions.data}
           isLoading={commissions.isLoading}
           error={commissions.error}
           counterparty="pro_staff"
           actions={(commission) =>
-            commission.status === 'pending' ? (
+            commission.status === 'pending' && commission.payoutId === null ? (
               <>
-                <Button size="sm" disabled={busyId === commission.id} onClick={() => setConfirming({ commission, status: 'paid' })}>
+                {canPayNow && commission.payable && commission.amountCents > 0 && (
+                  <label className="flex items-center gap-1 text-sm text-bark-900">
+                    <input
+                      type="checkbox"
+                      checked={selected.includes(commission.id)}
+                      onChange={(event) => setSelected(event.target.checked ? [...selected, commission.id] : selected.filter((id) => id !== commission.id))}
+                    />
+                    <span>Select<span className="sr-only"> commission #{commission.id} for Pay now</span></span>
+                  </label>
+                )}
+                <Button size="sm" variant={canPayNow ? 'outline' : 'primary'} disabled={busyId === commission.id} onClick={() => setConfirming({ commission, status: 'paid' })}>
                   Mark Paid
                 </Button>
                 <Button size="sm" variant="outline" disabled={busyId === commission.id} onClick={() => setConfirming({ commission, status: 'cancelled' })}>

@@ -8,7 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Dialog, DialogContent } from '@client/components/ui/dialog';
 import { Page } from '@client/components/ui/page';
-import { ProStaffCommissions } from '@client/features/commissions';
+import { ProStaffCommissions, ProStaffPayoutsCard } from '@client/features/commissions';
 import { PromotionSlot } from '@client/features/promotions';
 import { useMyApplications } from '@client/features/jobs/api';
 import { JobBoard, MyApplications, useDashboardEvents } from '@client/features/jobs';
@@ -74,6 +74,7 @@ function ProStaffDashboard({ user }: { user: SessionUser }) {
             </div>
             {browsing ? <JobBoard proStaffId={proStaffId} searchable /> : <JobBoard proStaffId={proStaffId} limit={OPPORTUNITIES_SHOWN} />}
           </section>
+          <ProStaffPayoutsCard />
           <ProStaffCommissions />
         </div>
         <div className="flex flex-col gap-6">

@@ -1,3 +1,4 @@
+import { LEGAL_UPDATED } from '@shared/legal';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
 
 const sections: LegalSection[] = [
@@ -5,7 +6,9 @@ const sections: LegalSection[] = [
     title: 'Information We Collect',
     paragraphs: ['We collect the information you give us and the information created when you use HuntStaff.'],
     bullets: [
-      'Account details: email address, password (stored only as a one-way hash) and account type.',
+      'Account details: email address, password (stored only as a one-way hash), account type, and when you confirmed your email address.',
+      'Consent records: the version of these terms you accepted at sign-up, when, and your confirmation that you are 18 or older.',
+      'Security details: if you turn on two-factor sign-in, the authenticator key and one-way hashes of your recovery codes.',
       'Profile details: names, company details, location, specialties, experience, biography, photos, portfolio and social media links.',
       'Activity: job postings, applications, messages and attachments, reviews, commissions, advertisements, promotions and discount codes.',
       'Billing details: subscription plan and status. Card numbers are entered directly with our card payment processor and never reach our servers.',
@@ -38,21 +41,24 @@ const sections: LegalSection[] = [
   {
     title: 'Data Security',
     paragraphs: [
-      'Passwords are hashed with a memory-hard algorithm, sessions use secure, HTTP-only cookies, and traffic is encrypted in transit. No system is perfectly secure; tell us at once if you suspect unauthorised access to your account.',
+      'Passwords are hashed with a memory-hard algorithm, sessions use secure, HTTP-only cookies, and traffic is encrypted in transit. New accounts confirm their email address before they can message, apply, post jobs or create discount codes. You can add two-factor sign-in (a code from an authenticator app, with single-use recovery codes) on your profile page; business accounts and admins are asked to, and admin tools require it. No system is perfectly secure; tell us at once if you suspect unauthorised access to your account.',
     ],
   },
   {
     title: 'Your Rights',
     paragraphs: [
       'You may access, correct, export or delete your personal information, and object to or restrict certain processing. Most details can be changed on your profile page; for anything else write to us at the address below.',
+      'Export: on your profile page, "Download My Data" gives you at once one machine-readable JSON file with your account, profile, messages you sent and received, applications, commissions, reviews you wrote and received, discount codes, ads, promotions, subscriptions and payments. Files you uploaded are listed in it with the links they download from while you are signed in. For a large account you can have the same file prepared and a download link emailed to you instead; the link works for 7 days and only for you.',
+      'Deletion: on your profile page, after entering your password, you can delete your account. You are signed out everywhere, and 14 days later your account is erased; signing in before then cancels the deletion. Your profile, reviews written by or about you, ads, promotions, store connections and sign-in details are erased, and your email address is removed. What the law requires us to keep is kept without your name or contact details: messages you exchanged with businesses or pro staff, commissions, and subscription payment records. The people you dealt with then see you as "Deleted user".',
     ],
   },
   {
     title: 'Data Retention',
     paragraphs: ['We keep information only as long as needed:'],
     bullets: [
-      'account data until you delete your account, or 3 years after your last activity;',
-      'business communication records for 7 years, to meet legal and tax obligations;',
+      'account data until you delete your account (erased 14 days after you ask), or 3 years after your last activity;',
+      'business communication records (messages) for 7 years, to meet legal and tax obligations, without your name once you delete your account;',
+      'commission and payment records as long as tax law requires, without your name once you delete your account;',
       'usage data is anonymised after 2 years.',
     ],
   },
@@ -64,7 +70,7 @@ const sections: LegalSection[] = [
   },
   {
     title: "Children's Privacy",
-    paragraphs: ['HuntStaff is not intended for anyone under 18. We do not knowingly collect data from children under 18 and delete it if we learn we have.'],
+    paragraphs: ['HuntStaff is not intended for anyone under 18; everyone who signs up confirms being 18 or older. We do not knowingly collect data from children under 18 and delete it if we learn we have.'],
   },
   {
     title: 'Third-Party Links',
@@ -91,7 +97,7 @@ export default function PrivacyPolicyPage() {
   return (
     <LegalDocument
       title="Privacy Policy"
-      dateLabel="Last updated: January 5, 2025"
+      dateLabel={`Last updated: ${LEGAL_UPDATED}`}
       intro="This policy explains what information HuntStaff collects, how we use and share it, and the choices you have."
       sections={sections}
     />

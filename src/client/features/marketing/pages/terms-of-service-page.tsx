@@ -1,9 +1,16 @@
+import { LEGAL_UPDATED } from '@shared/legal';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
 
 const sections: LegalSection[] = [
-  { title: 'Acceptance of Terms', paragraphs: ['By creating an account or using HuntStaff you agree to these Terms and to our Privacy Policy. If you do not agree, do not use the service.'] },
+  { title: 'Acceptance of Terms', paragraphs: ['By creating an account you accept these Terms and our Privacy Policy; sign-up asks you to confirm it, and we record which version you accepted and when. By using HuntStaff without an account you agree to them too. If you do not agree, do not use the service.'] },
   { title: 'Description of Service', paragraphs: ['HuntStaff is a marketplace connecting hunting businesses (outfitters, retailers and hunting operations) with professional hunting staff. It offers profiles, job postings, messaging, commission tracking, rankings, reviews, advertisements, promotions, discount codes and store integrations. Payment terms between businesses and pro staff are negotiated directly between them; HuntStaff is not a party to those agreements.'] },
-  { title: 'User Accounts', paragraphs: ['You must be at least 18 years old to use HuntStaff. You are responsible for the accuracy of your account information, for keeping your password confidential and for all activity under your account.'] },
+  {
+    title: 'User Accounts',
+    paragraphs: [
+      'You must be at least 18 years old to use HuntStaff, and you confirm it when you sign up. You are responsible for the accuracy of your account information, for keeping your password confidential and for all activity under your account.',
+      'You must confirm your email address from the link we send before you can message, apply to jobs, post jobs or create discount codes; a changed address must be confirmed again. You may turn on two-factor sign-in on your profile page; admin accounts need it to use the admin tools.',
+    ],
+  },
   {
     title: 'Prohibited Conduct',
     paragraphs: ['You agree not to:'],
@@ -29,7 +36,7 @@ const sections: LegalSection[] = [
   },
   { title: 'Disclaimers', paragraphs: ['The service is provided "as is" and "as available". We do not vet every user, guarantee any engagement, sale or payment, or warrant that the service will be uninterrupted or error-free.'] },
   { title: 'Indemnification', paragraphs: ['You agree to defend and indemnify HuntStaff against claims arising from your content, your use of the service, your agreements with other users or your breach of these Terms.'] },
-  { title: 'Termination', paragraphs: ['You may close your account at any time. We may suspend or terminate accounts that break these Terms or put other users at risk. Sections that by their nature should survive termination will survive.'] },
+  { title: 'Termination', paragraphs: ['You may delete your account at any time from your profile page (cancel a paid subscription first). The account is erased 14 days later unless you sign in before then, as our Privacy Policy describes, including the records we keep without your name. We may suspend or terminate accounts that break these Terms or put other users at risk. Sections that by their nature should survive termination will survive.'] },
   { title: 'Dispute Resolution', paragraphs: ['These Terms are governed by the laws of the State of Delaware. Disputes will be resolved by binding individual arbitration, not in court, and you waive any right to participate in a class action or class-wide arbitration. Either party may bring qualifying claims in small claims court.'] },
   { title: 'Changes to Terms', paragraphs: ['We may change these Terms. We will post the new version with a new effective date and notify you of material changes; continuing to use the service means you accept them.'] },
   { title: 'Miscellaneous', paragraphs: ['These Terms are the entire agreement between you and HuntStaff about the service. If a provision is unenforceable the rest remains in effect. Our failure to enforce a right is not a waiver. You may not assign these Terms without our consent.'] },
@@ -40,7 +47,7 @@ export default function TermsOfServicePage() {
     <>
       <LegalDocument
         title="Terms of Service"
-        dateLabel="Effective date: January 1, 2025"
+        dateLabel={`Effective date: ${LEGAL_UPDATED}`}
         intro="These Terms govern your use of HuntStaff. Please read them carefully."
         sections={sections}
       />

@@ -7,6 +7,7 @@ import { useOwnBusinessProfile, useOwnProStaffProfile } from '../api';
 import { BusinessProfileForm } from '../components/business-profile-form';
 import { ProStaffProfileForm } from '../components/pro-staff-profile-form';
 import { ChangePasswordCard } from '../components/change-password-card';
+import { ChangeEmailCard, DeleteAccountCard, TwoFactorCard, YourDataCard } from '@client/features/account';
 
 function FormSkeleton() {
   return (
@@ -37,8 +38,12 @@ export default function ProfilePage() {
       {(user) => (
         <Page title="Your Profile" description={user.userType === 'pro_staff' ? 'Keep your pro staff profile current so businesses can find you.' : 'Tell pro staff about your business.'} className="max-w-4xl">
           {user.userType === 'pro_staff' ? <ProStaffSection user={user} /> : <BusinessSection user={user} />}
-          <div className="mt-8">
+          <div className="mt-8 flex flex-col gap-8">
+            <ChangeEmailCard email={user.email} />
             <ChangePasswordCard />
+            <TwoFactorCard />
+            <YourDataCard />
+            <DeleteAccountCard />
           </div>
         </Page>
       )}

@@ -1,0 +1,14 @@
+import type { ChangeEmailBody, DeletionScheduled, DisableTwoFactorBody, RecoveryCodesReply, TwoFactorSetup } from '@shared/contracts/account';
+import type { SessionUser } from '@shared/contracts/auth';
+import { apiRequest } from '@client/lib/api';
+
+export const verifyEmail = (token: string) => apiRequest('POST', '/api/account/verify-email', { token });
+export const resendVerification = () => apiRequest<{ message: string }>('POST', '/api/account/verify-email/resend');
+export const changeEmail = (body: ChangeEmailBody) => apiRequest<SessionUser>('POST', '/api/account/email', body);
+
+export const setUpTwoFactor = () => apiRequest<TwoFactorSetup>('POST', '/api/account/two-factor/setup');
+export const enableTwoFactor = (code: string) => apiRequest<RecoveryCodesReply>('POST', '/api/account/two-factor/enable', { code });
+export const disableTwoFactor = (body: DisableTwoFactorBody) => apiRequest('POST', '/api/account/two-factor/disable', body);
+export const dismissTwoFactorPrompt = () => apiRequest('POST', '/api/account/two-factor/dismiss-prompt');
+export const requestDeletion = (currentPassword: string) => apiRequest<DeletionScheduled>('POST', '/api/account/deletion', { currentPassword });
+export const requestExportLink = () => apiRequest<{ message: string }>('POST', '/api/account/export/email');

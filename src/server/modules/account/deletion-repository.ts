@@ -1,0 +1,105 @@
+import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '@server/db/client';
+import { sessions, users } from '@server/db/schema/users';
+import { subscriptions } from '@server/db/schema/billing';
+
+export async function scheduleDeletion(db: Database, userId: number, requestedAt: Date, scheduledFor: Date) {
+  await db.update(users).set({ deletionRequestedAt: requestedAt, deletionScheduledFor: scheduledFor }).where(eq(users.id, userId));
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Clears a pending deletion; answers whether there was one. */
+export async function cancelDeletion(db: Database, userId: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ deletionRequestedAt: null, deletionScheduledFor: null })
+    .where(and(eq(users.id, userId), isNotNull(users.deletionScheduledFor)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function hasLiveSubscription(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.status} in ('active', 'trialing', 'past_due', 'unpaid', 'incomplete')`))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function dueDeletions(db: Database, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(lte(users.deletionScheduledFor, now), isNull(users.deletedAt)))
+    .orderBy(users.deletionScheduledFor)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Erases an account in the caller's transaction, table by table as decision record 027's data map says: personal
+ * data goes, the records others or the law need (messages, commissions, orders, payments) stay under a
+ * "Deleted user" that can no longer sign in. Answers the storage keys of files to delete once committed.
+ * Locks the user row and re-checks that the deletion is still due, so a sign-in that cancelled it wins.
+ */
+export async function eraseAccount(db: Database, userId: number, now: Date, unusablePasswordHash: string): Promise<{ erased: boolean; fileKeys: string[] }> {
+  const rows = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[]));
+  const [due] = rows<{ id: number }>(
+    await db.execute(sql`select id from users where id = ${userId} and deletion_scheduled_for <= ${now} and deleted_at is null for update`),
+  );
+  if (!due) return { erased: false, fileKeys: [] };
+
+  const avatars = rows<{ url: string | null }>(
+    await db.execute(sql`select profile_picture_url as url from business_profiles where user_id = ${userId}
+      union all select profile_picture_url from pro_staff_profiles where user_id = ${userId}`),
+  );
+  const exportFiles = rows<{ key: string | null }>(await db.execute(sql`delete from account_exports where user_id = ${userId} returning storage_key as key`));
+  const statements = [
+    // Sign-in and its secrets.
+    sql`delete from sessions where user_id = ${userId}`,
+    sql`delete from password_reset_tokens where user_id = ${userId}`,
+    sql`delete from email_verification_tokens where user_id = ${userId}`,
+    sql`delete from totp_recovery_codes where user_id = ${userId}`,
+    sql`delete from login_challenges where user_id = ${userId}`,
+    // Profiles stay as "Deleted user" rows: commissions, job postings and codes hang off them.
+    sql`update business_profiles set company_name = 'Deleted user', description = null, location = null, website = null, industry = null,
+      size = null, profile_picture_url = null, social_links = '{}'::jsonb, updated_at = ${now} where user_id = ${userId}`,
+    sql`update pro_staff_profiles set first_name = 'Deleted', last_name = 'user', bio = null, location = null, specialties = '{}',
+      experience = 0, rating = 0, is_verified = false, portfolio_urls = '{}', social_media_links = '{}', profile_picture_url = null,
+      social_links = '{}'::jsonb, social_tags = '{}', updated_at = ${now} where user_id = ${userId}`,
+    // What the user published or asked for.
+    sql`update job_postings set is_active = false, updated_at = ${now} where business_id in (select id from business_profiles where user_id = ${userId})`,
+    sql`update applications set status = 'withdrawn', updated_at = ${now}
+      where status in ('pending', 'shortlisted') and pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`,
+    sql`delete from reviews where reviewer_id = ${userId}`,
+    sql`delete from reviews where (reviewee_type = 'business' and reviewee_id in (select id from business_profiles where user_id = ${userId}))
+      or (reviewee_type = 'pro_staff' and reviewee_id in (select id from pro_staff_profiles where user_id = ${userId}))`,
+    sql`delete from review_votes where user_id = ${userId}`,
+    sql`delete from advertisements where user_id = ${userId}`,
+    sql`delete from promotions where business_id in (select id from business_profiles where user_id = ${userId})`,
+    sql`delete from ad_views where viewer_user_id = ${userId}`,
+    sql`delete from promotion_views where viewer_user_id = ${userId}`,
+    sql`delete from mass_sends where sender_id = ${userId}`,
+    sql`update discount_codes set is_active = false, updated_at = ${now}
+      where business_id in (select id from business_profiles where user_id = ${userId})
+         or pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`,
+    sql`delete from integration_platforms where business_id in (select id from business_profiles where user_id = ${userId})`,
+    sql`delete from plan_trials where user_id = ${userId}`,
+    sql`delete from demo_requests where user_id = ${userId}`,
+    // Usage data loses its link to the person.
+    sql`update page_views set user_id = null where user_id = ${userId}`,
+    sql`update profile_views set viewer_user_id = null where viewer_user_id = ${userId}`,
+    // The account row itself stays (messages, commissions and payments point at it), without anything personal.
+    sql`update users set email = ${`deleted-user-${userId}@deleted.invalid`}, password_hash = ${unusablePasswordHash}, is_admin = false,
+      subscription_tier = 'free', email_verified_at = null, totp_secret = null, totp_pending_secret = null, totp_enabled_at = null,
+      totp_last_step = null, two_factor_prompt_dismissed_at = null, deletion_requested_at = null, deletion_scheduled_for = null,
+      deleted_at = ${now} where id = ${userId}`,
+  ];
+  for (const statement of statements) await db.execute(statement);
+  const fileKeys = [
+    ...avatars.flatMap(({ url }) => (url?.startsWith('/api/uploads/avatars/') ? [`avatars/${url.slice('/api/uploads/avatars/'.length)}`] : [])),
+    ...exportFiles.flatMap(({ key }) => (key ? [key] : [])),
+  ];
+  return { erased: true, fileKeys };
+}

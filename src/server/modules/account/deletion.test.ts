@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '@server/test/use-test-app';
+import { createFixtures } from '@server/test/authorization-fixtures';
+import { createBusiness, createProStaff } from '@server/test/factories';
+import { TestClient } from '@server/test/test-app';
+import { eraseDueAccounts } from './deletion-service';
+
+const t = useTestApp();
+const DAY = 24 * 60 * 60 * 1000;
+const later = (days: number) => new Date(Date.now() + days * DAY);
+const password = { currentPassword: 'trail-cam-2026' };
+
+describe('POST /api/account/deletion', () => {
+  it('schedules the erasure in 14 days after the password, signs out everywhere and says so by email', async () => {
+    const pro = await createProStaff(t);
+    const elsewhere = new TestClient(t.app);
+    await elsewhere.post('/api/auth/login', { email: pro.user.email, password: 'trail-cam-2026' });
+    const res = await pro.client.post('/api/account/deletion', password);
+    expect(res.status).toBe(202);
+    const when = new Date(res.body.deletionScheduledFor).getTime();
+    expect(Math.abs(when - later(14).getTime())).toBeLessThan(60_000);
+    expect(res.raw.cookies.find((c) => c.name === 'hs_session')?.value).toBe('');
+    expect((await elsewhere.get('/api/auth/me')).status).toBe(401);
+    expect(t.mailer.sent.find((m) => m.to === pro.user.email)?.subject).toBe('Your HuntStaff account will be deleted');
+  });
+
+  it('refuses a wrong or missing password, an account with a live subscription, and a signed-out caller', async () => {
+    const business = await createBusiness(t);
+    const wrong = await business.client.post('/api/account/deletion', { currentPassword: 'nope-nope' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.details).toEqual([{ path: 'currentPassword', message: 'Incorrect password' }]);
+    expect((await business.client.post('/api/account/deletion', {})).status).toBe(400);
+    await t.database.query(`insert into subscriptions (user_id, stripe_customer_id, stripe_subscription_id, tier, status) values (${business.user.id}, 'cus_1', 'sub_1', 'startup', 'active')`);
+    const paying = await business.client.post('/api/account/deletion', password);
+    expect(paying.status).toBe(409);
+    expect(paying.body.error.message).toBe('Cancel your subscription on the Subscription page first, then delete the account.');
+    expect((await t.anonymous().post('/api/account/deletion', password)).status).toBe(401);
+    const [row] = await t.database.query<{ deletion_scheduled_for: Date | null }>(`select deletion_scheduled_for from users where id = ${business.user.id}`);
+    expect(row.deletion_scheduled_for).toBeNull();
+  });
+});
+
+describe('the 14-day grace period', () => {
+  it('signing in cancels the deletion (and says so); nothing is erased after the date', async () => {
+    const pro = await createProStaff(t);
+    await pro.client.post('/api/account/deletion', password);
+    expect((await eraseDueAccounts(t.app.ctx, later(13))).erased).toBe(0);
+    const back = await t.anonymous().post('/api/auth/login', { email: pro.user.email, password: 'trail-cam-2026' });
+    expect(back.status).toBe(200);
+    expect(t.mailer.sent.at(-1)?.subject).toBe('Your HuntStaff account will not be deleted');
+    expect((await eraseDueAccounts(t.app.ctx, later(15))).erased).toBe(0);
+    const [row] = await t.database.query<{ deleted_at: Date | null; email: string }>(`select deleted_at, email from users where id = ${pro.user.id}`);
+    expect(row).toEqual({ deleted_at: null, email: pro.user.email });
+  });
+});
+
+describe('erasure after the grace period', () => {
+  it('erases personal data, keeps messages, commissions and orders for the other party under "Deleted user"', async () => {
+    const f = await createFixtures(t);
+    const { business, proStaff } = f;
+    await t.database.query(`update business_profiles set profile_picture_url = '/api/uploads/avatars/${f.avatarFile}', description = 'About us', website = 'https://owner.example.com' where id = ${business.businessId}`);
+    expect(t.storage.files.has(`avatars/${f.avatarFile}`)).toBe(true);
+    expect((await business.client.post('/api/account/export/email')).status).toBe(202);
+    await t.app.ctx.tasks.drain();
+    const [exported] = await t.database.query<{ storage_key: string }>(`select storage_key from account_exports where user_id = ${business.user.id}`);
+    expect(t.storage.files.has(exported.storage_key)).toBe(true);
+    const before = await t.database.query<{ n: number }>('select count(*)::int as n from messages');
+    expect((await business.client.post('/api/account/deletion', password)).status).toBe(202);
+
+    expect((await eraseDueAccounts(t.app.ctx, later(15))).erased).toBe(1);
+    expect((await eraseDueAccounts(t.app.ctx, later(16))).erased).toBe(0); // once
+
+    // The account: no email, no password that works, no sessions; the address is free again.
+    const [user] = await t.database.query<Record<string, unknown>>(`select * from users where id = ${business.user.id}`);
+    expect(user).toMatchObject({ email: `deleted-user-${business.user.id}@deleted.invalid`, is_admin: false, subscription_tier: 'free', totp_secret: null, email_verified_at: null });
+    expect(user.deleted_at).not.toBeNull();
+    expect((await t.anonymous().post('/api/auth/login', { email: business.user.email, password: 'trail-cam-2026' })).status).toBe(401);
+    expect(await t.database.query(`select id from sessions where user_id = ${business.user.id}`)).toEqual([]);
+    expect((await t.anonymous().post('/api/auth/register', { email: business.user.email, password: 'trail-cam-2026', userType: 'business', ageConfirmed: true, termsAccepted: true })).status).toBe(201);
+
+    // The profile stays as "Deleted user" without its details; the picture file is gone.
+    const [profile] = await t.database.query<Record<string, unknown>>(`select * from business_profiles where id = ${business.businessId}`);
+    expect(profile).toMatchObject({ company_name: 'Deleted user', description: null, location: null, website: null, profile_picture_url: null, social_links: {} });
+    expect(t.storage.files.has(`avatars/${f.avatarFile}`)).toBe(false);
+    expect(t.storage.files.has(exported.storage_key)).toBe(false);
+    expect(await t.database.query(`select id from account_exports where user_id = ${business.user.id}`)).toEqual([]);
+
+    // Kept: business communication (7 years) and commissions (tax), with the other party seeing "Deleted user".
+    expect(await t.database.query<{ n: number }>('select count(*)::int as n from messages')).toEqual(before);
+    const conversations = await proStaff.client.get('/api/conversations');
+    expect(conversations.body[0].otherUser).toMatchObject({ id: business.user.id, name: 'Deleted user' });
+    const commissions = await proStaff.client.get('/api/commissions/pro-staff');
+    expect(commissions.body.map((c: { id: number }) => c.id)).toEqual([f.ids.commission]);
+    expect(await t.database.query(`select id from message_attachments where id = ${f.ids.attachment}`)).toHaveLength(1);
+
+    // Erased or closed: reviews by and about it, ads, promotions, store connections; postings and codes closed.
+    expect(await t.database.query(`select id from reviews where id = ${f.ids.review}`)).toEqual([]);
+    expect(await t.database.query(`select id from advertisements where id = ${f.ids.ad}`)).toEqual([]);
+    expect(await t.database.query(`select id from promotions where id = ${f.ids.promotion}`)).toEqual([]);
+    expect(await t.database.query(`select id from integration_platforms where business_id = ${business.businessId}`)).toEqual([]);
+    expect(await t.database.query(`select id from job_postings where business_id = ${business.businessId} and is_active`)).toEqual([]);
+    expect(await t.database.query(`select id from discount_codes where id = ${f.ids.discountCode} and is_active`)).toEqual([]);
+
+    // The other accounts are untouched.
+    expect((await proStaff.client.get('/api/auth/me')).body.email).toBe(proStaff.user.email);
+  });
+
+  it('runs as an hourly scheduled background task', async () => {
+    const kinds = (t.app.ctx.tasks as unknown as { schedules: { kind: string; everySeconds: number }[] }).schedules;
+    expect(kinds).toContainEqual({ kind: 'account.erase-due', everySeconds: 3600 });
+  });
+});

@@ -1,0 +1,110 @@
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { Database } from '@server/db/client';
+import { sessions, users } from '@server/db/schema/users';
+import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
+import { massSends, messageAttachments, messages } from '@server/db/schema/messaging';
+import { applications, jobPostings } from '@server/db/schema/jobs';
+import { commissions } from '@server/db/schema/commissions';
+import { reviews } from '@server/db/schema/reviews';
+import { discountCodes } from '@server/db/schema/discounts';
+import { advertisements } from '@server/db/schema/ads';
+import { promotions } from '@server/db/schema/promotions';
+import { pageViews, planTrials, subscriptionPayments, subscriptions } from '@server/db/schema/billing';
+import { demoRequests } from '@server/db/schema/demo-requests';
+import { payoutAccounts, payoutItems, payouts } from '@server/db/schema/payouts';
+
+// Everything the product holds about one account, for "Export my data" (decision record 027). Secrets are left out:
+// the password hash, the two-factor secret and recovery-code hashes, session token hashes, store API keys.
+
+type Row = Record<string, unknown>;
+const none = async (): Promise<Row[]> => [];
+
+export async function exportRows(db: Database, userId: number) {
+  const [account] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      userType: users.userType,
+      subscriptionTier: users.subscriptionTier,
+      isAdmin: users.isAdmin,
+      createdAt: users.createdAt,
+      lastActiveAt: users.lastActiveAt,
+      termsVersion: users.termsVersion,
+      termsAcceptedAt: users.termsAcceptedAt,
+      ageConfirmedAt: users.ageConfirmedAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+      twoFactorEnabledAt: users.totpEnabledAt,
+      deletionScheduledFor: users.deletionScheduledFor,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [business] = await db.select().from(businessProfiles).where(eq(businessProfiles.userId, userId));
+  const [proRow] = await db.select().from(proStaffProfiles).where(eq(proStaffProfiles.userId, userId));
+  // The generated search columns are derived from the others.
+  const proStaff = proRow ? (({ searchTags: _tags, searchVector: _vector, ...rest }) => rest)(proRow) : undefined;
+  const businessId = business?.id;
+  const proStaffId = proStaff?.id;
+
+  const sent = await db.select().from(messages).where(eq(messages.fromUserId, userId)).orderBy(messages.id);
+  const received = await db.select().from(messages).where(eq(messages.toUserId, userId)).orderBy(messages.id);
+  const messageIds = [...sent, ...received].map((message) => message.id);
+  const attachments = messageIds.length
+    ? await db
+        .select({ id: messageAttachments.id, messageId: messageAttachments.messageId, uploaderId: messageAttachments.uploaderId, fileName: messageAttachments.fileName, fileSize: messageAttachments.fileSize, fileType: messageAttachments.fileType, createdAt: messageAttachments.createdAt })
+        .from(messageAttachments)
+        .where(inArray(messageAttachments.messageId, messageIds))
+        .orderBy(messageAttachments.id)
+    : [];
+
+  const byBusiness = <T>(query: (id: number) => Promise<T[]>) => (businessId ? query(businessId) : none());
+  const byProStaff = <T>(query: (id: number) => Promise<T[]>) => (proStaffId ? query(proStaffId) : none());
+  const commissionParty: SQL[] = [
+    ...(businessId ? [eq(commissions.businessId, businessId)] : []),
+    ...(proStaffId ? [eq(commissions.proStaffId, proStaffId)] : []),
+  ];
+  const reviewed: SQL[] = [
+    ...(businessId ? [and(eq(reviews.revieweeType, 'business'), eq(reviews.revieweeId, businessId))!] : []),
+    ...(proStaffId ? [and(eq(reviews.revieweeType, 'pro_staff'), eq(reviews.revieweeId, proStaffId))!] : []),
+  ];
+
+  return {
+    account: account ?? null,
+    profile: business ?? proStaff ?? null,
+    messagesSent: sent,
+    messagesReceived: received,
+    attachments,
+    massMessagesSent: await db
+      .select({ id: massSends.id, content: massSends.content, filters: massSends.filters, recipientCount: massSends.recipientCount, status: massSends.status, createdAt: massSends.createdAt })
+      .from(massSends)
+      .where(eq(massSends.senderId, userId)),
+    jobPostings: await byBusiness((id) => db.select().from(jobPostings).where(eq(jobPostings.businessId, id))),
+    applicationsMade: await byProStaff((id) => db.select().from(applications).where(eq(applications.proStaffId, id))),
+    applicationsReceived: await byBusiness((id) =>
+      db.select({ application: applications }).from(applications).innerJoin(jobPostings, eq(jobPostings.id, applications.jobPostingId)).where(eq(jobPostings.businessId, id)),
+    ).then((rows) => rows.map((row) => (row as { application: Row }).application)),
+    commissions: commissionParty.length ? await db.select().from(commissions).where(or(...commissionParty)).orderBy(commissions.id) : [],
+    reviewsWritten: await db.select().from(reviews).where(eq(reviews.reviewerId, userId)),
+    reviewsReceived: reviewed.length ? await db.select().from(reviews).where(or(...reviewed)) : [],
+    discountCodes: businessId || proStaffId
+      ? await db.select().from(discountCodes).where(or(...(businessId ? [eq(discountCodes.businessId, businessId)] : []), ...(proStaffId ? [eq(discountCodes.proStaffId, proStaffId)] : [])))
+      : [],
+    advertisements: await db.select().from(advertisements).where(eq(advertisements.userId, userId)),
+    promotions: await byBusiness((id) => db.select().from(promotions).where(eq(promotions.businessId, id))),
+    subscriptions: await db
+      .select({ id: subscriptions.id, tier: subscriptions.tier, status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd, amountCents: subscriptions.amountCents, createdAt: subscriptions.createdAt })
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId)),
+    subscriptionPayments: await db
+      .select({ id: subscriptionPayments.id, amountCents: subscriptionPayments.amountCents, currency: subscriptionPayments.currency, paidAt: subscriptionPayments.paidAt })
+      .from(subscriptionPayments)
+      .where(eq(subscriptionPayments.userId, userId)),
+    trials: await db.select().from(planTrials).where(eq(planTrials.userId, userId)),
+    demoRequests: await db.select().from(demoRequests).where(eq(demoRequests.userId, userId)),
+    sessions: await db.select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)),
+    pageViews: await db.select({ path: pageViews.path, createdAt: pageViews.createdAt }).from(pageViews).where(eq(pageViews.userId, userId)),
+    // Payouts (issue 20): those the business sent, the transfers the pro staffer received, and the payout account's state.
+    payoutsSent: await byBusiness((id) => db.select().from(payouts).where(eq(payouts.businessId, id)).orderBy(payouts.id)),
+    payoutsReceived: await byProStaff((id) => db.select().from(payoutItems).where(eq(payoutItems.proStaffId, id)).orderBy(payoutItems.id)),
+    payoutAccount: await byProStaff((id) => db.select().from(payoutAccounts).where(eq(payoutAccounts.proStaffId, id))),
+  };
+}

@@ -1,0 +1,139 @@
+import crypto from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import type { DisableTwoFactorBody, RecoveryCodesReply, TwoFactorChallenge, TwoFactorSetup } from '@shared/contracts/account';
+import type { SessionUser } from '@shared/contracts/auth';
+import type { AppContext } from '@server/lib/context';
+import { AppError } from '@server/lib/errors';
+import { hashToken, newSessionToken } from '@server/lib/auth';
+import { verifyPassword } from '@server/lib/passwords';
+import { rateLimited } from '@server/lib/rate-limits/limiter';
+import * as repo from './repository';
+
+// Two-factor sign-in with an authenticator app (RFC 6238 TOTP through `otpauth`; decision record 027).
+
+const PERIOD_SECONDS = 30;
+/** One step either side of now, for clocks a little apart. */
+const WINDOW = 1;
+const RECOVERY_CODES = 10;
+/** How long a correct password waits for its code before the sign-in must start again. */
+export const LOGIN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** Wrong codes on one challenge before it is spent (the per-account limit in ctx.rateLimits applies as well). */
+const CHALLENGE_ATTEMPTS = 5;
+
+const totpFor = (secret: string, label = 'HuntStaff') =>
+  new TOTP({ issuer: 'HuntStaff', label, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+
+/** The 30-second step a valid code belongs to, or null; `lastStep` and earlier are refused (a code works once). */
+function matchingStep(secret: string, code: string, lastStep: number | null, now: number): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const delta = totpFor(secret).validate({ token: code, timestamp: now, window: WINDOW });
+  if (delta === null) return null;
+  const step = Math.floor(now / 1000 / PERIOD_SECONDS) + delta;
+  return lastStep !== null && step <= lastStep ? null : step;
+}
+
+/** Recovery codes are compared without case, spaces or dashes. */
+const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
+const recoveryCodeHash = (code: string) => hashToken(`recovery:${normaliseRecoveryCode(code)}`);
+
+function newRecoveryCodes(): string[] {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  return Array.from({ length: RECOVERY_CODES }, () => {
+    const chars = Array.from(crypto.randomBytes(10), (byte) => alphabet[byte % alphabet.length]).join('');
+    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+  });
+}
+
+const wrongCode = () => new AppError('VALIDATION', 'That code is not right. Check your authenticator app and try again.', [{ path: 'code', message: 'Incorrect code' }]);
+
+/** Refuses while the account has had too many wrong codes lately (ctx.rateLimits, per account, whatever the route). */
+async function assertNotThrottled(ctx: AppContext, userId: number): Promise<void> {
+  const { blocked, retryAfterSeconds } = await ctx.rateLimits.twoFactorFailuresByUser.blocked(String(userId));
+  if (blocked) throw rateLimited(`Too many wrong codes. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`, retryAfterSeconds);
+}
+
+/**
+ * Checks a code for the account: an authenticator code (each step once) or, where `allowRecovery`, an unused
+ * recovery code (used up by this call). A wrong code counts against the account's limit.
+ */
+async function checkCode(ctx: AppContext, userId: number, code: string, options: { allowRecovery: boolean }): Promise<boolean> {
+  await assertNotThrottled(ctx, userId);
+  const account = await repo.findTwoFactor(ctx.db, userId);
+  if (account?.secret) {
+    const step = matchingStep(account.secret, code, account.lastStep, Date.now());
+    if (step !== null && (await repo.claimStep(ctx.db, userId, step))) return true;
+    if (options.allowRecovery && (await repo.useRecoveryCode(ctx.db, userId, recoveryCodeHash(code), new Date()))) {
+      ctx.log.info({ userId }, 'recovery code used');
+      return true;
+    }
+  }
+  await ctx.rateLimits.twoFactorFailuresByUser.hit(String(userId));
+  return false;
+}
+
+/** Starts enrolment: a new secret to type into the app. Two-factor is on only once a code from it is confirmed. */
+export async function setUp(ctx: AppContext, user: SessionUser): Promise<TwoFactorSetup> {
+  if (user.twoFactorEnabled) throw new AppError('CONFLICT', 'Two-factor sign-in is already on. Turn it off first to set up a new app.');
+  const secret = new Secret({ size: 20 }).base32;
+  await repo.setPendingSecret(ctx.db, user.id, secret);
+  return { secret, otpauthUri: totpFor(secret, user.email).toString() };
+}
+
+/** Confirms enrolment with a code from the app; answers the ten recovery codes, shown this once. */
+export async function enable(ctx: AppContext, user: SessionUser, code: string): Promise<RecoveryCodesReply> {
+  await assertNotThrottled(ctx, user.id);
+  const account = await repo.findTwoFactor(ctx.db, user.id);
+  if (account?.enabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on.');
+  if (!account?.pendingSecret) throw new AppError('CONFLICT', 'Start the set-up first: no authenticator key is waiting for a code.');
+  const step = matchingStep(account.pendingSecret, code, null, Date.now());
+  if (step === null) {
+    await ctx.rateLimits.twoFactorFailuresByUser.hit(String(user.id));
+    throw wrongCode();
+  }
+  const recoveryCodes = newRecoveryCodes();
+  await ctx.db.transaction((tx) => repo.enableTwoFactor(tx, user.id, account.pendingSecret!, step, new Date(), recoveryCodes.map(recoveryCodeHash)));
+  ctx.log.info({ userId: user.id }, 'two-factor sign-in turned on');
+  return { recoveryCodes };
+}
+
+/** Turns two-factor sign-in off after the password and a current code (or a recovery code). */
+export async function disable(ctx: AppContext, user: SessionUser, input: DisableTwoFactorBody): Promise<void> {
+  const account = await repo.findTwoFactor(ctx.db, user.id);
+  if (!account?.enabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is not on.');
+  if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
+    throw new AppError('VALIDATION', 'Your current password is incorrect', [{ path: 'currentPassword', message: 'Incorrect password' }]);
+  }
+  if (!(await checkCode(ctx, user.id, input.code, { allowRecovery: true }))) throw wrongCode();
+  await ctx.db.transaction((tx) => repo.disableTwoFactor(tx, user.id));
+  ctx.log.info({ userId: user.id }, 'two-factor sign-in turned off');
+}
+
+export async function dismissPrompt(ctx: AppContext, user: SessionUser): Promise<void> {
+  await repo.dismissTwoFactorPrompt(ctx.db, user.id, new Date());
+}
+
+export async function isEnabled(ctx: AppContext, userId: number): Promise<boolean> {
+  return Boolean((await repo.findTwoFactor(ctx.db, userId))?.enabledAt);
+}
+
+/** After a correct password on an account with two-factor sign-in: a short-lived pending state, not a session. */
+export async function startChallenge(ctx: AppContext, userId: number): Promise<TwoFactorChallenge> {
+  const token = newSessionToken();
+  const expiresAt = new Date(Date.now() + LOGIN_CHALLENGE_TTL_MS);
+  await repo.insertLoginChallenge(ctx.db, { userId, tokenHash: hashToken(token), expiresAt });
+  return { twoFactorRequired: true, challengeToken: token, expiresAt: expiresAt.toISOString() };
+}
+
+/** The account a pending sign-in belongs to, once its code (or a recovery code) is right; the challenge is then spent. */
+export async function completeChallenge(ctx: AppContext, challengeToken: string, code: string): Promise<number> {
+  const challenge = await repo.findLoginChallenge(ctx.db, hashToken(challengeToken), new Date());
+  if (!challenge || challenge.failedAttempts >= CHALLENGE_ATTEMPTS) {
+    throw new AppError('UNAUTHENTICATED', 'This sign-in has expired. Enter your email and password again.');
+  }
+  if (!(await checkCode(ctx, challenge.userId, code, { allowRecovery: true }))) {
+    await repo.countChallengeFailure(ctx.db, challenge.id);
+    throw wrongCode();
+  }
+  await repo.deleteLoginChallenge(ctx.db, challenge.id);
+  return challenge.userId;
+}

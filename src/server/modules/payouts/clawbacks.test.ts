@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '@server/test/test-app';
+import { useFakeStripe } from '@server/test/use-fake-stripe';
+import { deliverAndProcess } from '@server/test/webhooks';
+import { businessWithCard, commissionRows, payableCommission, readyProStaff } from '@server/test/payouts-setup';
+import { fixture, fixtureText, shopifyHeaders } from '../../../../tests/fixtures/sign';
+
+// Clawbacks (decision record 025): a refund after payment is a negative entry (decision 024); the next payout to that
+// pro staffer nets it off, and a balance can be negative.
+const fake = useFakeStripe();
+let t: TestApp;
+beforeEach(async () => {
+  fake.requests.length = 0;
+  t = await createTestApp(fake.env());
+});
+afterEach(async () => {
+  await t.close();
+});
+
+/** A business with a saved card and a Shopify store, Jake with a ready payout account and the code JAKE10 (10%). */
+async function setUp() {
+  const biz = await businessWithCard(t, fake);
+  const jake = await readyProStaff(t, fake, 'Jake');
+  await t.database.query(`update users set subscription_tier = 'professional' where id = ${biz.user.id}`);
+  const platform = (await biz.client.post('/api/integration-platforms', { name: 'Shop', platformType: 'shopify' })).body;
+  expect((await biz.client.post('/api/discount-codes', {
+    code: 'JAKE10', description: 'Jake', discountType: 'percentage', discountValue: 10, platform: 'All platforms', proStaffId: jake.proStaffId, commissionRate: 10,
+  })).status).toBe(201);
+  await biz.client.put('/api/commission-settings', { holdDays: 0 });
+  const deliver = (body: string, topic: string) =>
+    deliverAndProcess(t.app, { method: 'POST', url: `/api/webhooks/shopify/${platform.id}`, payload: body, headers: shopifyHeaders(platform.webhookSecret, body, topic) });
+  return { biz, jake, deliver };
+}
+
+describe('refunds after payment', () => {
+  it('a paid order commission refunded afterwards leaves a negative balance that the next payout nets off', async () => {
+    const { biz, jake, deliver } = await setUp();
+    expect((await deliver(JSON.stringify(fixture('shopify/orders-create.json')), 'orders/create')).json()).toMatchObject({ action: 'created' });
+    const [order] = (await biz.client.get('/api/commissions/business')).body;
+    expect(order).toMatchObject({ amountCents: 1990, payable: true });
+    expect((await biz.client.post('/api/payouts', { commissionIds: [order.id] })).body).toMatchObject({ status: 'paid', amountCents: 1990 });
+
+    // The store refunds after payment: the paid commission is untouched, a negative entry appears.
+    await deliver(fixtureText('shopify/refunds-create.json'), 'refunds/create');
+    const entries = (await biz.client.get('/api/commissions/business')).body as { id: number; amountCents: number; status: string; source: string; payable: boolean }[];
+    const clawback = entries.find((c) => c.source === 'adjustment')!;
+    expect(clawback).toMatchObject({ amountCents: -948, status: 'pending', payable: true });
+    expect(entries.find((c) => c.id === order.id)).toMatchObject({ status: 'paid' });
+    const negative = { payableCents: 0, negativeCents: -948, netCents: -948, net: '-9.48', currency: 'USD' };
+    expect((await jake.client.get('/api/payouts/pro-staff')).body.balances).toEqual([expect.objectContaining(negative)]);
+    expect((await biz.client.get('/api/payouts/business')).body.balances).toEqual([expect.objectContaining({ ...negative, name: 'Jake Morrison' })]);
+
+    // A new commission smaller than the clawback: nothing to transfer, and it says so.
+    const small = await payableCommission(biz, jake.proStaffId, '5.00');
+    const refused = await biz.client.post('/api/payouts', { commissionIds: [small] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe("Jake Morrison's balance after refunds is USD -4.48: nothing to transfer until new commissions cover it.");
+    expect(refused.body.error.details).toEqual([{ proStaffId: jake.proStaffId, netCents: -448 }]);
+
+    // Enough to cover it: the transfer is the net, and the negative entry is settled by this payout.
+    const more = await payableCommission(biz, jake.proStaffId, '20.00');
+    const paid = await biz.client.post('/api/payouts', { commissionIds: [small, more] });
+    expect(paid.body).toMatchObject({ status: 'paid', amountCents: 1552, items: [{ amountCents: 1552, commissionIds: [clawback.id, small, more].sort((a, b) => a - b) }] });
+    expect(fake.posts('/v1/transfers').at(-1)!.body).toMatchObject({ amount: '1552' });
+    expect((await commissionRows(t, [clawback.id])).map((c) => [c.status, c.payout_id])).toEqual([['paid', paid.body.id]]);
+    expect((await jake.client.get('/api/payouts/pro-staff')).body.balances).toEqual([]);
+  });
+
+  it('nets only the same currency and the same business', async () => {
+    const { biz, jake } = await setUp();
+    const other = await businessWithCard(t, fake);
+    await t.database.query(`insert into commissions (business_id, pro_staff_id, amount_cents, currency, source) values
+      (${biz.businessId}, ${jake.proStaffId}, -300, 'CAD', 'adjustment'), (${other.businessId}, ${jake.proStaffId}, -400, 'USD', 'adjustment')`);
+    const id = await payableCommission(biz, jake.proStaffId, '10.00');
+    expect((await biz.client.post('/api/payouts', { commissionIds: [id] })).body).toMatchObject({ status: 'paid', amountCents: 1000 });
+    const balances = (await jake.client.get('/api/payouts/pro-staff')).body.balances.map((b: { currency: string; netCents: number }) => [b.currency, b.netCents]);
+    expect(balances.sort()).toEqual([['CAD', -300], ['USD', -400]]);
+  });
+
+  it('rankings count paid commissions net of clawbacks, per currency, and never twice once a payout nets them', async () => {
+    const { biz, jake } = await setUp();
+    const anna = await readyProStaff(t, fake, 'Anna');
+    const jakes = await payableCommission(biz, jake.proStaffId, '50.00');
+    const annas = await payableCommission(biz, anna.proStaffId, '40.00');
+    await biz.client.post('/api/payouts', { commissionIds: [jakes, annas] });
+    const rank = async (currency = 'USD') =>
+      (await biz.client.get(`/api/rankings/${biz.businessId}?currency=${currency}`)).body.map((r: { profile: { firstName: string }; totalCommissionsCents: number; totalJobs: number }) => [r.profile.firstName, r.totalCommissionsCents, r.totalJobs]);
+    expect(await rank()).toEqual([['Jake', 5000, 1], ['Anna', 4000, 1]]);
+    // A refund after payment of Jake's: -15.00 in USD, -2.00 in CAD (another currency's ranking is not touched).
+    await t.database.query(`insert into commissions (business_id, pro_staff_id, amount_cents, currency, source, adjusts_commission_id) values
+      (${biz.businessId}, ${jake.proStaffId}, -1500, 'USD', 'adjustment', ${jakes}), (${biz.businessId}, ${jake.proStaffId}, -200, 'CAD', 'adjustment', null)`);
+    expect(await rank()).toEqual([['Anna', 4000, 1], ['Jake', 3500, 1]]);
+    expect(await rank('CAD')).toEqual([]);
+    // Netted off by the next payout (the entry becomes paid with it): still counted once.
+    const more = await payableCommission(biz, jake.proStaffId, '20.00');
+    expect((await biz.client.post('/api/payouts', { commissionIds: [more] })).body).toMatchObject({ status: 'paid', amountCents: 500 });
+    expect(await rank()).toEqual([['Jake', 5500, 2], ['Anna', 4000, 1]]);
+  });
+});

@@ -1,0 +1,39 @@
+import { formatMinorUnits } from '@shared/currency';
+import { appOrigin } from '@server/config';
+import type { Database } from '@server/db/client';
+import type { AppContext } from '@server/lib/context';
+import { publishBestEffort } from '@server/lib/publish';
+import { queueMail } from '@server/modules/tasks/service';
+import * as repo from './repository';
+
+/**
+ * Tells each pro staffer of a finished payout whether their transfer landed or failed: by email (queued in `db`, the
+ * transaction that finished the payout, so it is sent exactly when that is committed) and in their open tabs.
+ */
+export async function queuePayoutMails(ctx: AppContext, db: Database, payoutId: number): Promise<void> {
+  const payout = (await repo.findPayout(db, payoutId))!;
+  const business = (await repo.businessOwner(db, payout.businessId))!;
+  const link = `${appOrigin(ctx.config)}/pro-staff-dashboard`;
+  for (const item of await repo.itemsOf(db, [payoutId])) {
+    if (item.status === 'pending') continue;
+    const amount = `${payout.currency} ${formatMinorUnits(item.amountCents, payout.currency)}`;
+    const mail = item.status === 'paid'
+      ? {
+          subject: `${business.companyName} paid you ${amount}`,
+          text: `${business.companyName} paid you ${amount} through HuntStaff (payout #${payout.id}). Stripe pays it out to your bank on your payout schedule.\n\nSee your payouts: ${link}\n`,
+        }
+      : {
+          subject: `A ${amount} payout from ${business.companyName} did not go through`,
+          text: `A payout of ${amount} from ${business.companyName} (payout #${payout.id}) failed: ${item.failureReason ?? 'unknown reason'}\n` +
+            `Your commissions stay payable. Check your payout account: ${link}\n`,
+        };
+    await queueMail(ctx, { to: item.email, ...mail }, db);
+  }
+}
+
+export async function publishPayoutEvents(ctx: AppContext, payoutId: number): Promise<void> {
+  for (const item of await repo.itemsOf(ctx.db, [payoutId])) {
+    if (item.status === 'pending') continue;
+    await publishBestEffort(ctx, { userId: item.userId, event: { type: 'payout.updated', data: { payoutId, status: item.status } } });
+  }
+}

@@ -1,0 +1,281 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { UserEvent } from '@server/lib/events';
+import { createTestApp, TestClient, type TestApp } from '@server/test/test-app';
+import { createBusiness, createProStaff } from '@server/test/factories';
+import { useFakeStripe } from '@server/test/use-fake-stripe';
+import { businessWithCard, commissionRows, payableCommission, readyProStaff } from '@server/test/payouts-setup';
+import { payoutTuning } from './pay-service';
+
+// Pay now (decision record 025): one charge to the business's saved card, one transfer per pro staffer.
+const fake = useFakeStripe();
+let t: TestApp;
+beforeEach(async () => {
+  fake.requests.length = 0;
+  fake.connect.failingTransfers.clear();
+  t = await createTestApp(fake.env());
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const count = async (table: string) => (await t.database.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0].n;
+
+describe('POST /api/payouts', () => {
+  it('charges the saved card once and transfers each pro staffer their share, with idempotency keys from the payout', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake, 'Jake');
+    const anna = await readyProStaff(t, fake, 'Anna');
+    const ids = [await payableCommission(biz, jake.proStaffId, '40.00'), await payableCommission(biz, jake.proStaffId, '10.50'), await payableCommission(biz, anna.proStaffId, '25.00')];
+    const heard: UserEvent[] = [];
+    t.events.subscribe(jake.user.id, (event) => heard.push(event));
+
+    const res = await biz.client.post('/api/payouts', { commissionIds: ids });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ currency: 'USD', amount: '75.50', amountCents: 7550, status: 'paid', failureReason: null, completedAt: expect.any(String) });
+    expect(res.body.items).toEqual([
+      { proStaffId: anna.proStaffId, name: 'Anna Morrison', amount: '25.00', amountCents: 2500, status: 'paid', failureReason: null, commissionIds: [ids[2]] },
+      { proStaffId: jake.proStaffId, name: 'Jake Morrison', amount: '50.50', amountCents: 5050, status: 'paid', failureReason: null, commissionIds: [ids[0], ids[1]] },
+    ]);
+    const [key] = (await t.database.query<{ key: string }>(`select key from payouts where id = ${res.body.id}`)).map((r) => r.key);
+    const [charge] = fake.posts('/v1/payment_intents');
+    expect(charge.body).toMatchObject({ amount: '7550', currency: 'usd', customer: biz.customerId, payment_method: 'pm_card_visa', confirm: 'true', off_session: 'true', transfer_group: `payout_${key}` });
+    expect(charge.idempotencyKey).toBe(`payout:${key}:charge`);
+    const transfers = fake.posts('/v1/transfers');
+    expect(transfers.map((r) => [r.body.destination, r.body.amount, r.idempotencyKey])).toEqual(
+      expect.arrayContaining([[jake.accountId, '5050', `payout:${key}:transfer:${jake.proStaffId}`], [anna.accountId, '2500', `payout:${key}:transfer:${anna.proStaffId}`]]),
+    );
+    const chargeId = [...fake.connect.charges.keys()].at(-1);
+    expect(transfers.every((r) => r.body.transfer_group === `payout_${key}` && r.body.source_transaction === chargeId)).toBe(true);
+    expect((await commissionRows(t, ids)).map((c) => [c.status, c.payout_id])).toEqual(ids.map(() => ['paid', res.body.id]));
+
+    // The pro staffer hears it in the app and by email; both sides see the payout.
+    expect(heard).toEqual([{ type: 'payout.updated', data: { payoutId: res.body.id, status: 'paid' } }]);
+    await t.app.ctx.tasks.drain();
+    expect(t.mailer.sent.filter((m) => m.to === jake.user.email)).toEqual([expect.objectContaining({ subject: 'Test Outfitters paid you USD 50.50' })]);
+    const received = (await jake.client.get('/api/payouts/pro-staff')).body;
+    expect(received.payouts).toEqual([expect.objectContaining({ payoutId: res.body.id, companyName: 'Test Outfitters', amount: '50.50', status: 'paid', commissionIds: [ids[0], ids[1]] })]);
+    expect(received.balances).toEqual([]);
+    expect((await biz.client.get('/api/payouts/business')).body.payouts).toEqual([res.body]);
+    expect((await biz.client.get(`/api/payouts/${res.body.id}`)).body).toEqual(res.body);
+    const list = (await jake.client.get('/api/commissions/pro-staff')).body;
+    expect(list.map((c: { payoutId: number; status: string }) => [c.status, c.payoutId])).toEqual([['paid', res.body.id], ['paid', res.body.id]]);
+  });
+
+  it('fails as a whole when the card is declined: no transfer, the commissions stay payable and the reason is given', async () => {
+    const biz = await businessWithCard(t, fake, 'pm_card_chargeDeclined');
+    const jake = await readyProStaff(t, fake);
+    const id = await payableCommission(biz, jake.proStaffId, '40.00');
+    const res = await biz.client.post('/api/payouts', { commissionIds: [id] });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'failed', failureReason: 'The card was declined: Your card was declined.', items: [{ status: 'failed', failureReason: 'The card was declined: Your card was declined.', commissionIds: [] }] });
+    expect(fake.posts('/v1/transfers')).toHaveLength(0);
+    expect(await commissionRows(t, [id])).toEqual([expect.objectContaining({ status: 'pending', payout_id: null })]);
+    expect((await biz.client.get('/api/commissions/business')).body[0]).toMatchObject({ payable: true, payoutId: null });
+    await t.app.ctx.tasks.drain();
+    expect(t.mailer.sent.filter((m) => m.to === jake.user.email).map((m) => m.subject)).toEqual(['A USD 40.00 payout from Test Outfitters did not go through']);
+    // Paid again with a working card, it goes through.
+    fake.saveCard(biz.customerId, 'pm_card_visa');
+    expect((await biz.client.post('/api/payouts', { commissionIds: [id] })).body.status).toBe('paid');
+  });
+
+  it('refunds a failed transfer’s share and leaves that pro staffer’s commissions payable; the others are paid (partial)', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake, 'Jake');
+    const anna = await readyProStaff(t, fake, 'Anna');
+    const jakes = await payableCommission(biz, jake.proStaffId, '30.00');
+    const annas = await payableCommission(biz, anna.proStaffId, '20.00');
+    fake.connect.failingTransfers.set(anna.accountId, 'balance_insufficient');
+    const res = await biz.client.post('/api/payouts', { commissionIds: [jakes, annas] });
+    expect(res.body).toMatchObject({ status: 'partial', amountCents: 5000 });
+    const byName = Object.fromEntries(res.body.items.map((item: { name: string }) => [item.name, item]));
+    expect(byName['Jake Morrison']).toMatchObject({ status: 'paid' });
+    expect(byName['Anna Morrison']).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('refunded to your card'), commissionIds: [] });
+    const [refund] = fake.posts('/v1/refunds');
+    expect(refund.body).toMatchObject({ amount: '2000' });
+    expect(refund.idempotencyKey).toMatch(new RegExp(`:refund:${anna.proStaffId}$`));
+    expect((await commissionRows(t, [jakes, annas])).map((c) => c.status)).toEqual(['paid', 'pending']);
+    const annaView = (await anna.client.get('/api/payouts/pro-staff')).body;
+    expect(annaView.payouts[0]).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('insufficient') });
+    expect(annaView.balances).toEqual([expect.objectContaining({ netCents: 2000, accountState: 'ready' })]);
+  });
+
+  it('refuses commissions of pro staff without a ready payout account, naming them, and writes nothing', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake);
+    const newcomer = await createProStaff(t, { firstName: 'Nora', lastName: 'Newcomer' });
+    const ids = [await payableCommission(biz, jake.proStaffId, '5.00'), await payableCommission(biz, newcomer.proStaffId, '5.00')];
+    const res = await biz.client.post('/api/payouts', { commissionIds: ids });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toMatch(/^Nora Newcomer has no payout account ready/);
+    expect(res.body.error.details).toEqual([{ proStaffId: newcomer.proStaffId, name: 'Nora Newcomer', accountState: 'not_connected' }]);
+    expect(await count('payouts')).toBe(0);
+    expect(fake.posts('/v1/payment_intents')).toHaveLength(0);
+    const balances = (await biz.client.get('/api/payouts/business')).body.balances;
+    expect(balances.map((b: { name: string; accountState: string }) => [b.name, b.accountState])).toEqual([['Jake Morrison', 'ready'], ['Nora Newcomer', 'not_connected']]);
+    // Marking paid outside HuntStaff stays possible.
+    expect((await biz.client.patch(`/api/commissions/${ids[1]}/status`, { status: 'paid' })).status).toBe(200);
+  });
+
+  it('refuses commissions of a pro staffer whose email is not confirmed (changed since connecting), naming them, and writes nothing', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake);
+    const id = await payableCommission(biz, jake.proStaffId, '5.00');
+    await t.database.query(`update users set email_verified_at = null where id = (select user_id from pro_staff_profiles where id = ${jake.proStaffId})`);
+    const res = await biz.client.post('/api/payouts', { commissionIds: [id] });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toMatch(/^Jake Morrison has not confirmed their email address yet/);
+    expect(res.body.error.details).toEqual([{ proStaffId: jake.proStaffId, name: 'Jake Morrison', emailVerified: false }]);
+    expect(await count('payouts')).toBe(0);
+    expect(fake.posts('/v1/payment_intents')).toHaveLength(0);
+  });
+
+  it('pays once on a double click: the second request waits for the first and finds the commissions taken', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake);
+    const ids = [await payableCommission(biz, jake.proStaffId, '12.00'), await payableCommission(biz, jake.proStaffId, '8.00')];
+    const [a, b] = await Promise.all([biz.client.post('/api/payouts', { commissionIds: ids }), biz.client.post('/api/payouts', { commissionIds: ids })]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    expect((a.status === 409 ? a : b).body.error.message).toMatch(/^(Already in a payout|Only pending commissions can be paid)/);
+    expect(await count('payouts')).toBe(1);
+    expect(fake.posts('/v1/payment_intents')).toHaveLength(1);
+    expect(fake.posts('/v1/transfers')).toHaveLength(1);
+  });
+
+  it('stays processing while Stripe is unreachable and is finished by the background task without paying twice', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake);
+    const id = await payableCommission(biz, jake.proStaffId, '15.00');
+    fake.failures = { status: 500, count: 3, path: '/v1/payment_intents' }; // the SDK's first try and its two retries
+    const res = await biz.client.post('/api/payouts', { commissionIds: [id] });
+    expect(res.body).toMatchObject({ status: 'processing', items: [{ status: 'pending', commissionIds: [id] }] });
+    // While processing, the commission can be neither paid again nor marked paid by hand.
+    expect((await biz.client.post('/api/payouts', { commissionIds: [id] })).status).toBe(409);
+    expect((await biz.client.patch(`/api/commissions/${id}/status`, { status: 'paid' })).body.error.message).toMatch(/is in payout #\d+, which is being processed/);
+    expect((await jake.client.get('/api/payouts/pro-staff')).body.payouts[0].status).toBe('processing');
+    // The recovery task is due two minutes later.
+    await t.database.query(`update background_tasks set run_at = now() where kind = 'payouts.process'`);
+    await t.app.ctx.tasks.drain();
+    expect((await biz.client.get(`/api/payouts/${res.body.id}`)).body.status).toBe('paid');
+    // Payout ids start again with each test's database; the payout's random key names it in Stripe.
+    const [{ key }] = await t.database.query<{ key: string }>(`select key from payouts where id = ${res.body.id}`);
+    const ofThisPayout = (r: { body: Record<string, unknown> }) => r.body.transfer_group === `payout_${key}`;
+    expect([...fake.connect.paymentIntents.values()].filter((pi) => pi.transfer_group === `payout_${key}`)).toHaveLength(1);
+    expect(fake.posts('/v1/transfers').filter(ofThisPayout)).toHaveLength(1);
+    // Running it again does nothing.
+    await t.app.ctx.tasks.enqueue(t.app.ctx.db, 'payouts.process', { payload: { payoutId: res.body.id } });
+    await t.app.ctx.tasks.drain();
+    expect(fake.posts('/v1/transfers').filter(ofThisPayout)).toHaveLength(1);
+  });
+
+  it('answers processing for a payout to many pro staff and the worker pays it at once', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake, 'Jake');
+    const anna = await readyProStaff(t, fake, 'Anna');
+    const ids = [await payableCommission(biz, jake.proStaffId, '10.00'), await payableCommission(biz, anna.proStaffId, '11.00')];
+    payoutTuning.inlineItems = 1;
+    try {
+      const res = await biz.client.post('/api/payouts', { commissionIds: ids });
+      expect(res.body).toMatchObject({ status: 'processing', amountCents: 2100 });
+      expect(fake.posts('/v1/payment_intents')).toHaveLength(0);
+      await t.app.ctx.tasks.drain(); // due now, not in two minutes
+      expect((await biz.client.get(`/api/payouts/${res.body.id}`)).body).toMatchObject({ status: 'paid', items: [{ status: 'paid' }, { status: 'paid' }] });
+    } finally {
+      payoutTuning.inlineItems = 25;
+    }
+  });
+
+  it('refuses what cannot be paid: held, settled, negative, mixed currencies, no saved card', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake);
+    const held = await payableCommission(biz, jake.proStaffId, '5.00');
+    await t.database.query(`update commissions set payable_at = now() + interval '3 days' where id = ${held}`);
+    expect((await biz.client.post('/api/payouts', { commissionIds: [held] })).body.error.message).toMatch(/^Still in their hold period/);
+    const cancelled = await payableCommission(biz, jake.proStaffId, '5.00');
+    await biz.client.patch(`/api/commissions/${cancelled}/status`, { status: 'cancelled' });
+    expect((await biz.client.post('/api/payouts', { commissionIds: [cancelled] })).status).toBe(409);
+    const usd = await payableCommission(biz, jake.proStaffId, '5.00');
+    const [cad] = await t.database.query<{ id: number }>(`insert into commissions (business_id, pro_staff_id, amount_cents, currency) values (${biz.businessId}, ${jake.proStaffId}, 500, 'CAD') returning id`);
+    const mixed = await biz.client.post('/api/payouts', { commissionIds: [usd, cad.id] });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.error.message).toMatch(/one currency/);
+    const [negative] = await t.database.query<{ id: number }>(`insert into commissions (business_id, pro_staff_id, amount_cents, source) values (${biz.businessId}, ${jake.proStaffId}, -100, 'adjustment') returning id`);
+    expect((await biz.client.post('/api/payouts', { commissionIds: [negative.id] })).status).toBe(400);
+
+    const noCard = await createBusiness(t);
+    const own = await payableCommission(noCard, jake.proStaffId, '5.00');
+    const res = await noCard.client.post('/api/payouts', { commissionIds: [own] });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/^No saved card/);
+    expect(await count('payouts')).toBe(0);
+  });
+
+  it('validates the body, and is for the business that owns every commission', async () => {
+    const biz = await businessWithCard(t, fake);
+    const other = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake);
+    const theirs = await payableCommission(other, jake.proStaffId, '9.00');
+    const mine = await payableCommission(biz, jake.proStaffId, '9.00');
+    for (const body of [{}, { commissionIds: [] }, { commissionIds: [mine, mine] }, { commissionIds: ['1'] }, { commissionIds: [0] }, { commissionIds: mine }]) {
+      const res = await biz.client.post('/api/payouts', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION');
+    }
+    const stolen = await biz.client.post('/api/payouts', { commissionIds: [mine, theirs] });
+    expect(stolen.status).toBe(403);
+    expect((await biz.client.post('/api/payouts', { commissionIds: [mine, 2_000_000] })).status).toBe(404);
+    expect((await new TestClient(t.app).post('/api/payouts', { commissionIds: [mine] })).status).toBe(401);
+    expect((await jake.client.post('/api/payouts', { commissionIds: [mine] })).status).toBe(403);
+    expect(await count('payouts')).toBe(0);
+
+    const paid = (await other.client.post('/api/payouts', { commissionIds: [theirs] })).body;
+    expect((await biz.client.get(`/api/payouts/${paid.id}`)).status).toBe(403);
+    expect((await biz.client.get('/api/payouts/999999')).status).toBe(404);
+    expect((await biz.client.get('/api/payouts/business')).body.payouts).toEqual([]);
+    for (const url of ['/api/payouts/business', `/api/payouts/${paid.id}`, '/api/payouts/business/statement']) {
+      expect((await new TestClient(t.app).get(url)).status).toBe(401);
+      expect((await jake.client.get(url)).status).toBe(403);
+    }
+    for (const url of ['/api/payouts/pro-staff', '/api/payouts/pro-staff/statement']) {
+      expect((await new TestClient(t.app).get(url)).status).toBe(401);
+      expect((await biz.client.get(url)).status).toBe(403);
+    }
+  });
+
+  it('answers 503 when payments are not configured', async () => {
+    await t.close();
+    t = await createTestApp();
+    const biz = await createBusiness(t);
+    const pro = await createProStaff(t);
+    const id = await payableCommission(biz, pro.proStaffId, '5.00');
+    expect((await biz.client.post('/api/payouts', { commissionIds: [id] })).status).toBe(503);
+  });
+});
+
+describe('payout statements (CSV)', () => {
+  it('lists one row per transfer for the business and for the pro staffer, filtered by day and status', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake, 'Jake');
+    const anna = await readyProStaff(t, fake, 'Anna');
+    const ids = [await payableCommission(biz, jake.proStaffId, '12.00'), await payableCommission(biz, anna.proStaffId, '3.50')];
+    fake.connect.failingTransfers.set(anna.accountId, 'balance_insufficient');
+    const payout = (await biz.client.post('/api/payouts', { commissionIds: ids })).body;
+    const header = 'Payout,Created,Completed,Status,Business,Pro staff,Currency,Amount,Commissions,Failure reason';
+    const res = await biz.client.get('/api/payouts/business/statement');
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="huntstaff-payouts-business-start-to-today.csv"');
+    const lines = res.raw.body.trim().split('\r\n');
+    expect(lines[0]).toBe(header);
+    expect(lines.slice(1).map((line: string) => line.split(',').filter((_c: string, i: number) => [0, 3, 4, 5, 6, 7, 8].includes(i)))).toEqual([
+      [String(payout.id), 'failed', 'Test Outfitters', 'Anna Morrison', 'USD', '3.50', ''],
+      [String(payout.id), 'paid', 'Test Outfitters', 'Jake Morrison', 'USD', '12.00', `#${ids[0]}`],
+    ]);
+    expect((await biz.client.get('/api/payouts/business/statement?status=paid')).raw.body.trim().split('\r\n')).toHaveLength(2);
+    expect((await biz.client.get('/api/payouts/business/statement?from=2000-01-01&to=2000-01-02')).raw.body.trim()).toBe(header);
+    const mine = (await jake.client.get('/api/payouts/pro-staff/statement')).raw.body.trim().split('\r\n');
+    expect(mine).toHaveLength(2);
+    expect(mine[1]).toContain(',paid,Test Outfitters,Jake Morrison,USD,12.00,');
+    for (const query of ['status=cancelled', 'from=2026-02-30', 'from=2026-03-02&to=2026-03-01']) {
+      expect((await biz.client.get(`/api/payouts/business/statement?${query}`)).status, query).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { emailSchema } from './auth';
+
+// The account's own rights and safeguards (issue 25, decision record 027): email verification, email change,
+// two-factor sign-in, data export and account deletion.
+
+export const verifyEmailBody = z.object({ token: z.string().min(20, 'The verification link is incomplete').max(200) });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+
+export const changeEmailBody = z.object({
+  email: emailSchema,
+  currentPassword: z.string().min(1, 'Enter your current password').max(200),
+});
+export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
+
+/** A six-digit authenticator code, or one of the ten recovery codes (xxxxx-xxxxx) where the route allows it. */
+const twoFactorCode = z.string().trim().min(6, 'Enter the 6-digit code from your authenticator app').max(32);
+
+export const twoFactorSetup = z.object({
+  /** Base32, for typing into an authenticator app by hand. */
+  secret: z.string(),
+  /** The otpauth:// URI of the same secret (what a QR code would hold). */
+  otpauthUri: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;
+
+export const enableTwoFactorBody = z.object({ code: twoFactorCode });
+export type EnableTwoFactorBody = z.infer<typeof enableTwoFactorBody>;
+
+export const recoveryCodesReply = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesReply = z.infer<typeof recoveryCodesReply>;
+
+export const disableTwoFactorBody = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(200),
+  code: twoFactorCode,
+});
+export type DisableTwoFactorBody = z.infer<typeof disableTwoFactorBody>;
+
+/** The answer to a correct password on an account with two-factor sign-in: no session yet, a code is needed. */
+export const twoFactorChallenge = z.object({
+  twoFactorRequired: z.literal(true),
+  challengeToken: z.string(),
+  expiresAt: z.string(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallenge>;
+
+export const loginTwoFactorBody = z.object({
+  challengeToken: z.string().min(20).max(200),
+  code: twoFactorCode,
+});
+export type LoginTwoFactorBody = z.infer<typeof loginTwoFactorBody>;
+
+const rows = z.array(z.record(z.string(), z.unknown()));
+
+/**
+ * "Export my data": one JSON document of everything HuntStaff holds about the account (decision record 027).
+ * Uploaded files are listed with the paths they download from while signed in.
+ */
+export const accountExport = z.object({
+  format: z.literal('huntstaff-account-export/1'),
+  exportedAt: z.string(),
+  account: z.record(z.string(), z.unknown()),
+  profile: z.record(z.string(), z.unknown()).nullable(),
+  files: z.array(z.object({ kind: z.enum(['avatar', 'attachment']), name: z.string(), downloadPath: z.string(), messageId: z.number().int().optional() })),
+  messagesSent: rows,
+  messagesReceived: rows,
+  attachments: rows,
+  massMessagesSent: rows,
+  jobPostings: rows,
+  applicationsMade: rows,
+  applicationsReceived: rows,
+  commissions: rows,
+  reviewsWritten: rows,
+  reviewsReceived: rows,
+  discountCodes: rows,
+  advertisements: rows,
+  promotions: rows,
+  subscriptions: rows,
+  subscriptionPayments: rows,
+  trials: rows,
+  demoRequests: rows,
+  sessions: rows,
+  pageViews: rows,
+});
+export type AccountExport = z.infer<typeof accountExport>;
+
+export const requestDeletionBody = z.object({ currentPassword: z.string().min(1, 'Enter your current password').max(200) });
+export type RequestDeletionBody = z.infer<typeof requestDeletionBody>;
+
+export const deletionScheduled = z.object({
+  /** When the account will be erased unless its owner signs in before then. */
+  deletionScheduledFor: z.string(),
+});
+export type DeletionScheduled = z.infer<typeof deletionScheduled>;
+
+export const exportTokenParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Expected a download link token') });
