@@ -21,7 +21,7 @@ import { trackAd, useActiveAds, useCreateAd, useDeleteAd, useMyAds, useUpdateAd 
 
 function CardsSkeleton() {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading advertisements">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-busy="true" aria-label="Loading advertisements">
       {Array.from({ length: 6 }, (_, i) => (
         <Card key={i} className="p-5">
           <Skeleton className="h-5 w-2/3" />

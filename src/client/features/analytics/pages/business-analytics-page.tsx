@@ -46,7 +46,7 @@ function BusinessAnalytics() {
       {series.isError ? (
         <SeriesError error={series.error} />
       ) : !data ? (
-        <div className="grid gap-6 md:grid-cols-2" aria-busy="true" aria-label="Loading analytics">
+        <div className="grid gap-6 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading analytics">
           {[0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-64" />)}
         </div>
       ) : (

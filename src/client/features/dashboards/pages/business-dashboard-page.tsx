@@ -165,7 +165,7 @@ function BusinessDashboard({ user }: { user: SessionUser }) {
           {tabs.map(([value, label]) => (
             <TabsTrigger key={value} value={value}>
               {label}
-              {value === 'jobs' && pending > 0 && <span className="ml-1.5 rounded-full bg-blaze-500 px-1.5 text-xs text-white" aria-label={`${pending} new applications`}>{pending}</span>}
+              {value === 'jobs' && pending > 0 && <span className="ml-1.5 rounded-full bg-blaze-500 px-1.5 text-xs text-white">{pending}<span className="sr-only"> new applications</span></span>}
             </TabsTrigger>
           ))}
         </TabsList>

@@ -21,7 +21,7 @@ export function FeaturedProStaff() {
     <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <h2 id="featured-heading" className="text-2xl font-bold">Featured Pro Staff</h2>
       {!data && !query.isError ? (
-        <div className="mt-6 grid gap-4 md:grid-cols-3" aria-busy="true" aria-label="Loading featured pro staff">
+        <div className="mt-6 grid gap-4 md:grid-cols-3" role="status" aria-busy="true" aria-label="Loading featured pro staff">
           {[0, 1, 2].map((index) => (
             <Card key={index} className="flex flex-col gap-3 p-5" aria-hidden="true">
               <Skeleton className="h-6 w-2/3" />

@@ -115,7 +115,7 @@ export default function DirectoryPage() {
           {query.error instanceof ApiError ? 'Failed to fetch profiles' : 'Network error'}
         </Notice>
       ) : !data && !query.isError ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading pro staff">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-busy="true" aria-label="Loading pro staff">
           {Array.from({ length: 6 }, (_, index) => <ProStaffCardSkeleton key={index} />)}
         </div>
       ) : data && data.items.length === 0 ? (

@@ -11,7 +11,7 @@ import { ChangeEmailCard, DeleteAccountCard, TwoFactorCard, YourDataCard } from 
 
 function FormSkeleton() {
   return (
-    <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading profile">
+    <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading profile">
       <Skeleton className="h-64 w-full" />
       <Skeleton className="h-40 w-full" />
     </div>

@@ -29,7 +29,7 @@ function BackLink() {
 
 function LoadingProfile() {
   return (
-    <div aria-busy="true" aria-label="Loading profile" className="flex flex-col gap-4">
+    <div role="status" aria-busy="true" aria-label="Loading profile" className="flex flex-col gap-4">
       <div className="flex items-center gap-4">
         <Skeleton className="h-24 w-24 rounded-full" />
         <div className="flex flex-1 flex-col gap-2">
