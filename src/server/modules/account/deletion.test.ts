@@ -110,3 +110,54 @@ describe('erasure after the grace period', () => {
     expect(kinds).toContainEqual({ kind: 'account.erase-due', everySeconds: 3600 });
   });
 });
+
+describe('an erased pro staffer is no longer listed or shown', () => {
+  const ids = (body: { id: number }[] | { items: { id: number }[] }) => (Array.isArray(body) ? body : body.items).map((p) => p.id);
+
+  it('leaves the directory (plain and searched), the landing list, the tag search and the profile URLs', async () => {
+    const staying = await createProStaff(t, { firstName: 'Staying' });
+    const leaving = await createProStaff(t, { firstName: 'Leaving' });
+    const business = await createBusiness(t);
+    const anonymous = t.anonymous();
+    expect(ids((await anonymous.get('/api/pro-staff-profiles')).body)).toEqual([staying.proStaffId, leaving.proStaffId]);
+    expect((await leaving.client.post('/api/account/deletion', password)).status).toBe(202);
+    expect((await business.client.post('/api/account/deletion', password)).status).toBe(202);
+    expect((await eraseDueAccounts(t.app.ctx, later(15))).erased).toBe(2);
+    // The "Deleted user" rows are still there for the records that point at them.
+    expect(await t.database.query(`select first_name from pro_staff_profiles where id = ${leaving.proStaffId}`)).toEqual([{ first_name: 'Deleted' }]);
+
+    const plain = await anonymous.get('/api/pro-staff-profiles');
+    expect(ids(plain.body)).toEqual([staying.proStaffId]);
+    expect(plain.headers['x-total-count']).toBe('1');
+    const paged = await anonymous.get('/api/pro-staff-profiles?page=1&pageSize=24&sort=newest');
+    expect(paged.body).toMatchObject({ total: 1 });
+    expect(ids(paged.body)).toEqual([staying.proStaffId]);
+    // Its profile now reads "Deleted user": a search for that finds nothing (every plan: directory-scale.test.ts).
+    expect(ids((await anonymous.get('/api/pro-staff-profiles?q=deleted%20user')).body)).toEqual([]);
+    expect(ids((await anonymous.get('/api/pro-staff-profiles/featured?fill=true')).body)).toEqual([staying.proStaffId]);
+
+    for (const path of [
+      `/api/pro-staff-profiles/${leaving.proStaffId}`,
+      `/api/pro-staff-profiles/user/${leaving.user.id}`,
+      `/api/business-profiles/${business.businessId}`,
+      `/api/business-profiles/user/${business.user.id}`,
+    ]) {
+      const res = await anonymous.get(path);
+      expect(res.status, path).toBe(404);
+    }
+    expect((await anonymous.get(`/api/pro-staff-profiles/${staying.proStaffId}`)).status).toBe(200);
+  });
+
+  it('is left out of a paid owner’s featured place and of the tag search, whatever its row still holds', async () => {
+    // Erasure clears the plan and the tags; the lookups must not depend on that alone.
+    const elite = await createProStaff(t, { firstName: 'Elite', tier: 'elite' });
+    await t.database.query(`update pro_staff_profiles set social_tags = '{#elkhunting}' where id = ${elite.proStaffId}`);
+    const business = await createBusiness(t, { tier: 'enterprise' });
+    const tagged = () => business.client.get('/api/social-media-tags/search?tag=elkhunting');
+    expect(ids((await tagged()).body)).toEqual([elite.proStaffId]);
+    expect(ids((await t.anonymous().get('/api/pro-staff-profiles/featured')).body)).toEqual([elite.proStaffId]);
+    await t.database.query(`update users set deleted_at = now() where id = ${elite.user.id}`);
+    expect(ids((await tagged()).body)).toEqual([]);
+    expect(ids((await t.anonymous().get('/api/pro-staff-profiles/featured')).body)).toEqual([]);
+  });
+});

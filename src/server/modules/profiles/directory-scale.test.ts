@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { restoreAfterEach, useTestApp } from '@server/test/use-test-app';
 import { createProStaff } from '@server/test/factories';
 import { directoryCounting, roundEstimate } from './service';
-import { listProStaff, type DirectoryCriteria, type DirectoryPlan } from './repository';
+import { countProStaff, listProStaff, sampleCountProStaff, type DirectoryCriteria, type DirectoryPlan } from './repository';
 
 // Decision record 017: estimated totals for huge results, and plans that never change the results.
 const t = useTestApp();
@@ -93,5 +93,23 @@ describe('directory plans', () => {
     const bozeman = await listProStaff(t.database.db, { words: [], textSpecialties: [], specialties: [], location: 'Bozeman' }, { limit: 1000, offset: 0, plan: 'sort-index' });
     expect(bozeman.length).toBeGreaterThan(0);
     expect(bozeman.every((row) => row.location === 'Bozeman, MT')).toBe(true);
+  });
+
+  it('leaves out erased accounts on every plan and in every count (decision record 027)', async () => {
+    await bulkDirectory();
+    await t.database.query(`update users set deleted_at = now() where user_type = 'pro_staff' and id % 10 = 0`);
+    const deleted = new Set((await t.database.query<{ id: number }>(`select p.id from pro_staff_profiles p join users u on u.id = p.user_id where u.deleted_at is not null`)).map((row) => row.id));
+    expect(deleted.size).toBe(30);
+    for (const { label, ...partial } of [{ label: 'everything' }, ...criteria]) {
+      const full: DirectoryCriteria = { words: [], textSpecialties: [], specialties: [], ...partial };
+      const total = await countProStaff(t.database.db, full);
+      expect(await sampleCountProStaff(t.database.db, full, 100), label).toBe(total);
+      for (const plan of ['planner', 'sort-index', 'filter-index'] as const) {
+        const rows = await listProStaff(t.database.db, full, { sort: 'rating', limit: 1000, offset: 0, plan });
+        expect(rows.length, `${label}, ${plan}`).toBe(total);
+        expect(rows.filter((row) => deleted.has(row.id)), `${label}, ${plan}`).toEqual([]);
+      }
+    }
+    expect(await countProStaff(t.database.db, { words: [], textSpecialties: [], specialties: [] })).toBe(270);
   });
 });

@@ -109,9 +109,17 @@ export type DirectoryPlan = 'planner' | 'sort-index' | 'filter-index';
 
 const fenced = (condition: SQL, fence: boolean) => (fence ? sql`coalesce(${condition}, false)` : condition);
 
+/**
+ * Not an erased account (decision record 027): its profile row stays as "Deleted user" for the commissions and
+ * messages that point at it, but nobody finds or opens it. An anti-join on the few deleted users (the partial
+ * index users_deleted_idx), so it costs the tuned directory plans next to nothing; no fence is needed.
+ */
+const ownerNotDeleted = (userId: typeof proStaffProfiles.userId | typeof businessProfiles.userId) =>
+  sql`not exists (select 1 from users deleted_owner where deleted_owner.id = ${userId} and deleted_owner.deleted_at is not null)`;
+
 function directoryWhere(criteria: DirectoryCriteria, plan: DirectoryPlan): SQL | undefined {
   const walk = plan === 'sort-index';
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [ownerNotDeleted(proStaffProfiles.userId)];
   if (criteria.words.length > 0) {
     const text = prefixQuery(criteria.words);
     conditions.push(fenced(criteria.textSpecialties.length > 0 ? sql`(${text} OR ${proStaffProfiles.specialties} && ${textArray(criteria.textSpecialties)})` : text, walk));
@@ -126,7 +134,7 @@ function directoryWhere(criteria: DirectoryCriteria, plan: DirectoryPlan): SQL |
   }
   if (criteria.minExperience !== undefined) conditions.push(fenced(gte(proStaffProfiles.experience, criteria.minExperience), walk));
   if (criteria.verified !== undefined) conditions.push(fenced(eq(proStaffProfiles.isVerified, criteria.verified), walk));
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 export const hasDirectoryFilters = (criteria: DirectoryCriteria) =>
@@ -209,13 +217,14 @@ export async function estimatedProStaffRows(db: Database): Promise<number> {
   return Math.max(0, Number(row?.rows ?? 0));
 }
 
+/** Profile lookups by id or user id find no erased account's profile (a 404 for its public page). */
 export async function findProStaffById(db: Database, id: number): Promise<ProStaffProfile | null> {
-  const [row] = await db.select(proStaffColumns).from(proStaffProfiles).where(eq(proStaffProfiles.id, id)).limit(1);
+  const [row] = await db.select(proStaffColumns).from(proStaffProfiles).where(and(eq(proStaffProfiles.id, id), ownerNotDeleted(proStaffProfiles.userId))).limit(1);
   return row ? toProStaff(row) : null;
 }
 
 export async function findProStaffByUserId(db: Database, userId: number): Promise<ProStaffProfile | null> {
-  const [row] = await db.select(proStaffColumns).from(proStaffProfiles).where(eq(proStaffProfiles.userId, userId)).limit(1);
+  const [row] = await db.select(proStaffColumns).from(proStaffProfiles).where(and(eq(proStaffProfiles.userId, userId), ownerNotDeleted(proStaffProfiles.userId))).limit(1);
   return row ? toProStaff(row) : null;
 }
 
@@ -258,19 +267,19 @@ export async function searchProStaffByTags(db: Database, candidates: string[], l
   const rows = await db
     .select(proStaffColumns)
     .from(proStaffProfiles)
-    .where(sql`${proStaffProfiles.searchTags} && ${textArray(candidates)}`)
+    .where(and(sql`${proStaffProfiles.searchTags} && ${textArray(candidates)}`, ownerNotDeleted(proStaffProfiles.userId)))
     .orderBy(desc(proStaffProfiles.rating), asc(proStaffProfiles.id))
     .limit(limit);
   return rows.map(toProStaff);
 }
 
 export async function findBusinessById(db: Database, id: number): Promise<BusinessProfile | null> {
-  const [row] = await db.select(businessColumns).from(businessProfiles).where(eq(businessProfiles.id, id)).limit(1);
+  const [row] = await db.select(businessColumns).from(businessProfiles).where(and(eq(businessProfiles.id, id), ownerNotDeleted(businessProfiles.userId))).limit(1);
   return row ? toBusiness(row) : null;
 }
 
 export async function findBusinessByUserId(db: Database, userId: number): Promise<BusinessProfile | null> {
-  const [row] = await db.select(businessColumns).from(businessProfiles).where(eq(businessProfiles.userId, userId)).limit(1);
+  const [row] = await db.select(businessColumns).from(businessProfiles).where(and(eq(businessProfiles.userId, userId), ownerNotDeleted(businessProfiles.userId))).limit(1);
   return row ? toBusiness(row) : null;
 }
 
