@@ -107,6 +107,23 @@ export async function deleteAccount(db: Database, userId: number): Promise<void>
   await db.delete(users).where(eq(users.id, userId));
 }
 
+/**
+ * Up to `limit` messages sent before `cutoff` (the 7 years business communication is kept), deleted with their
+ * attachments (by cascade) in the caller's transaction; conversations left with no message go too. Answers how many
+ * messages went and the storage keys of their attachment files, to delete once committed. Walks the primary key
+ * (ids grow with time), so no index on created_at is kept for a nightly task.
+ */
+export async function purgeMessagesBefore(db: Database, cutoff: Date, limit: number): Promise<{ messages: number; fileKeys: string[] }> {
+  const doomed = rowsOf<{ id: number }>(await db.execute(sql`select id from messages where created_at < ${cutoff} order by id limit ${limit} for update`));
+  if (doomed.length === 0) return { messages: 0, fileKeys: [] };
+  const ids = sql.join(doomed.map(({ id }) => sql`${id}`), sql`, `);
+  const files = rowsOf<{ key: string }>(await db.execute(sql`select storage_key as key from message_attachments where message_id in (${ids})`));
+  const conversations = rowsOf<{ id: number }>(await db.execute(sql`delete from messages where id in (${ids}) returning conversation_id as id`));
+  const touched = sql.join([...new Set(conversations.map(({ id }) => id))].map((id) => sql`${id}`), sql`, `);
+  await db.execute(sql`delete from conversations c where c.id in (${touched}) and not exists (select 1 from messages m where m.conversation_id = c.id)`);
+  return { messages: conversations.length, fileKeys: files.map(({ key }) => key) };
+}
+
 /** Warnings of accounts that came back (active since they were warned): they are warned afresh if they leave again. */
 export async function dropWarningsOfReturnedAccounts(db: Database): Promise<number> {
   const rows = await db

@@ -145,3 +145,37 @@ describe('nightly retention: inactive accounts', () => {
     expect(storageKeyOfAvatar('/api/uploads/avatars/../x')).toBeNull();
   });
 });
+
+describe('nightly retention: messages', () => {
+  it('purges messages older than 7 years with their attachments and files, keeps newer ones, and drops emptied conversations', async () => {
+    const pro = await createProStaff(t);
+    const business = await createBusiness(t);
+    const other = await createBusiness(t, { companyName: 'Other Outfitters' });
+    const pair = (a: number, b: number) => `${Math.min(a, b)}, ${Math.max(a, b)}`;
+    const [kept] = await t.database.query<{ id: number }>(`insert into conversations (user_a_id, user_b_id) values (${pair(pro.user.id, business.user.id)}) returning id`);
+    const [emptied] = await t.database.query<{ id: number }>(`insert into conversations (user_a_id, user_b_id) values (${pair(pro.user.id, other.user.id)}) returning id`);
+    const message = async (conversationId: number, from: number, to: number, content: string, at: Date, file?: string) => {
+      const [row] = await t.database.query<{ id: number }>(
+        `insert into messages (conversation_id, from_user_id, to_user_id, content, created_at) values (${conversationId}, ${from}, ${to}, '${content}', '${at.toISOString()}') returning id`,
+      );
+      if (file) {
+        await t.database.query(`insert into message_attachments (message_id, uploader_id, file_name, file_size, file_type, storage_key) values (${row.id}, ${from}, 'a.pdf', 3, 'application/pdf', '${file}')`);
+        await t.storage.put(file, Buffer.from('pdf'));
+      }
+      return row.id;
+    };
+    await message(kept.id, business.user.id, pro.user.id, 'Old offer', yearsAgo(7, -1), 'attachments/old.pdf');
+    const newer = await message(kept.id, pro.user.id, business.user.id, 'Still within the 7 years', yearsAgo(7, 1), 'attachments/newer.pdf');
+    await message(emptied.id, other.user.id, pro.user.id, 'Old hello', yearsAgo(8));
+
+    expect((await nightly()).messagesPurged).toBe(2);
+    expect(await t.database.query('select id, content from messages')).toEqual([{ id: newer, content: 'Still within the 7 years' }]);
+    expect(await t.database.query('select storage_key from message_attachments')).toEqual([{ storage_key: 'attachments/newer.pdf' }]);
+    expect(t.storage.files.has('attachments/old.pdf')).toBe(false);
+    expect(t.storage.files.has('attachments/newer.pdf')).toBe(true);
+    expect(await t.database.query('select id from conversations')).toEqual([{ id: kept.id }]);
+    // The accounts themselves are untouched, and a second run finds nothing.
+    expect((await pro.client.get('/api/auth/me')).status).toBe(200);
+    expect((await nightly()).messagesPurged).toBe(0);
+  });
+});

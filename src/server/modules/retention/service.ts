@@ -5,7 +5,8 @@ import { eraseAccountNow } from '@server/modules/account/deletion-service';
 import * as repo from './repository';
 
 /**
- * The privacy policy, carried out nightly (decision record 026): usage data is anonymised after 2 years; an account
+ * The privacy policy, carried out nightly (decision record 026): usage data is anonymised after 2 years; messages
+ * go after 7 years (record 027); an account
  * nobody has used for 3 years is warned by email 30 days before and then removed if still unused. Idempotent: a run
  * that is repeated (or that two instances start) finds nothing left to do.
  */
@@ -14,6 +15,8 @@ export const RETENTION_TASK = 'retention.nightly';
 export const USAGE_KEPT_YEARS = 2;
 export const INACTIVE_YEARS = 3;
 export const WARNING_DAYS = 30;
+/** Business communication records (messages and their attachments) are kept this long (Privacy Policy, "Data Retention"). */
+export const MESSAGES_KEPT_YEARS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 200;
 
@@ -29,14 +32,34 @@ export type RetentionReport = {
   deleted: number;
   anonymised: number;
   warningsDropped: number;
+  messagesPurged: number;
 };
 
 export async function runRetention(ctx: AppContext, now = new Date()): Promise<RetentionReport> {
   const usage = await repo.anonymiseUsageBefore(ctx.db, yearsBefore(now, USAGE_KEPT_YEARS));
+  const messagesPurged = await purgeOldMessages(ctx, now);
   const warningsDropped = await repo.dropWarningsOfReturnedAccounts(ctx.db);
   const warned = await warnInactiveAccounts(ctx, now);
   const { deleted, anonymised } = await removeWarnedAccounts(ctx, now);
-  return { usage, warned, deleted, anonymised, warningsDropped };
+  return { usage, warned, deleted, anonymised, warningsDropped, messagesPurged };
+}
+
+/**
+ * Messages older than 7 years go, with their attachments and files, whoever sent them (deleted accounts included):
+ * the Privacy Policy keeps business communication that long and no longer (decision record 027). Batches of
+ * BATCH, each one transaction; the files are deleted after their rows are committed.
+ */
+async function purgeOldMessages(ctx: AppContext, now: Date): Promise<number> {
+  const cutoff = yearsBefore(now, MESSAGES_KEPT_YEARS);
+  let purged = 0;
+  for (;;) {
+    const { messages, fileKeys } = await ctx.db.transaction((tx) => repo.purgeMessagesBefore(tx, cutoff, BATCH));
+    purged += messages;
+    for (const key of fileKeys) {
+      await ctx.storage.delete(key).catch((error: unknown) => ctx.log.warn({ reason: String(error) }, 'retention: attachment file not deleted'));
+    }
+    if (messages < BATCH) return purged;
+  }
 }
 
 /** Accounts that reach 3 years without use in 30 days: a warning each, recorded with the mail in one transaction. */
