@@ -21,7 +21,8 @@ export const users = pgTable('users', {
   /** When the current email address was confirmed from its emailed link; null until then (and again after a change). */
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   /**
-   * Two-factor sign-in (TOTP, decision record 027): the base32 secret once a code confirmed it, the one being set up,
+   * Two-factor sign-in (TOTP, decision record 027): the base32 secret once a code confirmed it, the one being set up
+   * (both sealed with AES-256-GCM by lib/secret-box; a key from before sealing is plain base32 until its next code),
    * when it was turned on, the last 30-second step whose code was accepted (a code works once), and when the
    * user said "not now" to the prompt businesses and admins see.
    */

@@ -70,6 +70,11 @@ export async function findTwoFactor(db: Database, userId: number) {
   return row ?? null;
 }
 
+/** Swaps a stored key for its sealed form, unless it changed meanwhile (turned off, or set up again). */
+export async function replaceSecret(db: Database, userId: number, stored: string, sealed: string) {
+  await db.update(users).set({ totpSecret: sealed }).where(and(eq(users.id, userId), eq(users.totpSecret, stored)));
+}
+
 export async function setPendingSecret(db: Database, userId: number, secret: string) {
   await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, userId));
 }

@@ -7,6 +7,7 @@ import { AppError } from '@server/lib/errors';
 import { hashToken, newSessionToken } from '@server/lib/auth';
 import { verifyPassword } from '@server/lib/passwords';
 import { rateLimited } from '@server/lib/rate-limits/limiter';
+import { decryptSecret, encryptSecret, isSealedSecret } from '@server/lib/secret-box';
 import * as repo from './repository';
 
 // Two-factor sign-in with an authenticator app (RFC 6238 TOTP through `otpauth`; decision record 027).
@@ -31,6 +32,12 @@ function matchingStep(secret: string, code: string, lastStep: number | null, now
   const step = Math.floor(now / 1000 / PERIOD_SECONDS) + delta;
   return lastStep !== null && step <= lastStep ? null : step;
 }
+
+/**
+ * The base32 key as stored: sealed with AES-256-GCM (`lib/secret-box`, the key of the store API tokens). A key
+ * stored before sealing (plain base32, which never contains ':') is read as it is and sealed at its next accepted code.
+ */
+const openSecret = (ctx: AppContext, stored: string) => (isSealedSecret(stored) ? decryptSecret(ctx.config, stored) : stored);
 
 /** Recovery codes are compared without case, spaces or dashes. */
 const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
@@ -60,8 +67,12 @@ async function checkCode(ctx: AppContext, userId: number, code: string, options:
   await assertNotThrottled(ctx, userId);
   const account = await repo.findTwoFactor(ctx.db, userId);
   if (account?.secret) {
-    const step = matchingStep(account.secret, code, account.lastStep, Date.now());
-    if (step !== null && (await repo.claimStep(ctx.db, userId, step))) return true;
+    const secret = openSecret(ctx, account.secret);
+    const step = matchingStep(secret, code, account.lastStep, Date.now());
+    if (step !== null && (await repo.claimStep(ctx.db, userId, step))) {
+      if (!isSealedSecret(account.secret)) await repo.replaceSecret(ctx.db, userId, account.secret, encryptSecret(ctx.config, secret));
+      return true;
+    }
     if (options.allowRecovery && (await repo.useRecoveryCode(ctx.db, userId, recoveryCodeHash(code), new Date()))) {
       ctx.log.info({ userId }, 'recovery code used');
       return true;
@@ -71,11 +82,14 @@ async function checkCode(ctx: AppContext, userId: number, code: string, options:
   return false;
 }
 
-/** Starts enrolment: a new secret to type into the app. Two-factor is on only once a code from it is confirmed. */
+/**
+ * Starts enrolment: a new secret to type into the app, stored sealed. Two-factor is on only once a code from it is
+ * confirmed (the sealed value then moves to `totp_secret` as it is).
+ */
 export async function setUp(ctx: AppContext, user: SessionUser): Promise<TwoFactorSetup> {
   if (user.twoFactorEnabled) throw new AppError('CONFLICT', 'Two-factor sign-in is already on. Turn it off first to set up a new app.');
   const secret = new Secret({ size: 20 }).base32;
-  await repo.setPendingSecret(ctx.db, user.id, secret);
+  await repo.setPendingSecret(ctx.db, user.id, encryptSecret(ctx.config, secret));
   return { secret, otpauthUri: totpFor(secret, user.email).toString() };
 }
 
@@ -85,7 +99,7 @@ export async function enable(ctx: AppContext, user: SessionUser, code: string): 
   const account = await repo.findTwoFactor(ctx.db, user.id);
   if (account?.enabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on.');
   if (!account?.pendingSecret) throw new AppError('CONFLICT', 'Start the set-up first: no authenticator key is waiting for a code.');
-  const step = matchingStep(account.pendingSecret, code, null, Date.now());
+  const step = matchingStep(openSecret(ctx, account.pendingSecret), code, null, Date.now());
   if (step === null) {
     await ctx.rateLimits.twoFactorFailuresByUser.hit(String(user.id));
     throw wrongCode();

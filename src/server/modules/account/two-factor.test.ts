@@ -194,3 +194,45 @@ describe('admins in production', () => {
     }
   });
 });
+
+describe('the authenticator key at rest', () => {
+  const storedKeys = async (userId: number) =>
+    (await t.database.query<{ totp_secret: string | null; totp_pending_secret: string | null }>(`select totp_secret, totp_pending_secret from users where id = ${userId}`))[0];
+
+  it('is stored sealed (AES-256-GCM), never as the base32 key, and sign-in with a code still works', async () => {
+    const business = await createBusiness(t);
+    const setup = await business.client.post('/api/account/two-factor/setup');
+    const pending = await storedKeys(business.user.id);
+    expect(pending.totp_pending_secret).toMatch(/^v1:/);
+    expect(pending.totp_pending_secret).not.toContain(setup.body.secret);
+    expect((await business.client.post('/api/account/two-factor/enable', { code: codeFor(setup.body.secret) })).status).toBe(200);
+    const stored = await storedKeys(business.user.id);
+    expect(stored.totp_pending_secret).toBeNull();
+    expect(stored.totp_secret).toMatch(/^v1:[^:]+:[^:]+:[^:]+$/);
+    expect(stored.totp_secret).not.toContain(setup.body.secret);
+
+    const first = await login(business.user.email);
+    expect(first.status).toBe(202);
+    const second = await t.anonymous().post('/api/auth/login/two-factor', { challengeToken: first.body.challengeToken, code: codeFor(setup.body.secret, 1) });
+    expect(second.status).toBe(200);
+  });
+
+  it('still accepts a key stored plain before sealing, and seals it at its next accepted code', async () => {
+    const pro = await createProStaff(t);
+    const secret = new Secret({ size: 20 }).base32;
+    await t.database.query(`update users set totp_secret = '${secret}', totp_enabled_at = now() where id = ${pro.user.id}`);
+    const first = await login(pro.user.email);
+    expect(first.status).toBe(202);
+    const wrong = await t.anonymous().post('/api/auth/login/two-factor', { challengeToken: first.body.challengeToken, code: codeFor(secret) === '000000' ? '111111' : '000000' });
+    expect(wrong.status).toBe(400);
+    expect((await storedKeys(pro.user.id)).totp_secret).toBe(secret);
+    const right = await t.anonymous().post('/api/auth/login/two-factor', { challengeToken: first.body.challengeToken, code: codeFor(secret) });
+    expect(right.status).toBe(200);
+    const sealed = (await storedKeys(pro.user.id)).totp_secret;
+    expect(sealed).toMatch(/^v1:/);
+    expect(sealed).not.toContain(secret);
+    // The sealed key signs in as before.
+    const again = await login(pro.user.email);
+    expect((await t.anonymous().post('/api/auth/login/two-factor', { challengeToken: again.body.challengeToken, code: codeFor(secret, 1) })).status).toBe(200);
+  });
+});

@@ -19,7 +19,7 @@ import { forgetPlatform } from './platform-cache';
 import * as repo from './repository';
 import * as attr from './attribution-repository';
 import { API_KEY_PREFIX, SECRET_KEY_PREFIX, toDeliveryDto, toPlatformDto } from './mappers';
-import { encryptSecret } from './secret-box';
+import { encryptSecret } from '@server/lib/secret-box';
 
 type BusinessUser = SessionUser & { businessId: number };
 

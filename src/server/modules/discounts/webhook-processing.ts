@@ -6,7 +6,7 @@ import * as attribution from './attribution-service';
 import type { StorePlatform } from './store-service';
 import * as payloads from './order-payloads';
 import { fetchBigCommerceOrder } from './bigcommerce-client';
-import { decryptSecret } from './secret-box';
+import { decryptSecret } from '@server/lib/secret-box';
 
 /**
  * What a signed store delivery does, run by the background worker after the webhook route checked the signature and

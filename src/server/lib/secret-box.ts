@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Config } from '@server/config';
 
 /**
- * AES-256-GCM for store API tokens at rest. The key is INTEGRATION_SECRET_KEY (32 bytes, base64 or hex) or,
+ * AES-256-GCM for secrets at rest: store API tokens (BigCommerce) and two-factor keys (decision record 027). The key
+ * is INTEGRATION_SECRET_KEY (32 bytes, base64 or hex) or,
  * when unset, a random key kept in DATA_DIR/integration-secret.key (created once, mode 0600).
  */
 let cached: { source: string; key: Buffer } | null = null;
@@ -36,6 +37,9 @@ export function encryptSecret(config: Config, plain: string): string {
   const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), data.toString('base64')].join(':');
 }
+
+/** Whether `stored` is a sealed secret (as `encryptSecret` writes it) rather than a plain one. */
+export const isSealedSecret = (stored: string) => stored.startsWith('v1:');
 
 export function decryptSecret(config: Config, sealed: string): string {
   const [version, iv, tag, data] = sealed.split(':');
