@@ -48,7 +48,7 @@ async function main() {
     await database.query('analyze');
 
     const user: SessionUser = {
-      id: business.id, email: 'bench', userType: 'business', subscriptionTier: 'enterprise', businessId: null, proStaffId: null, isAdmin: false, emailVerified: true, twoFactorEnabled: false, twoFactorPrompt: false,
+      id: business.id, email: 'bench', userType: 'business', subscriptionTier: 'enterprise', businessId: null, proStaffId: null, isAdmin: false, emailVerified: true, twoFactorEnabled: false, twoFactorPrompt: false, mustAcceptTerms: false,
     };
     for (const size of SIZES) {
       const filters = { location: `[${runId}:${size}]` };

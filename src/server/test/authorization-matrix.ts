@@ -2,6 +2,7 @@ import { hashToken } from '../lib/auth';
 import { insertResetToken, insertUser } from '../modules/auth/repository';
 import { insertVerificationToken } from '../modules/account/repository';
 import { PDF, PNG, dayOffset, type Actor, type Fixtures } from './authorization-fixtures';
+import { TERMS_VERSION } from '@shared/legal';
 
 /**
  * Every API route × every kind of caller → the status it answers, on the fixture objects owned by `business`
@@ -155,6 +156,11 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     note: 'The fixture accounts have no two-factor to turn off.',
   },
   'POST /api/account/two-factor/dismiss-prompt': { expect: signedIn(204), request: at(() => '/api/account/two-factor/dismiss-prompt') },
+  'POST /api/account/terms': {
+    expect: signedIn(200),
+    request: () => ({ url: '/api/account/terms', body: { version: TERMS_VERSION } }),
+    note: 'Each caller accepts the current terms for itself (terms.test.ts); the fixtures accepted them at sign-up, so nothing changes.',
+  },
   'POST /api/auth/login/two-factor': {
     expect: all(401),
     request: () => ({ url: '/api/auth/login/two-factor', body: { challengeToken: 'matrix-unknown-challenge-0123456789', code: '123456' } }),
@@ -173,6 +179,11 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     note: 'Only the owner with the emailed token downloads (export.test.ts); an unknown token is 404 for everyone signed in.',
   },
   'GET /api/test/my-mail': { expect: signedIn(200), request: at(() => '/api/test/my-mail'), note: 'Test server only: the mail sent to the caller’s own address.' },
+  'POST /api/test/forget-terms-acceptance': {
+    expect: signedIn(204),
+    request: at(() => '/api/test/forget-terms-acceptance'),
+    note: 'Test server only: the caller’s own account looks as if it accepted no terms version (for the browser test of the notice).',
+  },
 
   // ---- profiles and uploads ----
   'GET /api/pro-staff-profiles': { expect: all(200), request: at(() => '/api/pro-staff-profiles') },

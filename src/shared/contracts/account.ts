@@ -4,6 +4,10 @@ import { emailSchema } from './auth';
 // The account's own rights and safeguards (issue 25, decision record 027): email verification, email change,
 // two-factor sign-in, data export and account deletion.
 
+/** Accepting the Terms of Service and Privacy Policy of `version` (it must be the current TERMS_VERSION). */
+export const acceptTermsBody = z.object({ version: z.string().trim().min(1, 'Say which version you accept').max(40) });
+export type AcceptTermsBody = z.infer<typeof acceptTermsBody>;
+
 export const verifyEmailBody = z.object({ token: z.string().min(20, 'The verification link is incomplete').max(200) });
 export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
 

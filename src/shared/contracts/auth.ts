@@ -34,6 +34,11 @@ export const sessionUser = z.object({
   twoFactorEnabled: z.boolean(),
   /** Business accounts and admins without two-factor sign-in are asked to turn it on until they say "not now". */
   twoFactorPrompt: z.boolean(),
+  /**
+   * True while the account has not accepted the current Terms of Service and Privacy Policy (TERMS_VERSION): a newer
+   * version came out, or it signed up before sign-up asked. The app asks until it does (decision record 027).
+   */
+  mustAcceptTerms: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -2,6 +2,7 @@ import type { ChangeEmailBody, DeletionScheduled, DisableTwoFactorBody, Recovery
 import type { SessionUser } from '@shared/contracts/auth';
 import { apiRequest } from '@client/lib/api';
 
+export const acceptTerms = (version: string) => apiRequest<SessionUser>('POST', '/api/account/terms', { version });
 export const verifyEmail = (token: string) => apiRequest('POST', '/api/account/verify-email', { token });
 export const resendVerification = () => apiRequest<{ message: string }>('POST', '/api/account/verify-email/resend');
 export const changeEmail = (body: ChangeEmailBody) => apiRequest<SessionUser>('POST', '/api/account/email', body);

@@ -4,6 +4,7 @@ import { businessProfiles, proStaffProfiles } from '../schema/profiles';
 import { jobPostings } from '../schema/jobs';
 import { hashPassword } from '@server/lib/passwords';
 import { DEMO_ADMIN_EMAIL, DEMO_BUSINESS_EMAIL, DEMO_PASSWORD, DEMO_PRO_STAFF_EMAIL } from './demo-accounts';
+import { TERMS_VERSION } from '@shared/legal';
 import { seedDemoActivity } from './demo-activity';
 import { seedCommissionsAndReviews } from './demo-commissions-reviews';
 
@@ -84,13 +85,15 @@ export async function seedDemoData(db: Database, options: { withAdmin?: boolean 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   // Demo accounts are seeded verified (decision record 027), so every demo flow works from the first sign-in.
   const emailVerifiedAt = new Date();
+  // They have accepted the current Terms too, so no demo sign-in opens on the "We updated our Terms" notice.
+  const accepted = { emailVerifiedAt, termsVersion: TERMS_VERSION, termsAcceptedAt: emailVerifiedAt };
   await db.transaction(async (tx) => {
-    if (options.withAdmin ?? true) await tx.insert(users).values({ email: DEMO_ADMIN_EMAIL, passwordHash, userType: 'business', isAdmin: true, emailVerifiedAt });
+    if (options.withAdmin ?? true) await tx.insert(users).values({ email: DEMO_ADMIN_EMAIL, passwordHash, userType: 'business', isAdmin: true, ...accepted });
 
     for (const [index, business] of businesses.entries()) {
       const [user] = await tx
         .insert(users)
-        .values({ email: business.email, passwordHash, userType: 'business', subscriptionTier: business.tier, emailVerifiedAt })
+        .values({ email: business.email, passwordHash, userType: 'business', subscriptionTier: business.tier, ...accepted })
         .returning({ id: users.id });
       const [profile] = await tx
         .insert(businessProfiles)
@@ -107,7 +110,7 @@ export async function seedDemoData(db: Database, options: { withAdmin?: boolean 
     }
 
     for (const person of proStaff) {
-      const [user] = await tx.insert(users).values({ email: person.email, passwordHash, userType: 'pro_staff', subscriptionTier: person.tier ?? 'free', emailVerifiedAt }).returning({ id: users.id });
+      const [user] = await tx.insert(users).values({ email: person.email, passwordHash, userType: 'pro_staff', subscriptionTier: person.tier ?? 'free', ...accepted }).returning({ id: users.id });
       const socialLinks = Object.fromEntries(
         (['instagram', 'youtube', 'tiktok'] as const).flatMap((key) => (person[key] ? [[key, person[key]]] : [])),
       );

@@ -52,6 +52,21 @@ export async function emailTaken(db: Database, email: string, exceptUserId: numb
   return Boolean(row && row.id !== exceptUserId);
 }
 
+// ---- terms ----
+
+/** Records that the account accepted `version` now, unless that is already the version on record (its time stays). */
+export async function recordTermsAcceptance(db: Database, userId: number, version: string, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ termsVersion: version, termsAcceptedAt: now })
+    .where(and(eq(users.id, userId), sql`${users.termsVersion} is distinct from ${version}`));
+}
+
+/** Test server only: makes the account look as if it had accepted no version (as before sign-up asked). */
+export async function forgetTermsAcceptance(db: Database, userId: number): Promise<void> {
+  await db.update(users).set({ termsVersion: null, termsAcceptedAt: null }).where(eq(users.id, userId));
+}
+
 // ---- two-factor sign-in ----
 
 export async function findTwoFactor(db: Database, userId: number) {

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { messageReply, noContent } from '@shared/contracts/common';
 import { sessionUser } from '@shared/contracts/auth';
-import { accountExport, changeEmailBody, exportTokenParam, deletionScheduled, requestDeletionBody, disableTwoFactorBody, enableTwoFactorBody, recoveryCodesReply, twoFactorSetup, verifyEmailBody } from '@shared/contracts/account';
+import { acceptTermsBody, accountExport, changeEmailBody, exportTokenParam, deletionScheduled, requestDeletionBody, disableTwoFactorBody, enableTwoFactorBody, recoveryCodesReply, twoFactorSetup, verifyEmailBody } from '@shared/contracts/account';
 import { clearSessionCookie, requireUser } from '@server/lib/auth';
 import { access } from '@server/lib/routes/access';
 import { apiTags } from '@server/lib/routes/openapi';
 import { moduleRoutes } from '@server/lib/routes/module-routes';
 import * as verification from './verification-service';
 import * as twoFactor from './two-factor-service';
+import { acceptTerms } from './terms-service';
 import { buildExportFile, downloadExport, EXPIRE_EXPORTS_TASK, EXPORT_TASK, exportAccount, exportFileName, purgeExpiredExports, requestExportLink } from './export-service';
 import * as deletion from './deletion-service';
 import { mailboxTestRoutes } from './mailbox-test-routes';
@@ -36,6 +37,15 @@ export const accountRoutes = moduleRoutes(apiTags.account, async (app, ctx) => {
     '/api/account/email',
     { onRequest: access('signedIn'), schema: { summary: 'Change the sign-in email (it must be confirmed again)', body: changeEmailBody, response: { 200: sessionUser } } },
     async (request) => verification.changeEmail(ctx, requireUser(request), request.body),
+  );
+
+  app.post(
+    '/api/account/terms',
+    {
+      onRequest: access('signedIn'),
+      schema: { summary: 'Accept the current Terms of Service and Privacy Policy (records who, when and which version)', body: acceptTermsBody, response: { 200: sessionUser } },
+    },
+    async (request) => acceptTerms(ctx, requireUser(request), request.body.version),
   );
 
   app.post(

@@ -19,6 +19,7 @@ describe('POST /api/auth/register', () => {
     expect(res.body).toEqual({
       id: expect.any(Number), email: 'new.user@example.com', userType: 'pro_staff', subscriptionTier: 'free',
       businessId: null, proStaffId: null, isAdmin: false, emailVerified: false, twoFactorEnabled: false, twoFactorPrompt: false,
+      mustAcceptTerms: false,
     });
     const cookie = res.raw.cookies.find((c) => c.name === 'hs_session')!;
     expect(cookie.httpOnly).toBe(true);

@@ -5,6 +5,7 @@ import { passwordResetTokens, sessions, users } from '@server/db/schema/users';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import type { SessionUser } from '@shared/contracts/auth';
 import { effectiveTier } from '@server/lib/entitlements';
+import { TERMS_VERSION } from '@shared/legal';
 
 const sessionUserColumns = {
   id: users.id,
@@ -16,6 +17,7 @@ const sessionUserColumns = {
   emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
   twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
   twoFactorPrompt: sql<boolean>`(${users.userType} = 'business' or ${users.isAdmin}) and ${users.totpEnabledAt} is null and ${users.twoFactorPromptDismissedAt} is null`,
+  mustAcceptTerms: sql<boolean>`${users.termsVersion} is distinct from ${TERMS_VERSION}`,
   businessId: businessProfiles.id,
   proStaffId: proStaffProfiles.id,
 };

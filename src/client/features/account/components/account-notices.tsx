@@ -1,12 +1,14 @@
 import { TwoFactorPrompt } from './two-factor-prompt';
 import { VerifyEmailBanner } from './verify-email-banner';
+import { TermsUpdateNotice } from './terms-update-notice';
 
-/** What the layout shows a signed-in account above every page: confirm the email, protect the account (record 027). */
+/** What the layout shows a signed-in account: confirm the email, protect the account, accept updated terms (record 027). */
 export function AccountNotices() {
   return (
     <>
       <VerifyEmailBanner />
       <TwoFactorPrompt />
+      <TermsUpdateNotice />
     </>
   );
 }
