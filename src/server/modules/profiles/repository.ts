@@ -111,11 +111,13 @@ const fenced = (condition: SQL, fence: boolean) => (fence ? sql`coalesce(${condi
 
 /**
  * Not an erased account (decision record 027): its profile row stays as "Deleted user" for the commissions and
- * messages that point at it, but nobody finds or opens it. An anti-join on the few deleted users (the partial
- * index users_deleted_idx), so it costs the tuned directory plans next to nothing; no fence is needed.
+ * messages that point at it, but nobody finds or opens it. Written as NOT IN so PostgreSQL reads the few deleted
+ * users once (the partial index users_deleted_idx) into a hashed subplan and tests each profile row against it as a
+ * plain filter: the tuned plans of record 017 keep their shape (an anti-join would let the planner reorder or
+ * parallel-hash them). users.id is never null, so NOT IN has no null trap.
  */
 const ownerNotDeleted = (userId: typeof proStaffProfiles.userId | typeof businessProfiles.userId) =>
-  sql`not exists (select 1 from users deleted_owner where deleted_owner.id = ${userId} and deleted_owner.deleted_at is not null)`;
+  sql`${userId} not in (select deleted_owner.id from users deleted_owner where deleted_owner.deleted_at is not null)`;
 
 function directoryWhere(criteria: DirectoryCriteria, plan: DirectoryPlan): SQL | undefined {
   const walk = plan === 'sort-index';
