@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
@@ -45,6 +44,7 @@ import { analyticsRoutes } from './modules/analytics/routes';
 import { usageRoutes } from './modules/usage/routes';
 import { demoRequestsRoutes } from './modules/demo-requests/routes';
 import { tasksRoutes } from './modules/tasks/routes';
+import { useSecurityHeaders } from './lib/security-headers';
 import { TaskQueue } from './modules/tasks/queue';
 import { retentionRoutes } from './modules/retention/routes';
 import { rankingSnapshotsRoutes } from './modules/ranking-snapshots/routes';
@@ -119,7 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // JSON only: drop Fastify's default text/plain parser so such bodies get a 415.
   app.removeContentTypeParser('text/plain');
   await app.register(cookie);
-  await app.register(helmet, {
+  useSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

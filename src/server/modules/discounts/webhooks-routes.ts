@@ -106,7 +106,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     'shopifyHmac',
     'Topics orders/create, orders/paid, orders/updated, orders/cancelled, orders/edited, orders/fulfilled, refunds/create (X-Shopify-Topic). Codes from discount_codes and discount_applications; base subtotal_price; refunds from refund_line_items[].subtotal. Signed with X-Shopify-Hmac-Sha256: base64 HMAC-SHA256 of the raw body with the platform’s webhook secret.',
   );
-  app.post('/api/webhooks/shopify/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, helmet: false, schema: shopify, serializerCompiler: answerAsJson }, async (request): Promise<WebhookAnswer> => {
+  app.post('/api/webhooks/shopify/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, config: { securityHeaders: false }, schema: shopify, serializerCompiler: answerAsJson }, async (request): Promise<WebhookAnswer> => {
     const raw = rawBodyOf(request);
     const signature = header(request, 'x-shopify-hmac-sha256');
     const platform = await signedPlatform(ctx, request.params.platformId, 'shopify', (p) => acceptedSecrets(p).some((secret) => verifyHmacSignature(secret, raw, signature)));
@@ -118,7 +118,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     'wooSignature',
     'Topics order.created, order.updated (refunds[], statuses refunded/cancelled/failed), order.deleted, order.restored (X-WC-Webhook-Topic). Codes from coupon_lines; base the sum of line_items[].total. Signed with X-WC-Webhook-Signature: base64 HMAC-SHA256 of the raw body with the platform’s webhook secret. The unsigned ping (form body webhook_id=N) is answered with action ping.',
   );
-  app.post('/api/webhooks/woocommerce/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, helmet: false, schema: wooCommerce, serializerCompiler: answerAsJson }, async (request, reply) => {
+  app.post('/api/webhooks/woocommerce/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, config: { securityHeaders: false }, schema: wooCommerce, serializerCompiler: answerAsJson }, async (request, reply) => {
     const raw = rawBodyOf(request);
     const signature = header(request, 'x-wc-webhook-signature');
     // WooCommerce checks a new webhook's URL with an unsigned form post "webhook_id=N": answer it (for a platform that exists), store nothing.
@@ -135,7 +135,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     'bigcommerceSecret',
     `Scopes store/order/created, store/order/updated, store/order/statusUpdated, store/order/refund/created. Send the platform’s webhook secret in the ${BIGCOMMERCE_SECRET_HEADER} header. With the platform’s store hash and API token saved, the order (v2 /orders/{id}) and its coupons are fetched from BigCommerce (in the background: when its API is unreachable or failing, the task is retried with backoff for several hours); base subtotal_ex_tax less discount_amount and coupon_discount; refunded_amount is followed proportionally.`,
   );
-  app.post('/api/webhooks/bigcommerce/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, helmet: false, schema: bigCommerce, serializerCompiler: answerAsJson }, async (request): Promise<WebhookAnswer> => {
+  app.post('/api/webhooks/bigcommerce/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, config: { securityHeaders: false }, schema: bigCommerce, serializerCompiler: answerAsJson }, async (request): Promise<WebhookAnswer> => {
     const secret = header(request, BIGCOMMERCE_SECRET_HEADER);
     const platform = await signedPlatform(ctx, request.params.platformId, 'bigcommerce', (p) => Boolean(secret) && acceptedSecrets(p).some((accepted) => safeEqual(accepted, secret!)));
     return queue(ctx, platform, null, rawBodyOf(request), undefined);
