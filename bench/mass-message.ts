@@ -10,6 +10,7 @@ import { openDatabase, runMigrations } from '../src/server/db/client';
 import { throwawayDatabase } from './lib/throwaway-database';
 import { createEventBus, LocalEventBus } from '../src/server/lib/events';
 import { massMessage, massSendTuning, settledMassSends, stopMassSends } from '../src/server/modules/messaging/service-mass';
+import { createRateLimits } from '../src/server/lib/rate-limits/registry';
 
 const SIZES = (process.env.BENCH_RECIPIENTS ?? '10000,100000').split(',').map(Number).sort((a, b) => a - b);
 const targetMs = (recipients: number) => (recipients <= 10_000 ? 2000 : 5000);
@@ -23,7 +24,8 @@ async function main() {
   const log = { warn: console.warn, error: console.error } as unknown as AppContext['log'];
   // BENCH_EVENTS=local leaves out the PostgreSQL NOTIFY relay (to see what it costs).
   const events = process.env.BENCH_EVENTS === 'local' ? new LocalEventBus() : createEventBus(database, log);
-  const ctx = { db: database.db, database, events, log } as unknown as AppContext;
+  // The sender's own limits as the app has them (this process's memory: one sender, a few sends).
+  const ctx = { db: database.db, database, events, log, rateLimits: createRateLimits({ registrationsPerHourPerIp: 10 }) } as unknown as AppContext;
   let failed = false;
   try {
     await runMigrations(database);
