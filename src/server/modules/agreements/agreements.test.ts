@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { UserEvent } from '@server/lib/events';
 import { TestClient } from '@server/test/test-app';
 import { useTestApp } from '@server/test/use-test-app';
 import { createBusiness, createProStaff, makeAdmin, signUp, type SignedIn } from '@server/test/factories';
@@ -59,7 +60,6 @@ describe('offer → accept → end', () => {
       gearAllowanceMinor: 50_000, currency: 'USD', proDealDiscountPercent: 40, postsPerTerm: 12, eventsPerTerm: 2, fieldTestReportsPerTerm: 1,
       exclusivityCategory: 'optics', acceptedAt: null,
     });
-    expect(t.mailer.sent.length + (await t.database.query<{ n: number }>(`select count(*)::int as n from background_tasks where kind = 'mail.send'`))[0].n).toBeGreaterThan(0);
 
     const res = await pro.client.post(`/api/agreements/${offered.id}/accept`, {});
     expect(res.status).toBe(200);
@@ -147,6 +147,47 @@ describe('offer → accept → end', () => {
     const res = await business.client.post('/api/agreements', { proStaffId: pro.proStaffId, ...terms() });
     expect(res.status).toBe(409);
     expect(res.body.error.details).toEqual({ reason: 'already_open' });
+  });
+});
+
+describe('notifications', () => {
+  it('offer, acceptance and end reach the other party by mail and as a live event', async () => {
+    const { business, pro } = await parties();
+    const toPro: UserEvent[] = [];
+    const toBusiness: UserEvent[] = [];
+    t.events.subscribe(pro.user.id, (event) => toPro.push(event));
+    t.events.subscribe(business.user.id, (event) => toBusiness.push(event));
+    const mails = async () => {
+      await t.app.ctx.tasks.drain();
+      return t.mailer.sent.splice(0).map((mail) => [mail.to, mail.subject]);
+    };
+    await mails();
+
+    const { id } = await offer(business, pro);
+    expect(await mails()).toEqual([[pro.user.email, 'Ridge Optics offered you a pro staff agreement']]);
+    expect(toPro).toEqual([{ type: 'agreement.updated', data: { agreementId: id, status: 'offered' } }]);
+    await pro.client.post(`/api/agreements/${id}/accept`, {});
+    expect(await mails()).toEqual([[business.user.email, 'Anna Archer accepted your pro staff agreement']]);
+    expect(toBusiness).toEqual([{ type: 'agreement.updated', data: { agreementId: id, status: 'active' } }]);
+    await business.client.post(`/api/agreements/${id}/end`, { reason: 'Season over' });
+    await t.app.ctx.tasks.drain();
+    const ended = t.mailer.sent.splice(0);
+    expect(ended.map((mail) => [mail.to, mail.subject])).toEqual([[pro.user.email, 'Ridge Optics ended your pro staff agreement']]);
+    expect(ended[0]!.text).toContain('Reason: Season over');
+    expect(toPro.at(-1)).toEqual({ type: 'agreement.updated', data: { agreementId: id, status: 'ended' } });
+  });
+
+  it('offering and accepting need a confirmed email address', async () => {
+    const unconfirmed = await createBusiness(t, { tier: 'professional', verified: false });
+    const pro = await createProStaff(t, { verified: false });
+    const refused = await unconfirmed.client.post('/api/agreements', { proStaffId: pro.proStaffId, ...terms() });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('EMAIL_NOT_VERIFIED');
+    const business = await createBusiness(t, { tier: 'professional' });
+    const { id } = await offer(business, pro);
+    const accept = await pro.client.post(`/api/agreements/${id}/accept`, {});
+    expect(accept.status).toBe(403);
+    expect(accept.body.error.code).toBe('EMAIL_NOT_VERIFIED');
   });
 });
 
