@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectToast, newAccountWithProfile, pageInNewContext, seriousViolations } from './helpers';
+import { expectPlanLimitGate, expectToast, newAccountWithProfile, pageInNewContext, seriousViolations } from './helpers';
 
 // Pro staff agreements (issue 22, decision record 028): a business offers, the staffer accepts, the roster and the
 // "Active Pro Staff" card count them, the staffer ends it. Every account is new, so no other spec sees the change.
@@ -54,6 +54,8 @@ test('a business offers an agreement, the staffer accepts, the roster and the da
   await page.goto('/agreements');
   await expect(page.getByTestId('roster-active-count')).toHaveText('1 active pro staff');
   await expect(page.getByTestId('agreement-row').filter({ hasText: staffer })).toContainText('Active');
+  // The Free plan allows one: a second offer shows the limit and the way to upgrade instead of the form.
+  await expectPlanLimitGate(page, 'Offer Agreement', 'Offer Pro Staff Agreement', 'Your Free plan allows 1 active pro staff agreement.');
   await page.goto('/business-dashboard');
   await expect(page.getByTestId('stat-active-pro-staff').getByTestId('stat-value')).toHaveText('1');
   await pro.goto('/pro-staff-dashboard');

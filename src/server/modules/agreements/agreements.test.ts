@@ -322,7 +322,11 @@ describe('plan limit', () => {
     expect(res.body.error).toMatchObject({
       code: 'PLAN_LIMIT', message: 'Your Free plan allows 1 active pro staff agreement.', details: { plan: 'free', limit: 1, used: 1, upgradeUrl: '/subscription' },
     });
+    expect((await free.client.get('/api/plan-usage')).body.limits.activeAgreements).toEqual({
+      limit: 1, used: 1, reached: true, message: 'Your Free plan allows 1 active pro staff agreement.',
+    });
     await a.client.post(`/api/agreements/${first.id}/decline`, {});
+    expect((await free.client.get('/api/plan-usage')).body.limits.activeAgreements).toMatchObject({ used: 0, reached: false });
     await offer(free, b);
 
     const paid = await createBusiness(t, { tier: 'startup' });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Download, FileSignature, Plus } from 'lucide-react';
 import type { SessionUser } from '@shared/contracts/auth';
 import { agreementStatuses, agreementStatusLabels, exclusivityCategories, exclusivityCategoryLabels, type Agreement, type AgreementsQuery } from '@shared/contracts/agreements';
+import { useLimitGate } from '@client/components/plan-limit';
 import { RequireLogin } from '@client/components/require-login';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
@@ -70,12 +71,14 @@ function Roster() {
   const list = useAgreements(filters);
   const active = useAgreements({ status: 'active' });
   const [offerOpen, setOfferOpen] = useState(false);
+  // The Free plan's one agreement (decision record 028): at the limit, the button shows it and an upgrade link.
+  const offerGate = useLimitGate(['activeAgreements']);
 
   return (
     <Page
       title="Pro Staff Roster"
       description="Your pro staff agreements: offers, active staff and past terms."
-      actions={<Button onClick={() => setOfferOpen(true)}><Plus className="h-4 w-4" aria-hidden /> Offer Agreement</Button>}
+      actions={<Button onClick={() => offerGate.attempt(() => setOfferOpen(true))}><Plus className="h-4 w-4" aria-hidden /> Offer Agreement</Button>}
     >
       <p className="mb-4 text-sm text-bark-700" data-testid="roster-active-count">
         <span className="font-semibold text-bark-900">{active.data?.length ?? 0}</span> active pro staff
@@ -104,6 +107,7 @@ function Roster() {
         </Button>
       </div>
       <AgreementList query={list} side="business" empty="No agreements match." />
+      {offerGate.dialog}
       <OfferDialog open={offerOpen} onOpenChange={setOfferOpen} base={null} />
     </Page>
   );
