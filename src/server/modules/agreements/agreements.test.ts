@@ -141,6 +141,16 @@ describe('offer → accept → end', () => {
     expect((await business.client.post('/api/agreements', { proStaffId: pro.proStaffId, ...terms() })).status).toBe(201);
   });
 
+  it('an offer left unanswered past its end date reads as expired and can no longer be accepted', async () => {
+    const { business, pro } = await parties();
+    const offered = await offer(business, pro, { startDate: dayOffset(-30), endDate: dayOffset(5) });
+    await t.database.query(`update agreements set end_date = '${dayOffset(-1)}' where id = ${offered.id}`);
+    expect((await pro.client.get(`/api/agreements/${offered.id}`)).body.status).toBe('expired');
+    const res = await pro.client.post(`/api/agreements/${offered.id}/accept`, {});
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe('This agreement is expired and can no longer be accepted');
+  });
+
   it('one open offer or agreement per pair', async () => {
     const { business, pro } = await parties();
     await offer(business, pro);

@@ -17,9 +17,12 @@ export const lockBusinessAgreements = transactionLock('agreementsBusiness');
 /** The series key: the first version's id. */
 const seriesKey = sql<number>`coalesce(${agreements.seriesId}, ${agreements.id})`.mapWith(Number);
 
-/** `active` past its end date reads as `expired` (decision record 028: expiry is computed, never stored). */
+/**
+ * `active` past its end date reads as `expired` (decision record 028: expiry is computed, never stored); so does an
+ * offer nobody answered before the end of the term it offered.
+ */
 const effectiveStatus = (today: string) =>
-  sql<AgreementStatus>`case when ${agreements.status} = 'active' and ${agreements.endDate} < ${today} then 'expired' else ${agreements.status} end`;
+  sql<AgreementStatus>`case when ${agreements.status} in ('active', 'offered') and ${agreements.endDate} < ${today} then 'expired' else ${agreements.status} end`;
 
 /** Active and not past its end date. */
 const isLive = (today: string) => and(eq(agreements.status, 'active'), gte(agreements.endDate, today));

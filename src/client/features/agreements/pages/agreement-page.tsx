@@ -27,7 +27,7 @@ const actionLabels: Record<AgreementAction, string> = {
   superseded: 'Replaced by new terms',
 };
 
-function History({ id }: { id: number }) {
+function History({ id, expiredOn }: { id: number; expiredOn: string | null }) {
   const history = useAgreementHistory(id);
   if (history.isLoading) return <Skeleton className="h-24" />;
   if (history.isError) return <p role="alert" className="text-sm text-red-800">{describeError(history.error)}</p>;
@@ -40,6 +40,12 @@ function History({ id }: { id: number }) {
           {event.reason && <p className="break-words text-bark-700">Reason: {event.reason}</p>}
         </li>
       ))}
+      {expiredOn && (
+        <li className="border-l-2 border-forest-200 pl-3 text-sm">
+          <p className="font-medium text-bark-900">Expired</p>
+          <p className="text-bark-700">The term ended on {expiredOn}.</p>
+        </li>
+      )}
     </ol>
   );
 }
@@ -173,7 +179,7 @@ function AgreementDetail({ id, user }: { id: number; user: SessionUser }) {
         </Card>
         <Card>
           <CardHeader><CardTitle>History</CardTitle></CardHeader>
-          <CardContent><History id={id} /></CardContent>
+          <CardContent><History id={id} expiredOn={a.status === 'expired' ? a.endDate : null} /></CardContent>
         </Card>
       </div>
     </Page>
