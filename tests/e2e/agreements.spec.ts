@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectPlanLimitGate, expectToast, newAccountWithProfile, pageInNewContext, seriousViolations } from './helpers';
+import { expectPlanLimitGate, expectToast, newAccountWithProfile, pageCall, pageInNewContext, seriousViolations } from './helpers';
 
 // Pro staff agreements (issue 22, decision record 028): a business offers, the staffer accepts, the roster and the
 // "Active Pro Staff" card count them, the staffer ends it. Every account is new, so no other spec sees the change.
@@ -73,4 +73,57 @@ test('a business offers an agreement, the staffer accepts, the roster and the da
   await page.goto('/business-dashboard');
   await expect(page.getByTestId('stat-active-pro-staff').getByTestId('stat-value')).toHaveText('0');
   await pro.context().close();
+});
+
+test('an exclusive offer over a conflicting agreement warns without naming the other brand; the staffer must end the other and confirm', async ({ page, browser }) => {
+  test.slow(); // three browsers, three new accounts
+  const token = unique();
+  const first = `First Glass ${token}`;
+  const second = `Second Optics ${token}`;
+  const staffer = `Quill Y${token}`;
+  const pro = await pageInNewContext(browser);
+  await newAccountWithProfile(pro, 'pro_staff', staffer);
+  await pro.goto('/agreements');
+  const proStaffId = (await pageCall(pro, 'GET', '/api/auth/me')).body.proStaffId as number;
+  const terms = { startDate: new Date().toISOString().slice(0, 10), endDate: new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10), commissionRateBps: 1000, exclusivityCategory: 'optics' };
+
+  // The staffer is already exclusive in optics with the first brand (made through the API).
+  const firstBrand = await pageInNewContext(browser);
+  await newAccountWithProfile(firstBrand, 'business', first);
+  await firstBrand.goto('/agreements');
+  const existing = await pageCall(firstBrand, 'POST', '/api/agreements', { proStaffId, ...terms });
+  expect(existing.status).toBe(201);
+  expect((await pageCall(pro, 'POST', `/api/agreements/${existing.body.id}/accept`, {})).status).toBe(200);
+
+  // The second brand is warned, without the first brand's name, and sends anyway.
+  await newAccountWithProfile(page, 'business', second);
+  await page.goto('/agreements');
+  await page.getByRole('button', { name: 'Offer Agreement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Offer Pro Staff Agreement' });
+  await dialog.getByLabel('Pro staffer').selectOption({ label: staffer });
+  await dialog.getByLabel('Exclusivity').selectOption({ label: 'Optics' });
+  await dialog.getByRole('button', { name: 'Send Offer' }).click();
+  const warning = dialog.getByRole('alert');
+  await expect(warning).toContainText('already has an active exclusive Optics agreement with another business');
+  await expect(warning).not.toContainText(first);
+  await dialog.getByRole('button', { name: 'Send Anyway' }).click();
+  await expectToast(page, 'Success', 'Agreement offer sent.');
+
+  // The staffer must confirm, and cannot accept while the other exclusive agreement is active.
+  await pro.goto('/agreements');
+  await pro.getByRole('link', { name: second }).first().click();
+  const accept = pro.getByRole('button', { name: 'Accept Agreement' });
+  await expect(accept).toBeDisabled();
+  await pro.getByLabel(/I confirm I have ended my other exclusive Optics agreement/).check();
+  await accept.click();
+  await expect(pro.getByRole('alert').filter({ hasText: `active exclusive Optics agreement with ${first}` })).toBeVisible();
+  await expect(pro.getByTestId('agreement-status')).toHaveText('Offered');
+
+  // Once the staffer ends the other one, the acceptance goes through.
+  expect((await pageCall(pro, 'POST', `/api/agreements/${existing.body.id}/end`, { reason: 'Moving to another optics brand' })).status).toBe(200);
+  await accept.click();
+  await expectToast(pro, 'Success', 'Agreement accepted.');
+  await expect(pro.getByTestId('agreement-status')).toHaveText('Active');
+  await pro.context().close();
+  await firstBrand.context().close();
 });
