@@ -34,6 +34,7 @@ import { jobsRoutes } from './modules/jobs/routes';
 import { messagingRoutes } from './modules/messaging/routes';
 import { commissionsRoutes } from './modules/commissions/routes';
 import { payoutsRoutes } from './modules/payouts/routes';
+import { agreementsRoutes } from './modules/agreements/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { adsRoutes } from './modules/ads/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
@@ -196,6 +197,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(messagingRoutes);
   await app.register(commissionsRoutes);
   await app.register(payoutsRoutes);
+  await app.register(agreementsRoutes);
   await app.register(reviewsRoutes);
   await app.register(adsRoutes);
   await app.register(promotionsRoutes);

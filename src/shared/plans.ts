@@ -26,6 +26,11 @@ export type PlanLimits = {
   fileStorageBytes: number | null;
   /** Job applications per calendar month (UTC), pro staff only. */
   applicationsPerMonth: number | null;
+  /**
+   * Pro staff agreements a business has at once: live ones plus open first offers (decision record 028). Free
+   * allows one, paid plans are unlimited; pro staff plans do not offer agreements, so theirs is unlimited too.
+   */
+  activeAgreements: number | null;
   analytics: boolean;
   featuredPlacement: boolean;
 };
@@ -97,7 +102,7 @@ export const plans: Plan[] = [
     popular: false,
     limits: {
       jobPostsPerMonth: 1, activeJobPostings: null, messagesPerMonth: 5, massMessageRecipients: 0, discountCodes: 0,
-      advertisements: 0, integrations: 0, fileStorageBytes: 0, applicationsPerMonth: null, analytics: false, featuredPlacement: false,
+      advertisements: 0, integrations: 0, fileStorageBytes: 0, applicationsPerMonth: null, activeAgreements: 1, analytics: false, featuredPlacement: false,
     },
   },
   {
@@ -115,7 +120,7 @@ export const plans: Plan[] = [
     popular: false,
     limits: {
       jobPostsPerMonth: null, activeJobPostings: 5, messagesPerMonth: 100, massMessageRecipients: 50, discountCodes: 10,
-      advertisements: 3, integrations: 2, fileStorageBytes: 100 * MB, applicationsPerMonth: null, ...unlimitedExtras,
+      advertisements: 3, integrations: 2, fileStorageBytes: 100 * MB, applicationsPerMonth: null, activeAgreements: null, ...unlimitedExtras,
     },
   },
   {
@@ -133,7 +138,7 @@ export const plans: Plan[] = [
     popular: true,
     limits: {
       jobPostsPerMonth: null, activeJobPostings: 15, messagesPerMonth: 500, massMessageRecipients: 200, discountCodes: 50,
-      advertisements: 10, integrations: 10, fileStorageBytes: 1024 * MB, applicationsPerMonth: null, ...unlimitedExtras,
+      advertisements: 10, integrations: 10, fileStorageBytes: 1024 * MB, applicationsPerMonth: null, activeAgreements: null, ...unlimitedExtras,
     },
   },
   {
@@ -152,7 +157,7 @@ export const plans: Plan[] = [
     popular: false,
     limits: {
       jobPostsPerMonth: null, activeJobPostings: null, messagesPerMonth: null, massMessageRecipients: null, discountCodes: null,
-      advertisements: null, integrations: null, fileStorageBytes: 10 * 1024 * MB, applicationsPerMonth: null, ...unlimitedExtras,
+      advertisements: null, integrations: null, fileStorageBytes: 10 * 1024 * MB, applicationsPerMonth: null, activeAgreements: null, ...unlimitedExtras,
     },
   },
   {
@@ -163,7 +168,7 @@ export const plans: Plan[] = [
     popular: false,
     limits: {
       jobPostsPerMonth: 0, activeJobPostings: 0, messagesPerMonth: 10, massMessageRecipients: 0, discountCodes: 0,
-      advertisements: 0, integrations: 0, fileStorageBytes: 25 * MB, applicationsPerMonth: 3, analytics: false, featuredPlacement: false,
+      advertisements: 0, integrations: 0, fileStorageBytes: 25 * MB, applicationsPerMonth: 3, activeAgreements: null, analytics: false, featuredPlacement: false,
     },
   },
   {
@@ -174,7 +179,7 @@ export const plans: Plan[] = [
     popular: true,
     limits: {
       jobPostsPerMonth: 0, activeJobPostings: 0, messagesPerMonth: null, massMessageRecipients: 0, discountCodes: 0,
-      advertisements: 3, integrations: 0, fileStorageBytes: 1024 * MB, applicationsPerMonth: null, analytics: true, featuredPlacement: false,
+      advertisements: 3, integrations: 0, fileStorageBytes: 1024 * MB, applicationsPerMonth: null, activeAgreements: null, analytics: true, featuredPlacement: false,
     },
   },
   {
@@ -185,7 +190,7 @@ export const plans: Plan[] = [
     popular: false,
     limits: {
       jobPostsPerMonth: 0, activeJobPostings: 0, messagesPerMonth: null, massMessageRecipients: 0, discountCodes: 0,
-      advertisements: 10, integrations: 0, fileStorageBytes: 10 * 1024 * MB, applicationsPerMonth: null, analytics: true, featuredPlacement: true,
+      advertisements: 10, integrations: 0, fileStorageBytes: 10 * 1024 * MB, applicationsPerMonth: null, activeAgreements: null, analytics: true, featuredPlacement: true,
     },
   },
 ];

@@ -14,6 +14,10 @@ const lockNamespaces = {
   directMessageQuota: 7301,
   /** One Pay now per business at a time, so a double click cannot put the same commissions in two payouts. */
   payouts: 7401,
+  /** Agreement acceptances of one pro staffer: no two exclusive agreements in one category (decision record 028). */
+  agreementsProStaff: 7501,
+  /** Agreement offers of one business: the plan's active-agreement limit (decision record 028). */
+  agreementsBusiness: 7502,
 } as const;
 
 /**

@@ -52,6 +52,8 @@ export type Fixtures = {
     shopify: number;
     woocommerce: number;
     bigcommerce: number;
+    /** Active, between business and proStaff, exclusive in optics (decision record 028). */
+    agreement: number;
   };
   /** File name of business's avatar under /api/uploads/avatars/. */
   avatarFile: string;
@@ -112,6 +114,11 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const discountCode = await created(biz, '/api/discount-codes', {
     code: 'OWNER10', description: 'SECRET-code', discountType: 'percentage', discountValue: 10, platform: 'All platforms', proStaffId: proStaff.proStaffId, commissionRate: 5,
   });
+  const agreement = await created(biz, '/api/agreements', {
+    proStaffId: proStaff.proStaffId, startDate: dayOffset(0), endDate: dayOffset(365), commissionRateBps: 1000, duties: 'SECRET-duties', exclusivityCategory: 'optics',
+  });
+  const acceptance = await proStaff.client.post(`/api/agreements/${agreement}/accept`, {});
+  if (acceptance.status !== 200) throw new Error(`fixture agreement: ${acceptance.status} ${JSON.stringify(acceptance.body)}`);
   const platform = (platformType: string) => created(biz, '/api/integration-platforms', { name: `SECRET-${platformType}`, platformType });
 
   return {
@@ -137,6 +144,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       shopify: await platform('shopify'),
       woocommerce: await platform('woocommerce'),
       bigcommerce: await platform('bigcommerce'),
+      agreement,
     },
     avatarFile: avatar.url.split('/').pop(),
   };

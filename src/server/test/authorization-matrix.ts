@@ -49,6 +49,16 @@ const adminOnly: Statuses = { anonymous: 401, admin: 200, otherBusiness: 403, ot
 
 /** The dead task the retry route's setup makes. */
 let deadTaskId = 0;
+/** The open change of the fixture agreement that the accept, decline and end routes' setup makes. */
+let agreementChangeId = 0;
+const agreementTerms = { startDate: dayOffset(0), endDate: dayOffset(400), commissionRateBps: 1500 };
+async function proposeAgreementChange(f: Fixtures): Promise<void> {
+  const res = await f.business.client.post(`/api/agreements/${f.ids.agreement}/revisions`, agreementTerms);
+  if (res.status !== 201) throw new Error(`agreement change: ${res.status} ${JSON.stringify(res.body)}`);
+  agreementChangeId = res.body.id;
+}
+/** A party of the agreement: 200; any other signed-in account: 404 (agreement ids reveal nothing). */
+const agreementParties = (status: number): Statuses => ({ anonymous: 401, admin: 404, otherBusiness: 404, otherProStaff: 404, business: status, proStaff: status });
 
 const isProStaff = (actor: Actor) => actor === 'proStaff' || actor === 'otherProStaff';
 /** A request with nothing but its URL. */
@@ -447,6 +457,41 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     expect: all(400),
     request: () => ({ url: '/api/stripe/connect-webhook', body: { id: 'evt_matrix', type: 'account.updated', data: { object: { id: 'acct_x' } } } }),
     note: "Stripe Connect's endpoint: authenticated by Stripe's signature (its own secret), not the session; none is sent, so 400 for everyone.",
+  },
+
+  // ---- pro staff agreements (decision record 028; the fixture agreement is active between business and proStaff) ----
+  'GET /api/agreements': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 200, otherProStaff: 200, business: 200, proStaff: 200 },
+    request: at(() => '/api/agreements'),
+    note: "The caller's own agreements; the admin has no profile.",
+  },
+  'GET /api/agreements/roster.csv': { expect: anyBusinessProfile(200), request: at(() => '/api/agreements/roster.csv'), note: "CSV of the caller's own roster." },
+  'POST /api/agreements': {
+    expect: anyBusinessProfile(201),
+    request: (f) => ({ url: '/api/agreements', body: { proStaffId: f.otherProStaff.proStaffId, ...agreementTerms } }),
+    note: 'Each business offers otherProStaff an agreement of its own.',
+  },
+  'GET /api/agreements/:id': { expect: agreementParties(200), request: at((f) => `/api/agreements/${f.ids.agreement}`) },
+  'GET /api/agreements/:id/history': { expect: agreementParties(200), request: at((f) => `/api/agreements/${f.ids.agreement}/history`) },
+  'POST /api/agreements/:id/revisions': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 404, otherProStaff: 403, business: 201, proStaff: 403 },
+    request: (f) => ({ url: `/api/agreements/${f.ids.agreement}/revisions`, body: agreementTerms }),
+  },
+  'POST /api/agreements/:id/accept': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 404, business: 403, proStaff: 200 },
+    setup: proposeAgreementChange,
+    request: () => ({ url: `/api/agreements/${agreementChangeId}/accept`, body: {} }),
+  },
+  'POST /api/agreements/:id/decline': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 404, business: 403, proStaff: 200 },
+    setup: proposeAgreementChange,
+    request: () => ({ url: `/api/agreements/${agreementChangeId}/decline`, body: { reason: 'No' } }),
+  },
+  'POST /api/agreements/:id/end': {
+    expect: agreementParties(200),
+    setup: proposeAgreementChange,
+    request: (f, actor) => ({ url: `/api/agreements/${actor === 'business' ? agreementChangeId : f.ids.agreement}/end`, body: { reason: 'Season over' } }),
+    note: 'The business withdraws the open change, then the pro staffer ends the agreement.',
   },
 
   // ---- payouts (decision record 025) ----

@@ -85,6 +85,9 @@ export const accountExport = z.object({
   demoRequests: rows,
   sessions: rows,
   pageViews: rows,
+  /** Pro staff agreements the account is a party to (every version) and their history (decision record 028). */
+  agreements: rows,
+  agreementHistory: rows,
 });
 export type AccountExport = z.infer<typeof accountExport>;
 

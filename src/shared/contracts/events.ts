@@ -1,3 +1,4 @@
+import type { AgreementStatus } from './agreements';
 import type { ApplicationStatus } from './jobs';
 import type { CommissionStatus } from './commissions';
 import type { RevieweeType } from './reviews';
@@ -21,7 +22,8 @@ export type ServerEvent =
   | { type: 'review.created'; data: { reviewId: number; revieweeType: RevieweeType; revieweeId: number } }
   | { type: 'review.responded'; data: { reviewId: number } }
   | { type: 'subscription.updated'; data: Record<string, never> }
-  | { type: 'demo-request.created'; data: { demoRequestId: number } };
+  | { type: 'demo-request.created'; data: { demoRequestId: number } }
+  | { type: 'agreement.updated'; data: { agreementId: number; status: AgreementStatus } };
 
 export type ServerEventType = ServerEvent['type'];
 
@@ -44,6 +46,7 @@ export const serverEventTypes = [
   'review.responded',
   'subscription.updated',
   'demo-request.created',
+  'agreement.updated',
 ] as const satisfies readonly ServerEventType[];
 
 // Fails to compile when a type is added to the union but not to the list.

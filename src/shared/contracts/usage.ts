@@ -21,6 +21,8 @@ export const planUsageResponse = z.object({
     discountCodes: limitUsage.optional(),
     integrations: limitUsage.optional(),
     applicationsPerMonth: limitUsage.optional(),
+    /** Live pro staff agreements plus open first offers (decision record 028). */
+    activeAgreements: limitUsage.optional(),
     messagesPerMonth: limitUsage,
     advertisements: limitUsage,
     fileStorageBytes: limitUsage,

@@ -43,5 +43,11 @@ export function useDashboardEvents(role: 'business' | 'pro_staff') {
     'payout-account.updated': () => {
       void queryClient.invalidateQueries({ queryKey: ['payouts'] });
     },
+    // Pro staff agreements (decision record 028): the other party offered, answered or ended one.
+    'agreement.updated': ({ status }) => {
+      void queryClient.invalidateQueries({ queryKey: ['agreements'] });
+      const text = { offered: 'A business sent you an agreement offer.', active: 'A pro staffer accepted your agreement.', declined: 'A pro staffer declined your agreement offer.', ended: 'One of your agreements was ended.', withdrawn: 'A business withdrew an agreement offer.' } as Record<string, string>;
+      if (typeof status === 'string' && text[status]) toast({ title: 'Agreement Updated', description: text[status] });
+    },
   });
 }

@@ -58,6 +58,8 @@ export function createRateLimits(config: Pick<Config, 'registrationsPerHourPerIp
     // Flood guards on top of the monthly plan quotas (which unlimited plans do not have).
     directMessagesByUser: new WindowLimiter(store, 'direct-messages-user', 60, MINUTE),
     massMessagesByUser: new WindowLimiter(store, 'mass-messages-user', 20, HOUR),
+    // Each agreement offer mails a pro staffer (decision record 028): a program's yearly round fits easily, spam does not.
+    agreementOffersByUser: new WindowLimiter(store, 'agreement-offers-user', 30, HOUR),
     // Store API: generous per key for a busy storefront; per address, failed keys only, to make guessing pointless.
     storeRequestsByKey: new WindowLimiter(store, 'store-requests-key', 600, MINUTE),
     badStoreKeysByAddress: new WindowLimiter(store, 'bad-store-keys-address', 20, MINUTE),
@@ -83,6 +85,7 @@ export const namedLimitsWhenSharedStoreDown: Record<string, WhenSharedStoreDown>
   'subscription-attempts-user': 'local',
   'direct-messages-user': 'local',
   'mass-messages-user': 'local',
+  'agreement-offers-user': 'local',
   'store-requests-key': 'open',
   'bad-store-keys-address': 'local',
   // Account rights (decision record 027): mail and code limits stay security limits.

@@ -12,6 +12,7 @@ import { promotions } from '@server/db/schema/promotions';
 import { pageViews, planTrials, subscriptionPayments, subscriptions } from '@server/db/schema/billing';
 import { demoRequests } from '@server/db/schema/demo-requests';
 import { payoutAccounts, payoutItems, payouts } from '@server/db/schema/payouts';
+import { agreementEvents, agreements } from '@server/db/schema/agreements';
 
 // Everything the product holds about one account, for "Export my data" (decision record 027). Secrets are left out:
 // the password hash, the two-factor secret and recovery-code hashes, session token hashes, store API keys.
@@ -106,5 +107,19 @@ export async function exportRows(db: Database, userId: number) {
     payoutsSent: await byBusiness((id) => db.select().from(payouts).where(eq(payouts.businessId, id)).orderBy(payouts.id)),
     payoutsReceived: await byProStaff((id) => db.select().from(payoutItems).where(eq(payoutItems.proStaffId, id)).orderBy(payoutItems.id)),
     payoutAccount: await byProStaff((id) => db.select().from(payoutAccounts).where(eq(payoutAccounts.proStaffId, id))),
+    // Pro staff agreements (decision record 028): every version the account is a party to, and their history.
+    ...(await agreementsOf(db, businessId, proStaffId)),
   };
+}
+
+async function agreementsOf(db: Database, businessId: number | null | undefined, proStaffId: number | null | undefined): Promise<{ agreements: Row[]; agreementHistory: Row[] }> {
+  const party: SQL[] = [
+    ...(businessId ? [eq(agreements.businessId, businessId)] : []),
+    ...(proStaffId ? [eq(agreements.proStaffId, proStaffId)] : []),
+  ];
+  if (!party.length) return { agreements: [], agreementHistory: [] };
+  const rows = await db.select().from(agreements).where(or(...party)).orderBy(agreements.id);
+  const ids = rows.map((row) => row.id);
+  const agreementHistory = ids.length ? await db.select().from(agreementEvents).where(inArray(agreementEvents.agreementId, ids)).orderBy(agreementEvents.id) : [];
+  return { agreements: rows, agreementHistory };
 }

@@ -45,6 +45,8 @@ describe('GET /api/account/export', () => {
     expect(ids(doc.discountCodes)).toEqual([f.ids.discountCode]);
     expect(ids(doc.advertisements)).toEqual([f.ids.ad]);
     expect(ids(doc.promotions)).toEqual([f.ids.promotion]);
+    expect(ids(doc.agreements)).toEqual([f.ids.agreement]);
+    expect(doc.agreementHistory.map((event) => (event as { action: string }).action)).toEqual(['offered', 'accepted']);
     expect(doc.demoRequests).toHaveLength(1);
     expect(doc.pageViews).toEqual([{ path: '/search', createdAt: expect.any(String) }]);
     expect(doc.sessions.length).toBeGreaterThan(0);
@@ -58,6 +60,7 @@ describe('GET /api/account/export', () => {
     expect(pro.profile).toMatchObject({ id: proStaff.proStaffId, firstName: 'Owen' });
     expect(pro.profile).not.toHaveProperty('searchVector');
     expect(ids(pro.applicationsMade)).toEqual([f.ids.application]);
+    expect(ids(pro.agreements)).toEqual([f.ids.agreement]);
     expect(ids(pro.messagesReceived)).toContain(f.ids.message);
     expect(ids(pro.messagesSent)).toEqual([reply.body.id]);
     expect(ids(pro.commissions)).toEqual([f.ids.commission]);

@@ -4,7 +4,7 @@ import { AppError } from '@server/lib/errors';
 
 /**
  * What an account may not do until it has confirmed its email address (issue 25, decision record 027): message,
- * apply, post jobs, create discount codes and connect a payout account. It may sign in, complete its profile and look around.
+ * apply, post jobs, create discount codes, connect a payout account, offer or accept agreements. It may sign in, complete its profile and look around.
  * The one place the rule lives: each route named here gets `requireVerifiedEmail` after its own access check, so a
  * signed-out caller still gets 401 and a wrong role 403 first. `verified-email.test.ts` fails when a name here no
  * longer matches a route. Services acting on another account (paying a payee) call `assertEmailVerified`.
@@ -19,6 +19,9 @@ export const VERIFIED_EMAIL_ROUTES: readonly string[] = [
   'POST /api/discount-codes',
   // Connecting a payout account: payouts go only to confirmed accounts (Pay now checks each payee again).
   'POST /api/payout-account/link',
+  // Pro staff agreements (decision record 028): an offer mails the staffer; an acceptance binds the staffer.
+  'POST /api/agreements',
+  'POST /api/agreements/:id/accept',
 ];
 
 export const EMAIL_NOT_VERIFIED_MESSAGE = 'Confirm your email address first: open the link we emailed you, or ask for a new one.';

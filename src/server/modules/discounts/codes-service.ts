@@ -5,6 +5,7 @@ import type { AppContext } from '@server/lib/context';
 import { withDb } from '@server/lib/transaction';
 import { assertWithinLimit } from '@server/lib/entitlements';
 import { AppError, conflict, forbidden, notFound } from '@server/lib/errors';
+import { liveCommissionRateBps } from '@server/modules/agreements/service';
 import * as repo from './repository';
 import { toDiscountCodeDto, toHundredths } from './mappers';
 
@@ -63,6 +64,12 @@ async function createCodeLocked(ctx: AppContext, user: BusinessUser, input: Crea
   await checkOwner(ctx, input.proStaffId, input.commissionRate);
   assertFutureExpiry(input.expiresAt);
   const code = input.code.toUpperCase();
+  const commissionRateBps = !input.proStaffId
+    ? 0
+    : input.commissionRate !== undefined
+      ? toHundredths(input.commissionRate)
+      // Not given: a rostered staffer's code earns their live agreement's rate (decision record 028).
+      : ((await liveCommissionRateBps(ctx, user.businessId, input.proStaffId)) ?? 0);
   const row = await repo.insertCode(ctx.db, {
     businessId: user.businessId,
     code,
@@ -71,7 +78,7 @@ async function createCodeLocked(ctx: AppContext, user: BusinessUser, input: Crea
     discountValueHundredths: toHundredths(input.discountValue),
     platform: input.platform,
     proStaffId: input.proStaffId ?? null,
-    commissionRateBps: input.proStaffId ? toHundredths(input.commissionRate ?? 0) : 0,
+    commissionRateBps,
     webhookUrl: input.webhookUrl,
     isActive,
     expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,

@@ -24,6 +24,7 @@ import { ProfileStatusCard } from '../components/profile-status-card';
 import { StatCard } from '../components/stat-card';
 import { SubscriptionCard } from '../components/subscription-card';
 import { TrialBanner } from '@client/features/billing';
+import { useActiveAgreements } from '@client/features/agreements';
 
 const tabs = [
   ['overview', 'Overview'],
@@ -129,6 +130,7 @@ function BusinessDashboard({ user }: { user: SessionUser }) {
   const unread = useUnreadCount(user.id);
   const isFree = user.subscriptionTier === 'free';
   const pending = stats.data?.pendingApplications ?? 0;
+  const activeAgreements = useActiveAgreements(businessId !== null);
   useDashboardEvents('business');
 
   return (
@@ -149,7 +151,13 @@ function BusinessDashboard({ user }: { user: SessionUser }) {
       <TrialBanner userType="business" />
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Active Pro Staff" value={stats.data?.activeProStaff ?? 0} icon={Users} />
+        {/* Pro staff with an active agreement (decision record 028). */}
+        <StatCard
+          label="Active Pro Staff"
+          value={activeAgreements.data?.length ?? 0}
+          icon={Users}
+          note={<Link to="/agreements" className="font-medium text-forest-700 hover:underline">View roster</Link>}
+        />
         <StatCard label="Job Postings" value={stats.data?.jobPostings ?? 0} icon={Briefcase} />
         <StatCard
           label="Applications"

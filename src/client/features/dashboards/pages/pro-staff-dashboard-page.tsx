@@ -20,6 +20,7 @@ import { ProfileStatusCard } from '../components/profile-status-card';
 import { StatCard } from '../components/stat-card';
 import { SubscriptionCard } from '../components/subscription-card';
 import { TrialBanner } from '@client/features/billing';
+import { MyBrandsCard } from '@client/features/agreements';
 
 const OPPORTUNITIES_SHOWN = 5;
 
@@ -84,6 +85,7 @@ function ProStaffDashboard({ user }: { user: SessionUser }) {
             detail={profile.data?.location}
           />
           <SubscriptionCard userType="pro_staff" tier={user.subscriptionTier} />
+          <MyBrandsCard />
           <Card>
             <CardHeader><CardTitle>My Applications</CardTitle></CardHeader>
             <CardContent><MyApplications proStaffId={proStaffId} /></CardContent>

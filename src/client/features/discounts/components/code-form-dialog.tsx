@@ -69,7 +69,8 @@ export function CodeFormDialog({
       discountValue: values.discountValue,
       platform: values.platform,
       proStaffId: values.proStaffId ? Number(values.proStaffId) : null,
-      commissionRate: values.proStaffId && !Number.isNaN(values.commissionRate) ? values.commissionRate : 0,
+      // Left empty on a new code for a pro staffer: the server uses their agreement's rate, if any (decision record 028).
+      commissionRate: values.proStaffId && !Number.isNaN(values.commissionRate) ? values.commissionRate : editing || !values.proStaffId ? 0 : undefined,
       expiresAt: fromLocalInput(values.expiresAt),
       webhookUrl: values.webhookUrl || null,
     };
@@ -118,7 +119,7 @@ export function CodeFormDialog({
                 {(proStaff.data ?? []).map((p) => <option key={p.id} value={String(p.id)}>{p.name}</option>)}
               </Select>
             </Field>
-            <InputField form={form} name="commissionRate" label="Commission (% of order value)" type="number" step="0.01" min="0" max="100" registerOptions={{ valueAsNumber: true }} />
+            <InputField form={form} name="commissionRate" label="Commission (% of order value)" hint={editing ? undefined : 'Empty: their agreement rate, if they have one.'} type="number" step="0.01" min="0" max="100" registerOptions={{ valueAsNumber: true }} />
           </div>
           <InputField form={form} name="expiresAt" label="Expires (optional)" type="datetime-local" />
           <InputField form={form} name="webhookUrl" label="Webhook URL (optional)" type="url" placeholder="https://" />

@@ -1,0 +1,271 @@
+import { aliasedTable, and, asc, desc, eq, gte, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Agreement, AgreementAction, AgreementEvent, AgreementStatus, AgreementTerms, ExclusivityCategory } from '@shared/contracts/agreements';
+import type { Database } from '@server/db/client';
+import { transactionLock } from '@server/db/locks';
+import { firstRow } from '@server/db/rows';
+import { agreementEvents, agreements } from '@server/db/schema/agreements';
+import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
+import { users } from '@server/db/schema/users';
+
+type StoredStatus = Exclude<AgreementStatus, 'expired'>;
+
+/** Acceptances for one pro staffer run one at a time, so two exclusive acceptances cannot both pass the check (028). */
+export const lockProStaffAgreements = transactionLock('agreementsProStaff');
+/** Offers of one business run one at a time, so two offers cannot both pass the plan limit. */
+export const lockBusinessAgreements = transactionLock('agreementsBusiness');
+
+/** The series key: the first version's id. */
+const seriesKey = sql<number>`coalesce(${agreements.seriesId}, ${agreements.id})`.mapWith(Number);
+
+/**
+ * `active` past its end date reads as `expired` (decision record 028: expiry is computed, never stored); so does an
+ * offer nobody answered before the end of the term it offered.
+ */
+const effectiveStatus = (today: string) =>
+  sql<AgreementStatus>`case when ${agreements.status} in ('active', 'offered') and ${agreements.endDate} < ${today} then 'expired' else ${agreements.status} end`;
+
+/** Active and not past its end date. */
+const isLive = (today: string) => and(eq(agreements.status, 'active'), gte(agreements.endDate, today));
+
+const columns = (today: string) => ({
+  id: agreements.id,
+  seriesId: seriesKey,
+  version: agreements.version,
+  businessId: agreements.businessId,
+  businessName: businessProfiles.companyName,
+  businessUserId: businessProfiles.userId,
+  proStaffId: agreements.proStaffId,
+  proStaffName: sql<string>`${proStaffProfiles.firstName} || ' ' || ${proStaffProfiles.lastName}`,
+  proStaffUserId: proStaffProfiles.userId,
+  status: effectiveStatus(today),
+  startDate: agreements.startDate,
+  endDate: agreements.endDate,
+  commissionRateBps: agreements.commissionRateBps,
+  gearAllowanceMinor: agreements.gearAllowanceMinor,
+  currency: agreements.currency,
+  proDealDiscountPercent: agreements.proDealDiscountPercent,
+  duties: agreements.duties,
+  postsPerTerm: agreements.postsPerTerm,
+  eventsPerTerm: agreements.eventsPerTerm,
+  fieldTestReportsPerTerm: agreements.fieldTestReportsPerTerm,
+  exclusivityCategory: agreements.exclusivityCategory,
+  conflictAcknowledged: agreements.conflictAcknowledged,
+  acceptedAt: agreements.acceptedAt,
+  acceptedIp: agreements.acceptedIp,
+  endedAt: agreements.endedAt,
+  endReason: agreements.endReason,
+  createdAt: agreements.createdAt,
+});
+
+export type AgreementRow = Agreement & { businessUserId: number; proStaffUserId: number };
+
+type RawRow = Omit<AgreementRow, 'acceptedAt' | 'endedAt' | 'createdAt' | 'exclusivityCategory'> & {
+  acceptedAt: Date | null;
+  endedAt: Date | null;
+  createdAt: Date;
+  exclusivityCategory: string | null;
+};
+
+const toAgreement = (row: RawRow): AgreementRow => ({
+  ...row,
+  exclusivityCategory: row.exclusivityCategory as ExclusivityCategory | null,
+  acceptedAt: row.acceptedAt?.toISOString() ?? null,
+  endedAt: row.endedAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+function selectAgreements(db: Database, today: string) {
+  return db
+    .select(columns(today))
+    .from(agreements)
+    .innerJoin(businessProfiles, eq(businessProfiles.id, agreements.businessId))
+    .innerJoin(proStaffProfiles, eq(proStaffProfiles.id, agreements.proStaffId));
+}
+
+export async function findAgreement(db: Database, id: number, today: string): Promise<AgreementRow | null> {
+  const row = await firstRow(selectAgreements(db, today).where(eq(agreements.id, id)));
+  return row ? toAgreement(row as RawRow) : null;
+}
+
+/** Escapes LIKE wildcards so user text matches literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export type AgreementFilters = { status?: AgreementStatus; category?: ExclusivityCategory; q?: string };
+
+/** One party's agreements, newest first; `q` matches the other party's name. */
+export async function listAgreements(db: Database, party: { businessId: number } | { proStaffId: number }, filters: AgreementFilters, today: string): Promise<AgreementRow[]> {
+  const conditions: (SQL | undefined)[] = [
+    'businessId' in party ? eq(agreements.businessId, party.businessId) : eq(agreements.proStaffId, party.proStaffId),
+  ];
+  if (filters.status) conditions.push(sql`${effectiveStatus(today)} = ${filters.status}`);
+  if (filters.category) conditions.push(eq(agreements.exclusivityCategory, filters.category));
+  if (filters.q) {
+    const pattern = likePattern(filters.q);
+    conditions.push(
+      'businessId' in party
+        ? or(ilike(proStaffProfiles.firstName, pattern), ilike(proStaffProfiles.lastName, pattern), ilike(sql`${proStaffProfiles.firstName} || ' ' || ${proStaffProfiles.lastName}`, pattern))
+        : ilike(businessProfiles.companyName, pattern),
+    );
+  }
+  const rows = await selectAgreements(db, today)
+    .where(and(...conditions))
+    .orderBy(desc(agreements.createdAt), desc(agreements.id))
+    .limit(500);
+  return (rows as RawRow[]).map(toAgreement);
+}
+
+export type NewAgreement = Omit<AgreementTerms, 'acknowledgeConflict'> & {
+  businessId: number;
+  proStaffId: number;
+  seriesId: number | null;
+  version: number;
+  conflictAcknowledged: boolean;
+  offeredByUserId: number;
+};
+
+export async function insertAgreement(db: Database, values: NewAgreement): Promise<number> {
+  const [row] = await db.insert(agreements).values(values).returning({ id: agreements.id });
+  return row!.id;
+}
+
+/** Moves `id` from one of `from` to `to` with `changes`; false when it was no longer in `from` (someone got there first). */
+export async function transition(
+  db: Database,
+  id: number,
+  from: readonly StoredStatus[],
+  to: StoredStatus,
+  changes: Partial<typeof agreements.$inferInsert>,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(agreements)
+    .set({ ...changes, status: to, updatedAt: now })
+    .where(and(eq(agreements.id, id), inArray(agreements.status, [...from])))
+    .returning({ id: agreements.id });
+  return rows.length === 1;
+}
+
+export async function insertEvent(
+  db: Database,
+  event: { agreementId: number; seriesId: number; actorUserId: number | null; action: AgreementAction; reason?: string | null; at: Date },
+): Promise<void> {
+  await db.insert(agreementEvents).values({
+    agreementId: event.agreementId,
+    seriesId: event.seriesId,
+    actorUserId: event.actorUserId,
+    action: event.action,
+    reason: event.reason || null,
+    createdAt: event.at,
+  });
+}
+
+export async function listEvents(db: Database, seriesId: number): Promise<AgreementEvent[]> {
+  const actor = aliasedTable(users, 'actor');
+  const rows = await db
+    .select({
+      id: agreementEvents.id,
+      agreementId: agreementEvents.agreementId,
+      version: agreements.version,
+      action: agreementEvents.action,
+      actorName: sql<string | null>`coalesce(${businessProfiles.companyName}, ${proStaffProfiles.firstName} || ' ' || ${proStaffProfiles.lastName})`,
+      reason: agreementEvents.reason,
+      createdAt: agreementEvents.createdAt,
+    })
+    .from(agreementEvents)
+    .innerJoin(agreements, eq(agreements.id, agreementEvents.agreementId))
+    .leftJoin(actor, eq(actor.id, agreementEvents.actorUserId))
+    .leftJoin(businessProfiles, eq(businessProfiles.userId, actor.id))
+    .leftJoin(proStaffProfiles, eq(proStaffProfiles.userId, actor.id))
+    .where(eq(agreementEvents.seriesId, seriesId))
+    .orderBy(asc(agreementEvents.createdAt), asc(agreementEvents.id));
+  return rows.map((row) => ({ ...row, actorName: row.actorName ?? null, createdAt: row.createdAt.toISOString() }));
+}
+
+/**
+ * Agreements that count against a business's plan limit: live ones, and first-version offers still open (a
+ * revision replaces a live one, so it does not count twice).
+ */
+export async function countOpenForBusiness(db: Database, businessId: number, today: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(agreements)
+    .where(and(eq(agreements.businessId, businessId), or(isLive(today), and(eq(agreements.status, 'offered'), isNull(agreements.seriesId), gte(agreements.endDate, today)))));
+  return row?.n ?? 0;
+}
+
+/** An open offer or a live agreement between the two: a new offer would duplicate it. */
+export async function openBetween(db: Database, businessId: number, proStaffId: number, today: string): Promise<number | null> {
+  const row = await firstRow(
+    db
+      .select({ id: agreements.id })
+      .from(agreements)
+      .where(and(eq(agreements.businessId, businessId), eq(agreements.proStaffId, proStaffId), or(isLive(today), and(eq(agreements.status, 'offered'), gte(agreements.endDate, today))))),
+  );
+  return row?.id ?? null;
+}
+
+/** A live exclusive agreement of the staffer in `category` with another business than `exceptBusinessId`. */
+export async function liveExclusiveElsewhere(
+  db: Database,
+  proStaffId: number,
+  category: ExclusivityCategory,
+  exceptBusinessId: number,
+  today: string,
+): Promise<{ id: number; businessName: string } | null> {
+  return firstRow(
+    db
+      .select({ id: agreements.id, businessName: businessProfiles.companyName })
+      .from(agreements)
+      .innerJoin(businessProfiles, eq(businessProfiles.id, agreements.businessId))
+      .where(and(eq(agreements.proStaffId, proStaffId), eq(agreements.exclusivityCategory, category), ne(agreements.businessId, exceptBusinessId), isLive(today))),
+  );
+}
+
+/** The version of a series that is open as an offer, other than `exceptId`. */
+export async function openRevisionIds(db: Database, seriesId: number, exceptId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: agreements.id })
+    .from(agreements)
+    .where(and(eq(agreements.seriesId, seriesId), eq(agreements.status, 'offered'), ne(agreements.id, exceptId)));
+  return rows.map((row) => row.id);
+}
+
+export async function maxVersion(db: Database, seriesId: number): Promise<number> {
+  const [row] = await db
+    .select({ max: sql<number>`coalesce(max(${agreements.version}), 0)`.mapWith(Number) })
+    .from(agreements)
+    .where(or(eq(agreements.id, seriesId), eq(agreements.seriesId, seriesId)));
+  return row?.max ?? 0;
+}
+
+/** The live version of a series (the one a revision replaces). */
+export async function liveVersionOf(db: Database, seriesId: number, today: string): Promise<number | null> {
+  const row = await firstRow(
+    db
+      .select({ id: agreements.id })
+      .from(agreements)
+      .where(and(or(eq(agreements.id, seriesId), eq(agreements.seriesId, seriesId)), isLive(today))),
+  );
+  return row?.id ?? null;
+}
+
+/** The commission rate of the live agreement between the two, or null (codes default to it). */
+export async function liveRateBps(db: Database, businessId: number, proStaffId: number, today: string): Promise<number | null> {
+  const row = await firstRow(
+    db
+      .select({ rate: agreements.commissionRateBps })
+      .from(agreements)
+      .where(and(eq(agreements.businessId, businessId), eq(agreements.proStaffId, proStaffId), isLive(today)))
+      .orderBy(desc(agreements.version)),
+  );
+  return row?.rate ?? null;
+}
+
+export async function proStaffExists(db: Database, proStaffId: number): Promise<boolean> {
+  return (await firstRow(db.select({ id: proStaffProfiles.id }).from(proStaffProfiles).where(eq(proStaffProfiles.id, proStaffId)))) !== null;
+}
+
+export async function emailOfUser(db: Database, userId: number): Promise<string | null> {
+  const row = await firstRow(db.select({ email: users.email }).from(users).where(eq(users.id, userId)));
+  return row?.email ?? null;
+}
