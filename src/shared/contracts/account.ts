@@ -85,6 +85,10 @@ export const accountExport = z.object({
   demoRequests: rows,
   sessions: rows,
   pageViews: rows,
+  /** Payouts (decision record 025): those a business sent, the transfers a pro staffer received, the payout account. */
+  payoutsSent: rows,
+  payoutsReceived: rows,
+  payoutAccount: rows,
   /** Pro staff agreements the account is a party to (every version) and their history (decision record 028). */
   agreements: rows,
   agreementHistory: rows,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '@server/test/use-test-app';
 import { createFixtures } from '@server/test/authorization-fixtures';
+import { exportRows } from './export-repository';
 
 const t = useTestApp();
 
@@ -51,6 +52,11 @@ describe('GET /api/account/export', () => {
     expect(doc.pageViews).toEqual([{ path: '/search', createdAt: expect.any(String) }]);
     expect(doc.sessions.length).toBeGreaterThan(0);
     for (const key of ['subscriptions', 'subscriptionPayments', 'trials', 'applicationsMade']) expect(doc[key]).toEqual([]);
+    // Every section the repository builds reaches the download: the response schema strips what it does not name
+    // (payouts were built and dropped that way).
+    const built = await exportRows(t.app.ctx.db, business.user.id);
+    for (const key of Object.keys(built)) expect(doc, key).toHaveProperty(key);
+    for (const key of ['payoutsSent', 'payoutsReceived', 'payoutAccount']) expect(doc[key]).toEqual([]);
 
     // No secrets: password hash, session token hashes, store keys and signing secrets.
     const text = JSON.stringify(doc);
