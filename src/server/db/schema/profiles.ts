@@ -18,6 +18,8 @@ export const businessProfiles = pgTable('business_profiles', {
   size: text('size'),
   profilePictureUrl: text('profile_picture_url'),
   socialLinks: jsonb('social_links').$type<SocialLinks>().notNull().default({}),
+  /** When the owner's account was erased (decision record 027): the row stays as "Deleted user", found by nobody. */
+  erasedAt: timestamp('erased_at', { withTimezone: true }),
   createdAt: createdAtColumn(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -61,6 +63,8 @@ export const proStaffProfiles = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(bio, '') || ' ' || coalesce(location, ''))`,
     ),
+    /** When the owner's account was erased (decision record 027): the row stays as "Deleted user", found by nobody. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     ...timestampColumns(),
   },
   (table) => [

@@ -43,8 +43,6 @@ export const users = pgTable('users', {
   index('users_paid_tier_idx').on(table.subscriptionTier).where(sql`${table.subscriptionTier} <> 'free'`),
   // The few accounts waiting for deletion, for the scheduled task.
   index('users_deletion_due_idx').on(table.deletionScheduledFor).where(sql`${table.deletionScheduledFor} is not null`),
-  // The few erased accounts, which the directory and profile lookups leave out (an anti-join on this index).
-  index('users_deleted_idx').on(table.id).where(sql`${table.deletedAt} is not null`),
 ]);
 
 /** The user a row belongs to; the row goes with the account. */

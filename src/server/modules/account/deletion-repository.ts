@@ -64,10 +64,10 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
     sql`delete from login_challenges where user_id = ${userId}`,
     // Profiles stay as "Deleted user" rows: commissions, job postings and codes hang off them.
     sql`update business_profiles set company_name = 'Deleted user', description = null, location = null, website = null, industry = null,
-      size = null, profile_picture_url = null, social_links = '{}'::jsonb, updated_at = ${now} where user_id = ${userId}`,
+      size = null, profile_picture_url = null, social_links = '{}'::jsonb, erased_at = ${now}, updated_at = ${now} where user_id = ${userId}`,
     sql`update pro_staff_profiles set first_name = 'Deleted', last_name = 'user', bio = null, location = null, specialties = '{}',
       experience = 0, rating = 0, is_verified = false, portfolio_urls = '{}', social_media_links = '{}', profile_picture_url = null,
-      social_links = '{}'::jsonb, social_tags = '{}', updated_at = ${now} where user_id = ${userId}`,
+      social_links = '{}'::jsonb, social_tags = '{}', erased_at = ${now}, updated_at = ${now} where user_id = ${userId}`,
     // What the user published or asked for.
     sql`update job_postings set is_active = false, updated_at = ${now} where business_id in (select id from business_profiles where user_id = ${userId})`,
     sql`update applications set status = 'withdrawn', updated_at = ${now}

@@ -156,7 +156,7 @@ describe('an erased pro staffer is no longer listed or shown', () => {
     const tagged = () => business.client.get('/api/social-media-tags/search?tag=elkhunting');
     expect(ids((await tagged()).body)).toEqual([elite.proStaffId]);
     expect(ids((await t.anonymous().get('/api/pro-staff-profiles/featured')).body)).toEqual([elite.proStaffId]);
-    await t.database.query(`update users set deleted_at = now() where id = ${elite.user.id}`);
+    await t.database.query(`update pro_staff_profiles set erased_at = now() where id = ${elite.proStaffId}`);
     expect(ids((await tagged()).body)).toEqual([]);
     expect(ids((await t.anonymous().get('/api/pro-staff-profiles/featured')).body)).toEqual([]);
   });

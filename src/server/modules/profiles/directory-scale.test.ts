@@ -97,8 +97,8 @@ describe('directory plans', () => {
 
   it('leaves out erased accounts on every plan and in every count (decision record 027)', async () => {
     await bulkDirectory();
-    await t.database.query(`update users set deleted_at = now() where user_type = 'pro_staff' and id % 10 = 0`);
-    const deleted = new Set((await t.database.query<{ id: number }>(`select p.id from pro_staff_profiles p join users u on u.id = p.user_id where u.deleted_at is not null`)).map((row) => row.id));
+    await t.database.query(`update pro_staff_profiles set erased_at = now() where user_id % 10 = 0`);
+    const deleted = new Set((await t.database.query<{ id: number }>(`select id from pro_staff_profiles where erased_at is not null`)).map((row) => row.id));
     expect(deleted.size).toBe(30);
     for (const { label, ...partial } of [{ label: 'everything' }, ...criteria]) {
       const full: DirectoryCriteria = { words: [], textSpecialties: [], specialties: [], ...partial };
