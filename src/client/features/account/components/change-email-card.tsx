@@ -5,10 +5,10 @@ import { Button } from '@client/components/ui/button';
 import { TitledCard } from '@client/components/ui/card';
 import { InputField } from '@client/components/ui/form-field';
 import { toast } from '@client/components/ui/toast';
-import { describeError } from '@client/lib/api';
 import { showServerFieldErrors } from '@client/lib/server-field-errors';
 import { useSession } from '@client/features/auth';
 import { changeEmail } from '../api';
+import { toastError } from '@client/lib/toast-error';
 
 /** Changes the sign-in email; the new address must be confirmed again (decision record 027). */
 export function ChangeEmailCard({ email }: { email: string }) {
@@ -21,7 +21,7 @@ export function ChangeEmailCard({ email }: { email: string }) {
       toast({ title: 'Email changed', description: 'Open the link we sent to the new address to confirm it.' });
     } catch (error) {
       showServerFieldErrors(error, form.setError);
-      toast({ title: 'Error', description: describeError(error), variant: 'destructive' });
+      toastError(error);
     }
   });
   return (

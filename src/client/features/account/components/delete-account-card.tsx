@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button } from '@client/components/ui/button';
 import { TitledCard } from '@client/components/ui/card';
@@ -6,9 +7,9 @@ import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { Input } from '@client/components/ui/input';
 import { Field } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/toast';
-import { describeError } from '@client/lib/api';
 import { useSession } from '@client/features/auth';
 import { requestDeletion } from '../api';
+import { toastError } from '@client/lib/toast-error';
 
 /** "Delete my account" (decision record 027): password again, a confirmation, then 14 days in which signing in cancels it. */
 export function DeleteAccountCard() {
@@ -16,25 +17,20 @@ export function DeleteAccountCard() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const ask = (event: FormEvent) => {
     event.preventDefault();
     if (password) setConfirming(true);
   };
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      const { deletionScheduledFor } = await requestDeletion(password);
+  const deletion = useMutation({
+    mutationFn: () => requestDeletion(password),
+    onSuccess: async ({ deletionScheduledFor }) => {
       const day = new Date(deletionScheduledFor).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
       await session.signOut().catch(() => undefined);
       toast({ title: 'Account deletion scheduled', description: `Your account will be deleted on ${day}. Sign in before then to cancel.` });
       navigate('/');
-    } catch (error) {
-      toast({ title: 'Error', description: describeError(error), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => toastError(error),
+  });
   return (
     <TitledCard
       title="Delete Account"
@@ -45,7 +41,7 @@ export function DeleteAccountCard() {
           <Input id="delete-account-password" type="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" />
         </Field>
         <div className="sm:col-span-2">
-          <Button type="submit" variant="destructive" disabled={busy || !password}>Delete My Account</Button>
+          <Button type="submit" variant="destructive" disabled={deletion.isPending || !password}>Delete My Account</Button>
         </div>
       </form>
       <ConfirmDialog
@@ -55,7 +51,7 @@ export function DeleteAccountCard() {
         description="You will be signed out everywhere. In 14 days your profile, reviews, ads and other personal data are erased. Sign in before then to keep your account."
         confirmLabel="Delete Account"
         destructive
-        onConfirm={confirm}
+        onConfirm={() => deletion.mutate()}
       />
     </TitledCard>
   );

@@ -5,13 +5,9 @@ import { TitledCard } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
 import { Field } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/toast';
-import { describeError } from '@client/lib/api';
 import { useSession } from '@client/features/auth';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from '../api';
-
-function failed(error: unknown) {
-  toast({ title: 'Error', description: describeError(error), variant: 'destructive' });
-}
+import { toastError } from '@client/lib/toast-error';
 
 /** Set-up: the key to type into an authenticator app, then a code from it to turn two-factor on. */
 function Enrol({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) {
@@ -23,7 +19,7 @@ function Enrol({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) 
     try {
       setSetup(await setUpTwoFactor());
     } catch (error) {
-      failed(error);
+      toastError(error);
     } finally {
       setBusy(false);
     }
@@ -34,7 +30,7 @@ function Enrol({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) 
     try {
       onEnabled((await enableTwoFactor(code.trim())).recoveryCodes);
     } catch (error) {
-      failed(error);
+      toastError(error);
     } finally {
       setBusy(false);
     }
@@ -92,7 +88,7 @@ function TurnOff({ onDisabled }: { onDisabled: () => void }) {
       await disableTwoFactor({ currentPassword: password, code: code.trim() });
       onDisabled();
     } catch (error) {
-      failed(error);
+      toastError(error);
     } finally {
       setBusy(false);
     }

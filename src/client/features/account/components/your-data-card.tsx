@@ -1,27 +1,20 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from '@client/components/ui/button';
 import { TitledCard } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/toast';
-import { describeError } from '@client/lib/api';
 import { requestExportLink } from '../api';
+import { toastError } from '@client/lib/toast-error';
 
 /**
  * "Export my data" (decision record 027): a plain link whose answer is the JSON file as a download, or, for large
  * accounts, the same file built in the background with a 7-day link by email.
  */
 export function YourDataCard() {
-  const [busy, setBusy] = useState(false);
-  const emailLink = async () => {
-    setBusy(true);
-    try {
-      const { message } = await requestExportLink();
-      toast({ title: 'Export requested', description: message });
-    } catch (error) {
-      toast({ title: 'Error', description: describeError(error), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const emailLink = useMutation({
+    mutationFn: requestExportLink,
+    onSuccess: ({ message }) => toast({ title: 'Export requested', description: message }),
+    onError: (error) => toastError(error),
+  });
   return (
     <TitledCard
       title="Your Data"
@@ -35,7 +28,7 @@ export function YourDataCard() {
         >
           Download My Data
         </a>
-        <Button type="button" variant="outline" disabled={busy} onClick={emailLink}>Email Me a Download Link</Button>
+        <Button type="button" variant="outline" disabled={emailLink.isPending} onClick={() => emailLink.mutate()}>Email Me a Download Link</Button>
       </div>
     </TitledCard>
   );

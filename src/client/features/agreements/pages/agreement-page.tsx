@@ -16,6 +16,7 @@ import { ApiError, describeError } from '@client/lib/api';
 import { useAcceptAgreement, useAgreement, useAgreementHistory, useDeclineAgreement, useEndAgreement } from '../api';
 import { AgreementTerms, StatusBadge } from '../components/agreement-bits';
 import { OfferDialog } from '../components/offer-dialog';
+import { toastError } from '@client/lib/toast-error';
 
 const actionLabels: Record<AgreementAction, string> = {
   offered: 'Offered',
@@ -101,7 +102,7 @@ function Actions({ agreement, user }: { agreement: Agreement; user: SessionUser 
       setDialog(null);
     } catch (error) {
       if (error instanceof ApiError && (error.details as { reason?: string } | undefined)?.reason === EXCLUSIVITY_CONFLICT) setAcceptError(describeError(error));
-      toast({ title: 'Error', description: describeError(error), variant: 'destructive' });
+      toastError(error);
     }
   }
 

@@ -8,7 +8,8 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { InputField } from '@client/components/ui/form-field';
 import { toast } from '@client/components/ui/toast';
-import { apiRequest, describeError } from '@client/lib/api';
+import { apiRequest } from '@client/lib/api';
+import { toastError } from '@client/lib/toast-error';
 
 const newPasswordForm = z
   .object({ password: z.string().min(8, 'Password must be at least 8 characters'), confirm: z.string() })
@@ -22,7 +23,7 @@ function RequestLinkForm() {
       await apiRequest('POST', '/api/auth/password-reset/request', values);
       setSent(true);
     } catch (error) {
-      toast({ title: 'Error', description: describeError(error), variant: 'destructive' });
+      toastError(error);
     }
   });
   if (sent) {
@@ -46,7 +47,7 @@ function NewPasswordForm({ token }: { token: string }) {
       toast({ title: 'Password updated', description: 'Sign in with your new password.' });
       navigate('/auth');
     } catch (error) {
-      toast({ title: 'Error', description: describeError(error), variant: 'destructive' });
+      toastError(error);
     }
   });
   return (

@@ -8,7 +8,6 @@ import { Page } from '@client/components/ui/page';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/toast';
 import { RequireLogin } from '@client/components/require-login';
-import { describeError } from '@client/lib/api';
 import { useSession } from '@client/features/auth';
 import {
   cancelSubscription,
@@ -24,6 +23,7 @@ import { PlanCard, type PlanCardState } from '../components/plan-card';
 import { CurrentSubscriptionCard } from '../components/current-subscription-card';
 import { SubscribeDialog } from '../components/subscribe-dialog';
 import { TrialCard } from '../components/trial-card';
+import { toastError } from '@client/lib/toast-error';
 
 export default function SubscriptionPage() {
   return (
@@ -71,7 +71,7 @@ function Subscription({ user }: { user: SessionUser }) {
       setIntent(await createSubscription({ tier: plan.id }));
     } catch (error) {
       setSelected(null);
-      toast({ title: 'Error', description: describeError(error, 'Failed to create subscription'), variant: 'destructive' });
+      toastError(error, 'Failed to create subscription');
     }
   }
 
@@ -106,7 +106,7 @@ function Subscription({ user }: { user: SessionUser }) {
       await reloadAll();
       toast({ title: 'Free trial started', description: `You have ${plan.name} for ${trial.daysLeft} days. No card needed.` });
     } catch (error) {
-      toast({ title: 'Error', description: describeError(error, 'Failed to start the free trial'), variant: 'destructive' });
+      toastError(error, 'Failed to start the free trial');
     } finally {
       setStartingTrial(false);
     }

@@ -5,11 +5,10 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { toast } from '@client/components/ui/toast';
-import { describeError } from '@client/lib/api';
 import { useSession } from '@client/features/auth';
 import { useCalculateRankings, useRankings } from '../api';
 import { formatDateTime } from '../format-dates';
+import { toastError } from '@client/lib/toast-error';
 
 const medals = {
   1: { Icon: Trophy, label: 'Gold medal', className: 'bg-yellow-100 text-yellow-700' },
@@ -94,7 +93,7 @@ function RankingsCard({ businessId, rankings }: { businessId: number; rankings: 
     try {
       await calculate.mutateAsync();
     } catch (error) {
-      toast({ title: 'Error', description: describeError(error, 'Failed to calculate rankings.'), variant: 'destructive' });
+      toastError(error, 'Failed to calculate rankings.');
     }
   };
   const calculateButton = (

@@ -21,6 +21,7 @@ import { PlatformFormDialog } from '../components/platform-form-dialog';
 import { PlatformSecretsDialog } from '../components/platform-secrets-dialog';
 import { PlatformSettingsDialog } from '../components/platform-settings-dialog';
 import { DeliveryLog } from '../components/delivery-log';
+import { toastError } from '@client/lib/toast-error';
 
 function CardsSkeleton() {
   return (
@@ -72,7 +73,7 @@ function DiscountCodesManager({ user, businessId }: { user: SessionUser; busines
     try {
       setSecrets(await rotateKey.mutateAsync({ id, key }));
     } catch (error) {
-      toast({ title: 'Error', description: describeError(error), variant: 'destructive' });
+      toastError(error);
     }
   }
 
@@ -81,7 +82,7 @@ function DiscountCodesManager({ user, businessId }: { user: SessionUser; busines
       await deletePlatform.mutateAsync(id);
       toast({ title: 'Success', description: 'Integration platform deleted. Its orders, commissions and deliveries are kept.' });
     } catch (error) {
-      toast({ title: 'Error', description: describeError(error), variant: 'destructive', link: upgradeToastLink(error) });
+      toastError(error, undefined, { link: upgradeToastLink(error) });
     }
   }
 

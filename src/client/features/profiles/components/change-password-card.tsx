@@ -5,8 +5,8 @@ import { Button } from '@client/components/ui/button';
 import { TitledCard } from '@client/components/ui/card';
 import { InputField } from '@client/components/ui/form-field';
 import { toast } from '@client/components/ui/toast';
-import { describeError } from '@client/lib/api';
 import { changePassword } from '@client/features/auth/api';
+import { toastError } from '@client/lib/toast-error';
 
 /** Lets a signed-in user change their password; other devices are signed out. Shown on the profile page. */
 export function ChangePasswordCard() {
@@ -18,7 +18,7 @@ export function ChangePasswordCard() {
       form.reset();
       toast({ title: 'Password changed', description: 'Other devices have been signed out.' });
     } catch (error) {
-      toast({ title: 'Error', description: describeError(error), variant: 'destructive' });
+      toastError(error);
     }
   });
   return (

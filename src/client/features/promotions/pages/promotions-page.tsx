@@ -17,6 +17,7 @@ import { PromotionCard } from '../components/promotion-card';
 import { PromotionFormDialog, type PromotionFormValues } from '../components/promotion-form-dialog';
 import { useCreatePromotion, useDeletePromotion, usePromotions, useUpdatePromotion } from '../api';
 import { formatMoney } from '../format';
+import { toastError } from '@client/lib/toast-error';
 
 function toBody(values: PromotionFormValues) {
   return {
@@ -111,7 +112,7 @@ function PromotionsManager({ businessId }: { businessId: number }) {
       }
       return true;
     } catch (error) {
-      toast({ title: 'Error', description: describeError(error, editing ? 'Failed to update promotion' : 'Failed to create promotion'), variant: 'destructive' });
+      toastError(error, editing ? 'Failed to update promotion' : 'Failed to create promotion');
       return false;
     }
   };
@@ -121,7 +122,7 @@ function PromotionsManager({ businessId }: { businessId: number }) {
       await updatePromotion.mutateAsync({ id: promotion.id, body: { isActive: !promotion.isActive } });
       toast({ title: 'Success', description: promotion.isActive ? 'Promotion paused' : 'Promotion resumed' });
     } catch (error) {
-      toast({ title: 'Error', description: describeError(error, 'Failed to update promotion'), variant: 'destructive' });
+      toastError(error, 'Failed to update promotion');
     }
   };
 
@@ -130,7 +131,7 @@ function PromotionsManager({ businessId }: { businessId: number }) {
       await deletePromotion.mutateAsync(promotion.id);
       toast({ title: 'Success', description: 'Promotion deleted successfully' });
     } catch (error) {
-      toast({ title: 'Error', description: describeError(error, 'Failed to delete promotion'), variant: 'destructive' });
+      toastError(error, 'Failed to delete promotion');
     }
   };
 

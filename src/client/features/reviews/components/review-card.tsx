@@ -7,9 +7,9 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Textarea } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/toast';
-import { describeError } from '@client/lib/api';
 import { useRespondToReview, useVoteReview } from '../api';
 import { StarRating } from './star-rating';
+import { toastError } from '@client/lib/toast-error';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const typeLabel = { business: 'Business', pro_staff: 'Pro Staff' } as const;
@@ -52,7 +52,7 @@ function ResponseForm({ reviewId }: { reviewId: number }) {
       await respond.mutateAsync({ reviewId, response: text.trim() });
       toast({ title: 'Response Posted', description: 'Your response is now shown under the review.' });
     } catch (error) {
-      toast({ title: 'Error', description: describeError(error, 'Failed to post your response.'), variant: 'destructive' });
+      toastError(error, 'Failed to post your response.');
     }
   };
   return (
@@ -84,7 +84,7 @@ export function ReviewCard({ review, user }: { review: Review; user: SessionUser
       await vote.mutateAsync({ reviewId: review.id, isHelpful });
       toast({ title: 'Thank you', description: 'Your feedback has been recorded.' });
     } catch (error) {
-      toast({ title: 'Error', description: describeError(error, 'Failed to record your vote.'), variant: 'destructive' });
+      toastError(error, 'Failed to record your vote.');
     }
   };
 

@@ -10,9 +10,9 @@ import { Field } from '@client/components/ui/label';
 import { InputField, TextareaField } from '@client/components/ui/form-field';
 import { useDebounced } from '@client/lib/use-debounced';
 import { toast } from '@client/components/ui/toast';
-import { describeError } from '@client/lib/api';
 import { useCreateReview, useReviewees } from '../api';
 import { StarInput } from './star-rating';
+import { toastError } from '@client/lib/toast-error';
 
 const formSchema = z.object({
   revieweeType: revieweeTypeSchema,
@@ -71,7 +71,7 @@ export function WriteReviewDialog({ initialType = 'business', initialRevieweeId 
       toast({ title: 'Review Published', description: 'Your review has been published successfully.' });
       setOpen(false);
     } catch (error) {
-      toast({ title: 'Error', description: describeError(error, 'Failed to submit review.'), variant: 'destructive' });
+      toastError(error, 'Failed to submit review.');
     }
   });
 
