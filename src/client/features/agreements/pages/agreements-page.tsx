@@ -106,7 +106,15 @@ function Roster() {
           <a href={rosterCsvUrl(filters)} download><Download className="h-4 w-4" aria-hidden /> Export CSV</a>
         </Button>
       </div>
-      <AgreementList query={list} side="business" empty="No agreements match." />
+      <AgreementList
+        query={list}
+        side="business"
+        empty={
+          q || category || status !== 'active'
+            ? 'No agreements match.'
+            : 'No active pro staff yet. Offer Agreement sends a pro staffer your terms; once they accept, they are on your roster.'
+        }
+      />
       {offerGate.dialog}
       <OfferDialog open={offerOpen} onOpenChange={setOfferOpen} base={null} />
     </Page>
