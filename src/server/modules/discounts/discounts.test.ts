@@ -128,6 +128,8 @@ describe('discount codes (business)', () => {
     // Editing an active code at the limit, even sending isActive: true again, is no new activation.
     const active = (await startup.client.get('/api/discount-codes')).body.find((c: { code: string }) => c.code === 'FULL0');
     expect((await startup.client.patch(`/api/discount-codes/${active.id}`, { isActive: true, description: 'Same' })).status).toBe(200);
+    // An inactive code stays editable at the limit; only activating it is refused.
+    expect((await startup.client.patch(`/api/discount-codes/${parked.body.id}`, { description: 'For next season' })).status).toBe(200);
     expect((await startup.client.patch(`/api/discount-codes/${parked.body.id}`, { isActive: true })).status).toBe(402);
     const free = await createBusiness(t);
     const none = await free.client.post('/api/discount-codes', codeBody({ isActive: false }));
