@@ -164,6 +164,52 @@ describe('PATCH /api/commissions/:id/status', () => {
     expect(again.body.error.message).toBe('This commission is already paid; only pending commissions can change');
   });
 
+  it('refuses a commission in a payout being processed, and says so (the payout decides, record 025)', async () => {
+    const { business, pro } = await setup();
+    const created = await createCommission(business.client, pro.proStaffId);
+    const [payout] = await t.database.query<{ id: number }>(
+      `insert into payouts (business_id, key, currency, amount_cents, stripe_customer_id, stripe_payment_method_id)
+       values (${business.businessId}, 'payout-in-progress-${created.id}', 'USD', 12550, 'cus_test', 'pm_test') returning id`,
+    );
+    await t.database.query(`update commissions set payout_id = ${payout.id} where id = ${created.id}`);
+    for (const status of ['paid', 'cancelled']) {
+      const res = await business.client.patch(`/api/commissions/${created.id}/status`, { status });
+      expect(res.status, status).toBe(409);
+      expect(res.body.error.message, status).toContain(`payout #${payout.id}`);
+    }
+    const [listed] = (await business.client.get('/api/commissions/business')).body;
+    expect(listed).toMatchObject({ id: created.id, status: 'pending', payoutId: payout.id, payable: false });
+  });
+
+  it('settles a commission once when two changes race: one 200, one 409, and the first one stands', async () => {
+    const { business, pro } = await setup();
+    const created = await createCommission(business.client, pro.proStaffId);
+    const [paid, cancelled] = await Promise.all([
+      business.client.patch(`/api/commissions/${created.id}/status`, { status: 'paid' }),
+      business.client.patch(`/api/commissions/${created.id}/status`, { status: 'cancelled' }),
+    ]);
+    expect([paid.status, cancelled.status].sort()).toEqual([200, 409]);
+    const winner = paid.status === 200 ? paid : cancelled;
+    const [row] = await t.database.db.select().from(commissions).where(eq(commissions.id, created.id));
+    expect(row.status).toBe(winner.body.status);
+  });
+
+  it('answers 409 when its conditional update changed no row (someone settled it between the read and the write)', async () => {
+    const { business, pro } = await setup();
+    const created = await createCommission(business.client, pro.proStaffId);
+    // The update finds no pending row, as when another request settled it after this one read it (on PGlite requests do
+    // not interleave, so a trigger skips the update instead).
+    await t.database.query(`create function skip_commission_update() returns trigger language plpgsql as $$ begin return null; end $$;
+      create trigger skip_commission_update before update on commissions for each row when (old.id = ${created.id}) execute function skip_commission_update();`);
+    try {
+      const res = await business.client.patch(`/api/commissions/${created.id}/status`, { status: 'paid' });
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('CONFLICT');
+    } finally {
+      await t.database.query('drop trigger skip_commission_update on commissions; drop function skip_commission_update();');
+    }
+  });
+
   it('only lets the owning business change it', async () => {
     const { business, pro } = await setup();
     const other = await createBusiness(t);

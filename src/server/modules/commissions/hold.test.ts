@@ -109,6 +109,19 @@ describe('the release task (scheduled every 15 minutes)', () => {
     expect(t.mailer.sent).toHaveLength(1);
     expect(stillHeld).toBeGreaterThan(0);
   });
+
+  it('names the day the hold ended in the mail and links to the dashboard', async () => {
+    const { platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    const id = await orderCommission(platform, 2101);
+    const now = new Date('2099-03-05T23:30:00Z');
+    t.mailer.sent.length = 0;
+    expect(await releaseHolds(t.app.ctx, now)).toEqual({ released: 1 });
+    await t.app.ctx.tasks.drain();
+    expect(t.mailer.sent).toHaveLength(1);
+    expect(t.mailer.sent[0].text).toContain(`Commission #${id} from `);
+    expect(t.mailer.sent[0].text).toContain('finished its hold on March 5, 2099 and can now be paid.');
+    expect(t.mailer.sent[0].text).toContain('See your commissions: /pro-staff-dashboard');
+  });
 });
 
 describe('the commission state machine (lifecycle.ts)', () => {
@@ -118,6 +131,9 @@ describe('the commission state machine (lifecycle.ts)', () => {
     for (const [from, to] of [['paid', 'cancelled'], ['paid', 'paid'], ['cancelled', 'paid'], ['cancelled', 'pending'], ['pending', 'pending']] as const) {
       expect(() => assertBusinessTransition(from, to), `${from} -> ${to}`).toThrow(/only pending commissions can change/);
     }
+    // A pending commission in a processing payout: the payout decides, not the business.
+    expect(() => assertBusinessTransition('pending', 'paid', 7)).toThrow(/in payout #7, which is being processed/);
+    expect(() => assertBusinessTransition('pending', 'cancelled', 7)).toThrow(/in payout #7/);
   });
 
   it('is payable when pending and its hold is over (to the millisecond)', () => {
@@ -126,6 +142,9 @@ describe('the commission state machine (lifecycle.ts)', () => {
     expect(isPayable({ status: 'pending', payableAt: at }, new Date(at.getTime() - 1))).toBe(false);
     expect(isPayable({ status: 'paid', payableAt: at }, new Date(at.getTime() + 1))).toBe(false);
     expect(isPayable({ status: 'cancelled', payableAt: at }, new Date(at.getTime() + 1))).toBe(false);
+    // In a payout being processed: not payable again until the payout fails and clears it.
+    expect(isPayable({ status: 'pending', payableAt: at, payoutId: 7 }, new Date(at.getTime() + 1))).toBe(false);
+    expect(isPayable({ status: 'pending', payableAt: at, payoutId: null }, new Date(at.getTime() + 1))).toBe(true);
     expect(payableAtFor('order', at, 30).toISOString()).toBe('2026-12-24T12:00:00.000Z');
     expect(payableAtFor('manual', at, 30)).toEqual(at);
     expect(payableAtFor('adjustment', at, 30)).toEqual(at);

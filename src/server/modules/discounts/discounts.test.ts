@@ -59,6 +59,8 @@ describe('discount codes (business)', () => {
     const biz = await paidBusiness();
     const fixed = await biz.client.post('/api/discount-codes', codeBody({ code: 'FLAT150', discountType: 'fixed', discountValue: 150 }));
     expect(fixed.status).toBe(201);
+    // A fixed amount over 100 is no percentage: other edits of it pass.
+    expect((await biz.client.patch(`/api/discount-codes/${fixed.body.id}`, { description: 'Still $150 off' })).status).toBe(200);
     // Only the type changes: the stored 150 would become 150 %.
     const toPercent = await biz.client.patch(`/api/discount-codes/${fixed.body.id}`, { discountType: 'percentage' });
     expect(toPercent.status).toBe(400);
@@ -74,6 +76,65 @@ describe('discount codes (business)', () => {
     ]);
     expect((await biz.client.patch(`/api/discount-codes/${percent.body.id}`, { discountValue: 100 })).status).toBe(200);
     expect((await biz.client.patch(`/api/discount-codes/${fixed.body.id}`, { discountType: 'percentage', discountValue: 100 })).status).toBe(200);
+  });
+
+  it('PATCH keeps what it does not name, and checks owner, rate, expiry and code against the merged code', async () => {
+    const biz = await paidBusiness();
+    const pro = await createProStaff(t, { firstName: 'Jake', lastName: 'Morrison' });
+    const owned = (await biz.client.post('/api/discount-codes', codeBody({ code: 'OWNED', proStaffId: pro.proStaffId, commissionRate: 12.5, webhookUrl: 'https://example.com/hook' }))).body;
+    const plain = (await biz.client.post('/api/discount-codes', codeBody({ code: 'PLAIN' }))).body;
+    expect(plain).toMatchObject({ proStaffId: null, commissionRate: 0 });
+    const patch = (id: number, body: Record<string, unknown>) => biz.client.patch(`/api/discount-codes/${id}`, body);
+
+    // Unnamed fields stay: the owner and the rate survive a description change.
+    expect((await patch(owned.id, { description: 'New words' })).body).toMatchObject({ proStaffId: pro.proStaffId, commissionRate: 12.5, webhookUrl: 'https://example.com/hook', description: 'New words' });
+    // A new rate for the stored owner; removing the owner removes the rate.
+    expect((await patch(owned.id, { commissionRate: 20 })).body).toMatchObject({ proStaffId: pro.proStaffId, commissionRate: 20 });
+    expect((await patch(owned.id, { proStaffId: null })).body).toMatchObject({ proStaffId: null, commissionRate: 0 });
+    // A rate without an owner, or an owner who does not exist, is refused.
+    const rateOnly = await patch(plain.id, { commissionRate: 5 });
+    expect(rateOnly.status).toBe(400);
+    expect(rateOnly.body.error.details).toEqual([{ path: 'commissionRate', message: 'Choose the pro staff member who earns the commission' }]);
+    expect((await patch(plain.id, { proStaffId: 999999 })).body.error.details[0].path).toBe('proStaffId');
+    // An owner given later keeps a rate of 0 until one is set.
+    expect((await patch(plain.id, { proStaffId: pro.proStaffId })).body).toMatchObject({ proStaffId: pro.proStaffId, commissionRate: 0 });
+
+    // The expiry: in the past refused, null clears it, unnamed keeps it.
+    const past = await patch(plain.id, { expiresAt: '2001-01-01T00:00:00Z' });
+    expect(past.status).toBe(400);
+    expect(past.body.error.details[0].path).toBe('expiresAt');
+    expect((await patch(plain.id, { expiresAt: '2099-06-01T00:00:00Z' })).body.expiresAt).toBe('2099-06-01T00:00:00.000Z');
+    expect((await patch(plain.id, { description: 'Still expiring' })).body.expiresAt).toBe('2099-06-01T00:00:00.000Z');
+    expect((await patch(plain.id, { expiresAt: null })).body.expiresAt).toBeNull();
+    // The webhook: null clears it.
+    expect((await patch(owned.id, { webhookUrl: null })).body.webhookUrl).toBeNull();
+
+    // Renaming: to another code of this business (any case) is a 409; to its own code in another case is fine.
+    const taken = await patch(plain.id, { code: 'owned' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe('CONFLICT');
+    expect((await patch(plain.id, { code: 'plain' })).body.code).toBe('PLAIN');
+    expect((await patch(plain.id, { code: 'renamed' })).body.code).toBe('RENAMED');
+    const codes = (await biz.client.get('/api/discount-codes')).body as { code: string }[];
+    expect(codes.map((c) => c.code).sort()).toEqual(['OWNED', 'RENAMED']);
+  });
+
+  it('counts only active codes against the plan: an inactive one is stored over the limit, but not on a plan without codes', async () => {
+    const startup = await paidBusiness('startup');
+    for (let i = 0; i < 10; i++) expect((await startup.client.post('/api/discount-codes', codeBody({ code: `FULL${i}` }))).status).toBe(201);
+    const parked = await startup.client.post('/api/discount-codes', codeBody({ code: 'PARKED', isActive: false }));
+    expect(parked.status).toBe(201);
+    expect(parked.body.isActive).toBe(false);
+    // Editing an active code at the limit, even sending isActive: true again, is no new activation.
+    const active = (await startup.client.get('/api/discount-codes')).body.find((c: { code: string }) => c.code === 'FULL0');
+    expect((await startup.client.patch(`/api/discount-codes/${active.id}`, { isActive: true, description: 'Same' })).status).toBe(200);
+    // An inactive code stays editable at the limit; only activating it is refused.
+    expect((await startup.client.patch(`/api/discount-codes/${parked.body.id}`, { description: 'For next season' })).status).toBe(200);
+    expect((await startup.client.patch(`/api/discount-codes/${parked.body.id}`, { isActive: true })).status).toBe(402);
+    const free = await createBusiness(t);
+    const none = await free.client.post('/api/discount-codes', codeBody({ isActive: false }));
+    expect(none.status).toBe(402);
+    expect(none.body.error.code).toBe('PLAN_LIMIT');
   });
 
   it('keeps codes unique per business, case-insensitively, but not across businesses', async () => {

@@ -119,6 +119,38 @@ describe('mass message retries (Idempotency-Key)', () => {
   });
 });
 
+describe('mass message plan limits and the flood guard', () => {
+  it('sends to exactly the plan’s recipient limit, refuses one more with the numbers, and refuses a plan without mass messaging even when nobody matches', async () => {
+    const startup = await createBusiness(t, { tier: 'startup' });
+    await bulkStaff(50);
+    const atLimit = await startup.client.post('/api/mass-message', { content: 'Fifty', filters: {} });
+    expect(atLimit.status).toBe(200);
+    expect(atLimit.body).toMatchObject({ status: 'sent', recipientCount: 50, deliveredCount: 50 });
+    await createProStaff(t);
+    const over = await startup.client.post('/api/mass-message', { content: 'Fifty-one', filters: {} });
+    expect(over.status).toBe(402);
+    expect(over.body.error).toMatchObject({ code: 'PLAN_LIMIT', details: { plan: 'startup', limit: 50, used: 51, upgradeUrl: expect.any(String) } });
+
+    const free = await createBusiness(t);
+    const nobody = await free.client.post('/api/mass-message', { content: 'Anyone?', filters: { location: 'Nowhere at all' } });
+    expect(nobody.status).toBe(402);
+    expect(nobody.body.error).toMatchObject({ code: 'PLAN_LIMIT', details: { plan: 'free', limit: 0, used: 0 } });
+    expect(await t.database.query(`select id from mass_sends where sender_id = ${free.user.id}`)).toHaveLength(0);
+  });
+
+  it('does not count a retry with the same key against the flood guard (20 sends an hour)', async () => {
+    const biz = await createBusiness(t, { tier: 'professional' });
+    await bulkStaff(1);
+    const send = (key: string) => biz.client.request('POST', '/api/mass-message', { content: 'Hello', filters: {} }, { 'idempotency-key': key });
+    for (let i = 1; i <= 20; i++) expect((await send(`send-${i}`)).status, `send ${i}`).toBe(200);
+    // The answer to the 20th was lost: its retry is the same send, not a 21st.
+    const retry = await send('send-20');
+    expect(retry.status).toBe(200);
+    expect((await messageCounts()).map((row) => row.n)).toEqual([20]);
+    expect((await send('send-21')).status).toBe(429);
+  });
+});
+
 describe('mass message delivered in the background', () => {
   it('answers 202 at once and reports progress until every inbox has it', async () => {
     massSendTuning.inlineMaxRecipients = 10;
