@@ -3,6 +3,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { cn } from '../components/ui/cn';
 import { dashboardPathFor, featuresPathFor, useSession } from '../features/auth/session';
+import { NotificationBell } from '../features/notifications';
 
 type NavItem = { to: string; label: string };
 
@@ -42,8 +43,9 @@ export function Header() {
     navigate('/');
   };
 
+  // The full menu needs about 1,150 px with the bell (an admin's more): below the xl breakpoint it folds into the menu button.
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    cn('rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-forest-800', isActive ? 'bg-forest-800 text-white' : 'text-forest-50');
+    cn('whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-forest-800', isActive ? 'bg-forest-800 text-white' : 'text-forest-50');
 
   return (
     <header className="sticky top-0 z-30 bg-forest-700 text-white shadow">
@@ -52,31 +54,34 @@ export function Header() {
           <img src="/favicon.svg" alt="" className="h-8 w-8" />
           HuntStaff
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          {items.map((item) => (
-            <NavLink key={item.to + item.label} to={item.to} className={linkClass}>
-              {item.label}
-            </NavLink>
-          ))}
-          {session.user && (
-            <button type="button" onClick={logout} className="rounded-md px-3 py-2 text-sm font-medium text-forest-50 hover:bg-forest-800">
-              Logout
-            </button>
-          )}
-        </nav>
-        <button
-          type="button"
-          className="rounded-md p-2 hover:bg-forest-800 lg:hidden"
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          onClick={() => setOpen(!open)}
-        >
-          {open ? <X className="h-6 w-6" /> : <Menu className="h-6 w-6" />}
-        </button>
+        <div className="flex items-center gap-1">
+          <nav aria-label="Main" className="hidden items-center gap-1 xl:flex">
+            {items.map((item) => (
+              <NavLink key={item.to + item.label} to={item.to} className={linkClass}>
+                {item.label}
+              </NavLink>
+            ))}
+            {session.user && (
+              <button type="button" onClick={logout} className="rounded-md px-3 py-2 text-sm font-medium text-forest-50 hover:bg-forest-800">
+                Logout
+              </button>
+            )}
+          </nav>
+          <NotificationBell signedIn={Boolean(session.user)} onNavigate={() => setOpen(false)} />
+          <button
+            type="button"
+            className="rounded-md p-2 hover:bg-forest-800 xl:hidden"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen(!open)}
+          >
+            {open ? <X className="h-6 w-6" /> : <Menu className="h-6 w-6" />}
+          </button>
+        </div>
       </div>
       {open && (
-        <nav id="mobile-menu" aria-label="Mobile" className="flex flex-col gap-1 border-t border-forest-800 px-4 py-3 lg:hidden">
+        <nav id="mobile-menu" aria-label="Mobile" className="flex flex-col gap-1 border-t border-forest-800 px-4 py-3 xl:hidden">
           {items.map((item) => (
             <NavLink key={item.to + item.label} to={item.to} className={linkClass} onClick={() => setOpen(false)}>
               {item.label}

@@ -26,6 +26,7 @@ export const routes = [
   { path: '/discount-codes', element: page(() => import('../features/discounts/pages/discount-codes-page')) },
   { path: '/agreements', element: page(() => import('../features/agreements/pages/agreements-page')) },
   { path: '/agreements/:id', element: page(() => import('../features/agreements/pages/agreement-page')) },
+  { path: '/notifications', element: page(() => import('../features/notifications/pages/notifications-page')) },
   { path: '/business-analytics', element: page(() => import('../features/analytics/pages/business-analytics-page')) },
   { path: '/promotions', element: page(() => import('../features/promotions/pages/promotions-page')) },
   { path: '/business-features', element: page(() => import('../features/marketing/pages/business-features-page')) },

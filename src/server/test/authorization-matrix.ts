@@ -49,6 +49,8 @@ const adminOnly: Statuses = { anonymous: 401, admin: 200, otherBusiness: 403, ot
 
 /** The dead task the retry route's setup makes. */
 let deadTaskId = 0;
+/** The pro staffer's notification of the fixture agreement's offer. */
+let proStaffNotificationId = 0;
 /** The open change of the fixture agreement that the accept, decline and end routes' setup makes. */
 let agreementChangeId = 0;
 const agreementTerms = { startDate: dayOffset(0), endDate: dayOffset(400), commissionRateBps: 1500 };
@@ -493,6 +495,23 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: (f, actor) => ({ url: `/api/agreements/${actor === 'business' ? agreementChangeId : f.ids.agreement}/end`, body: { reason: 'Season over' } }),
     note: 'The business withdraws the open change, then the pro staffer ends the agreement.',
   },
+
+  // ---- the notification centre (decision record 030): every route acts on the caller's own list ----
+  'GET /api/notifications': { expect: signedIn(200), request: at(() => '/api/notifications'), note: "The caller's own notifications." },
+  'GET /api/notifications/unread-count': { expect: signedIn(200), request: at(() => '/api/notifications/unread-count') },
+  'POST /api/notifications/:id/read': {
+    expect: { anonymous: 401, admin: 404, otherBusiness: 404, otherProStaff: 404, business: 404, proStaff: 200 },
+    setup: async (f) => {
+      const res = await f.proStaff.client.get('/api/notifications');
+      if (res.status !== 200 || res.body.notifications.length === 0) throw new Error(`notifications: ${res.status} ${JSON.stringify(res.body)}`);
+      proStaffNotificationId = res.body.notifications[0].id;
+    },
+    request: () => ({ url: `/api/notifications/${proStaffNotificationId}/read` }),
+    note: "The fixture agreement's offer, in proStaff's list; anyone else's id answers 404 (ids reveal nothing).",
+  },
+  'POST /api/notifications/read-all': { expect: signedIn(200), request: at(() => '/api/notifications/read-all'), note: "Marks the caller's own list read." },
+  'GET /api/notification-settings': { expect: signedIn(200), request: at(() => '/api/notification-settings') },
+  'PATCH /api/notification-settings': { expect: signedIn(200), request: () => ({ url: '/api/notification-settings', body: { weeklyDigest: true } }), note: "The caller's own settings." },
 
   // ---- payouts (decision record 025) ----
   'GET /api/payout-account': { expect: anyProStaffProfile(200), request: at(() => '/api/payout-account'), note: "The caller's own payout account." },

@@ -92,6 +92,9 @@ export const accountExport = z.object({
   /** Pro staff agreements the account is a party to (every version) and their history (decision record 028). */
   agreements: rows,
   agreementHistory: rows,
+  /** The notification centre's list and the email settings (decision record 030). */
+  notifications: rows,
+  notificationSettings: rows,
 });
 export type AccountExport = z.infer<typeof accountExport>;
 

@@ -23,7 +23,8 @@ export type ServerEvent =
   | { type: 'review.responded'; data: { reviewId: number } }
   | { type: 'subscription.updated'; data: Record<string, never> }
   | { type: 'demo-request.created'; data: { demoRequestId: number } }
-  | { type: 'agreement.updated'; data: { agreementId: number; status: AgreementStatus } };
+  | { type: 'agreement.updated'; data: { agreementId: number; status: AgreementStatus } }
+  | { type: 'notifications.changed'; data: { unreadCount: number } };
 
 export type ServerEventType = ServerEvent['type'];
 
@@ -47,6 +48,7 @@ export const serverEventTypes = [
   'subscription.updated',
   'demo-request.created',
   'agreement.updated',
+  'notifications.changed',
 ] as const satisfies readonly ServerEventType[];
 
 // Fails to compile when a type is added to the union but not to the list.

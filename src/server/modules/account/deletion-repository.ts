@@ -87,6 +87,9 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
     sql`delete from integration_platforms where business_id in (select id from business_profiles where user_id = ${userId})`,
     sql`delete from plan_trials where user_id = ${userId}`,
     sql`delete from demo_requests where user_id = ${userId}`,
+    // The notification centre: the texts name the other party and the deleted user's own dealings (record 030).
+    sql`delete from notifications where user_id = ${userId}`,
+    sql`delete from notification_settings where user_id = ${userId}`,
     // Usage data loses its link to the person.
     sql`update page_views set user_id = null where user_id = ${userId}`,
     sql`update profile_views set viewer_user_id = null where viewer_user_id = ${userId}`,

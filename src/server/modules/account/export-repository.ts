@@ -13,6 +13,7 @@ import { pageViews, planTrials, subscriptionPayments, subscriptions } from '@ser
 import { demoRequests } from '@server/db/schema/demo-requests';
 import { payoutAccounts, payoutItems, payouts } from '@server/db/schema/payouts';
 import { agreementEvents, agreements } from '@server/db/schema/agreements';
+import { notificationSettings, notifications } from '@server/db/schema/notifications';
 
 // Everything the product holds about one account, for "Export my data" (decision record 027). Secrets are left out:
 // the password hash, the two-factor secret and recovery-code hashes, session token hashes, store API keys.
@@ -109,6 +110,9 @@ export async function exportRows(db: Database, userId: number) {
     payoutAccount: await byProStaff((id) => db.select().from(payoutAccounts).where(eq(payoutAccounts.proStaffId, id))),
     // Pro staff agreements (decision record 028): every version the account is a party to, and their history.
     ...(await agreementsOf(db, businessId, proStaffId)),
+    // The notification centre (decision record 030): the list with read state, and the email settings.
+    notifications: await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id),
+    notificationSettings: await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)),
   };
 }
 

@@ -165,8 +165,8 @@ describe('notifications', () => {
     const { business, pro } = await parties();
     const toPro: UserEvent[] = [];
     const toBusiness: UserEvent[] = [];
-    t.events.subscribe(pro.user.id, (event) => toPro.push(event));
-    t.events.subscribe(business.user.id, (event) => toBusiness.push(event));
+    t.events.subscribe(pro.user.id, (event) => { if (event.type !== 'notifications.changed') toPro.push(event); });
+    t.events.subscribe(business.user.id, (event) => { if (event.type !== 'notifications.changed') toBusiness.push(event); });
     const mails = async () => {
       await t.app.ctx.tasks.drain();
       return t.mailer.sent.splice(0).map((mail) => [mail.to, mail.subject]);

@@ -264,8 +264,3 @@ export async function liveRateBps(db: Database, businessId: number, proStaffId: 
 export async function proStaffExists(db: Database, proStaffId: number): Promise<boolean> {
   return (await firstRow(db.select({ id: proStaffProfiles.id }).from(proStaffProfiles).where(eq(proStaffProfiles.id, proStaffId)))) !== null;
 }
-
-export async function emailOfUser(db: Database, userId: number): Promise<string | null> {
-  const row = await firstRow(db.select({ email: users.email }).from(users).where(eq(users.id, userId)));
-  return row?.email ?? null;
-}

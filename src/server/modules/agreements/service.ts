@@ -16,7 +16,7 @@ import { toCsv } from '@server/lib/csv';
 import { assertWithinLimit } from '@server/lib/entitlements';
 import { AppError, conflict, notFound } from '@server/lib/errors';
 import { publishBestEffort } from '@server/lib/publish';
-import { queueMail } from '@server/modules/tasks/service';
+import { announceNotifications, recordNotifications } from '@server/modules/notifications/service';
 import * as repo from './repository';
 
 // Pro staff agreements: offer, accept or decline, change (a new version), end; expiry is computed (decision record 028).
@@ -71,14 +71,20 @@ function describeTerms(a: Pick<Agreement, 'startDate' | 'endDate' | 'commissionR
   return parts.join(', ');
 }
 
-async function mailParty(ctx: AppContext, db: Database, userId: number, subject: string, text: string, agreementId: number): Promise<void> {
-  const email = await repo.emailOfUser(db, userId);
-  if (!email) return;
-  await queueMail(ctx, { to: email, subject, text: `${text}\n\nSee the agreement: ${appOrigin(ctx.config)}/agreements/${agreementId}\n` }, db);
+/**
+ * Tells the other party in their notification centre and, unless they turned agreement emails off, by email; in the
+ * transaction of the change, so neither goes out for a change that was rolled back (decision record 030).
+ */
+async function tellParty(ctx: AppContext, db: Database, userId: number, title: string, text: string, agreementId: number): Promise<void> {
+  await recordNotifications(ctx, db, [{
+    userId, kind: 'agreement', title, body: text, link: `/agreements/${agreementId}`,
+    mail: { subject: title, text: `${text}\n\nSee the agreement: ${appOrigin(ctx.config)}/agreements/${agreementId}\n` },
+  }]);
 }
 
 async function announce(ctx: AppContext, userId: number, agreementId: number, status: AgreementStatus): Promise<void> {
   await publishBestEffort(ctx, { userId, event: { type: 'agreement.updated', data: { agreementId, status } } });
+  await announceNotifications(ctx, [userId]);
 }
 
 async function reread(ctx: AppContext, id: number, now: Date): Promise<Agreement> {
@@ -108,7 +114,7 @@ export async function offer(ctx: AppContext, user: BusinessUser, input: Agreemen
     });
     await repo.insertEvent(tx, { agreementId: newId, seriesId: newId, actorUserId: user.id, action: 'offered', at: now });
     const created = (await repo.findAgreement(tx, newId, today))!;
-    await mailParty(ctx, tx, created.proStaffUserId, `${created.businessName} offered you a pro staff agreement`,
+    await tellParty(ctx, tx, created.proStaffUserId, `${created.businessName} offered you a pro staff agreement`,
       `${created.businessName} offered you a pro staff agreement: ${describeTerms(created)}. Accept or decline it on HuntStaff.`, newId);
     return { id: newId, proStaffUserId: created.proStaffUserId };
   });
@@ -141,7 +147,7 @@ export async function revise(ctx: AppContext, user: BusinessUser, id: number, te
       version: (await repo.maxVersion(tx, current.seriesId)) + 1, conflictAcknowledged, offeredByUserId: user.id,
     });
     await repo.insertEvent(tx, { agreementId: inserted, seriesId: current.seriesId, actorUserId: user.id, action: 'revised', at: now });
-    await mailParty(ctx, tx, current.proStaffUserId, `${current.businessName} proposed new terms for your agreement`,
+    await tellParty(ctx, tx, current.proStaffUserId, `${current.businessName} proposed new terms for your agreement`,
       `${current.businessName} proposed new terms: ${describeTerms({ ...terms })}. Your current terms stay in force until you accept.`, inserted);
     return inserted;
   });
@@ -187,7 +193,7 @@ export async function accept(ctx: AppContext, user: ProStaffUser, id: number, in
     const accepted = await repo.transition(tx, id, ['offered'], 'active', { acceptedByUserId: user.id, acceptedAt: now, acceptedIp: ip }, now);
     if (!accepted) throw conflict('This agreement can no longer be accepted');
     await repo.insertEvent(tx, { agreementId: id, seriesId: found.seriesId, actorUserId: user.id, action: 'accepted', at: now });
-    await mailParty(ctx, tx, found.businessUserId, `${found.proStaffName} accepted your pro staff agreement`,
+    await tellParty(ctx, tx, found.businessUserId, `${found.proStaffName} accepted your pro staff agreement`,
       `${found.proStaffName} accepted your pro staff agreement (version ${found.version}): ${describeTerms(found)}.`, id);
   });
   await announce(ctx, found.businessUserId, id, 'active');
@@ -203,6 +209,8 @@ export async function decline(ctx: AppContext, user: ProStaffUser, id: number, r
       throw conflict(`This agreement is ${found.status} and can no longer be declined`);
     }
     await repo.insertEvent(tx, { agreementId: id, seriesId: found.seriesId, actorUserId: user.id, action: 'declined', reason, at: now });
+    const title = `${found.proStaffName} declined your pro staff agreement${found.version > 1 ? ' change' : ''}`;
+    await tellParty(ctx, tx, found.businessUserId, title, reason ? `${title}. Reason: ${reason}` : `${title}.`, id);
   });
   await announce(ctx, found.businessUserId, id, 'declined');
   return reread(ctx, id, now);
@@ -233,7 +241,7 @@ export async function end(ctx: AppContext, user: SessionUser, id: number, reason
       }
     }
     const subject = status === 'ended' ? `${who} ended your pro staff agreement` : `${who} withdrew a pro staff agreement offer`;
-    await mailParty(ctx, tx, otherUserId, subject, `${subject}. Reason: ${reason}`, id);
+    await tellParty(ctx, tx, otherUserId, subject, `${subject}. Reason: ${reason}`, id);
   });
   await announce(ctx, otherUserId, id, status);
   return reread(ctx, id, now);

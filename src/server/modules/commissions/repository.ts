@@ -4,7 +4,6 @@ import { firstRow } from '@server/db/rows';
 import { commissionSettings, commissions } from '@server/db/schema/commissions';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import { applications, jobPostings } from '@server/db/schema/jobs';
-import { users } from '@server/db/schema/users';
 
 export type CommissionRow = {
   id: number;
@@ -245,9 +244,4 @@ export async function claimNewlyPayable(db: Database, now: Date, limit: number):
     ) and p.id = c.pro_staff_id and b.id = c.business_id
     returning c.id, p.user_id as "proStaffUserId", c.amount_cents as "amountCents", c.currency, b.company_name as "companyName"`);
   return (result as unknown as { rows: ReleasedCommission[] }).rows.map((row) => ({ ...row, id: Number(row.id), proStaffUserId: Number(row.proStaffUserId), amountCents: Number(row.amountCents) }));
-}
-
-export async function emailOfUser(db: Database, userId: number): Promise<string | null> {
-  const row = await firstRow(db.select({ email: users.email }).from(users).where(eq(users.id, userId)));
-  return row?.email ?? null;
 }

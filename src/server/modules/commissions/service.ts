@@ -12,7 +12,7 @@ import {
   type YearlyTotals,
 } from '@shared/contracts/commissions';
 import { decimal, toCsv } from '@server/lib/csv';
-import { queueMail } from '@server/modules/tasks/service';
+import { announceNotifications, notify as notifyUsers, recordNotifications } from '@server/modules/notifications/service';
 import type { Database } from '@server/db/client';
 import { parseMoneyToCents } from '@shared/format';
 import { formatMinorUnits } from '@shared/currency';
@@ -45,6 +45,7 @@ export async function createCommission(ctx: AppContext, user: BusinessUser, body
   });
   const row = (await repo.findById(ctx.db, id))!;
   await notify(ctx, row.proStaffUserId, { type: 'commission.created', data: { commissionId: id, status: row.status } });
+  await tellProStaff(ctx, row, `${row.businessCompanyName} recorded a ${money(row)} commission for you`);
   return toCommission(row);
 }
 
@@ -65,7 +66,21 @@ export async function updateStatus(ctx: AppContext, user: BusinessUser, id: numb
   if (!changed) throw new AppError('CONFLICT', 'This commission was changed by someone else; reload and try again');
   const row = (await repo.findById(ctx.db, id))!;
   await notify(ctx, row.proStaffUserId, { type: 'commission.status_changed', data: { commissionId: id, status: row.status } });
+  await tellProStaff(ctx, row, status === 'paid'
+    ? `${row.businessCompanyName} marked your ${money(row)} commission paid`
+    : `${row.businessCompanyName} cancelled your ${money(row)} commission`);
   return toCommission(row);
+}
+
+const money = (row: { amountCents: number; currency: string }) => `${row.currency} ${formatMinorUnits(row.amountCents, row.currency)}`;
+
+/** The pro staffer's notification (and email unless they turned commission emails off; decision record 030). */
+async function tellProStaff(ctx: AppContext, row: repo.CommissionRow, title: string): Promise<void> {
+  const body = `Commission #${row.id}${row.description ? `: ${row.description}` : ''}`;
+  await notifyUsers(ctx, [{
+    userId: row.proStaffUserId, kind: 'commission', title, body, link: '/pro-staff-dashboard',
+    mail: { subject: title, text: `${title}.\n${body}\n\nSee your commissions: ${ctx.config.publicUrl ?? ''}/pro-staff-dashboard\n` },
+  }]);
 }
 
 /** Tells the pro staffer's open tabs; a failed push never fails the change itself. */
@@ -182,24 +197,22 @@ const formatDay = (date: Date) => date.toLocaleDateString('en-US', { month: 'lon
  */
 export async function releaseHolds(ctx: AppContext, now = new Date()): Promise<{ released: number }> {
   const base = ctx.config.publicUrl ?? '';
-  // The claim and the mails in one transaction: a crash between them can neither lose a mail nor send one twice.
+  // The claim and the notices in one transaction: a crash between them can neither lose a notice nor send one twice.
   const released = await ctx.db.transaction(async (tx) => {
     const claimed = await repo.claimNewlyPayable(tx, now, RELEASE_BATCH);
     for (const commission of claimed) {
-      const email = await repo.emailOfUser(tx, commission.proStaffUserId);
-      if (!email) continue;
       const amount = `${commission.currency} ${formatMinorUnits(commission.amountCents, commission.currency)}`;
-      await queueMail(ctx, {
-        to: email,
-        subject: `Your ${amount} commission from ${commission.companyName} is payable`,
-        text:
-          `Commission #${commission.id} from ${commission.companyName} (${amount}) finished its hold on ${formatDay(now)} and can now be paid.\n\n` +
-          `See your commissions: ${base}/pro-staff-dashboard\n`,
-      }, tx);
+      const subject = `Your ${amount} commission from ${commission.companyName} is payable`;
+      const text = `Commission #${commission.id} from ${commission.companyName} (${amount}) finished its hold on ${formatDay(now)} and can now be paid.`;
+      await recordNotifications(ctx, tx, [{
+        userId: commission.proStaffUserId, kind: 'commission', title: subject, body: text, link: '/pro-staff-dashboard',
+        mail: { subject, text: `${text}\n\nSee your commissions: ${base}/pro-staff-dashboard\n` },
+      }]);
     }
     return claimed;
   });
   for (const commission of released) await notify(ctx, commission.proStaffUserId, { type: 'commission.payable', data: { commissionId: commission.id } });
+  await announceNotifications(ctx, released.map((commission) => commission.proStaffUserId));
   return { released: released.length };
 }
 

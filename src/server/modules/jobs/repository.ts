@@ -178,7 +178,7 @@ export async function hasApplied(db: Database, jobPostingId: number, proStaffId:
   return Boolean(row);
 }
 
-export type ApplicationWithParties = Application & { businessId: number; businessUserId: number; proStaffUserId: number };
+export type ApplicationWithParties = Application & { businessId: number; businessUserId: number; proStaffUserId: number; jobTitle: string; businessName: string };
 
 export async function findApplication(db: Database, id: number): Promise<ApplicationWithParties | null> {
   const [row] = await db
@@ -187,6 +187,8 @@ export async function findApplication(db: Database, id: number): Promise<Applica
       businessId: jobPostings.businessId,
       businessUserId: businessProfiles.userId,
       proStaffUserId: proStaffProfiles.userId,
+      jobTitle: jobPostings.title,
+      businessName: businessProfiles.companyName,
     })
     .from(applications)
     .innerJoin(jobPostings, eq(jobPostings.id, applications.jobPostingId))

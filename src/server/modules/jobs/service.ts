@@ -11,7 +11,9 @@ import type {
 } from '@shared/contracts/jobs';
 import type { AppContext } from '@server/lib/context';
 import { withDb } from '@server/lib/transaction';
+import { appOrigin } from '@server/config';
 import { publishBestEffort } from '@server/lib/publish';
+import { announceNotifications, notify, recordNotifications } from '@server/modules/notifications/service';
 import { AppError, conflict, forbidden, notFound } from '@server/lib/errors';
 import { assertWithinLimit, startOfMonthUtc } from '@server/lib/entitlements';
 import * as repo from './repository';
@@ -95,10 +97,16 @@ export async function apply(ctx: AppContext, user: ProStaffUser, input: { jobPos
       coverLetter: input.coverLetter || null,
     });
     if (!inserted) throw conflict('You have already applied to this job');
+    const title = `New application for “${posting.title}”`;
+    await recordNotifications(ctx, tx, [{
+      userId: posting.ownerUserId, kind: 'application', title, body: 'A pro staffer applied to your job posting.', link: '/business-dashboard',
+      mail: { subject: title, text: `A pro staffer applied to your job posting “${posting.title}”.\n\nSee your applications: ${appOrigin(ctx.config)}/business-dashboard\n` },
+    }]);
     return inserted;
   });
   // Best effort: the application is saved; a failed push must not turn it into an error (issue 19).
   await publishBestEffort(ctx, { userId: posting.ownerUserId, event: { type: 'application.created', data: { applicationId: application.id, jobPostingId: posting.id } } });
+  await announceNotifications(ctx, [posting.ownerUserId]);
   ctx.log.info({ applicationId: application.id, jobPostingId: posting.id }, 'application created');
   return application;
 }
@@ -145,7 +153,12 @@ export async function changeApplicationStatus(ctx: AppContext, user: SessionUser
       status: application.status,
     });
   }
-  const notify = isBusiness ? application.proStaffUserId : application.businessUserId;
-  await publishBestEffort(ctx, { userId: notify, event: { type: 'application.status_changed', data: { applicationId: id, jobPostingId: application.jobPostingId, status } } });
+  const other = isBusiness ? application.proStaffUserId : application.businessUserId;
+  await publishBestEffort(ctx, { userId: other, event: { type: 'application.status_changed', data: { applicationId: id, jobPostingId: application.jobPostingId, status } } });
+  const title = isBusiness
+    ? `${application.businessName} ${status === 'rejected' ? 'declined' : status} your application for “${application.jobTitle}”`
+    : `An applicant withdrew from “${application.jobTitle}”`;
+  const link = isBusiness ? '/pro-staff-dashboard' : '/business-dashboard';
+  await notify(ctx, [{ userId: other, kind: 'application', title, body: '', link, mail: { subject: title, text: `${title}.\n\nSee it on HuntStaff: ${appOrigin(ctx.config)}${link}\n` } }]);
   return updated;
 }

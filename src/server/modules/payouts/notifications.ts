@@ -3,12 +3,13 @@ import { appOrigin } from '@server/config';
 import type { Database } from '@server/db/client';
 import type { AppContext } from '@server/lib/context';
 import { publishBestEffort } from '@server/lib/publish';
-import { queueMail } from '@server/modules/tasks/service';
+import { announceNotifications, recordNotifications } from '@server/modules/notifications/service';
 import * as repo from './repository';
 
 /**
- * Tells each pro staffer of a finished payout whether their transfer landed or failed: by email (queued in `db`, the
- * transaction that finished the payout, so it is sent exactly when that is committed) and in their open tabs.
+ * Tells each pro staffer of a finished payout whether their transfer landed or failed: in their notifications and by
+ * email unless they turned payout emails off (recorded in `db`, the transaction that finished the payout, so both exist
+ * exactly when that is committed; decision record 030), and in their open tabs.
  */
 export async function queuePayoutMails(ctx: AppContext, db: Database, payoutId: number): Promise<void> {
   const payout = (await repo.findPayout(db, payoutId))!;
@@ -27,7 +28,9 @@ export async function queuePayoutMails(ctx: AppContext, db: Database, payoutId: 
           text: `A payout of ${amount} from ${business.companyName} (payout #${payout.id}) failed: ${item.failureReason ?? 'unknown reason'}\n` +
             `Your commissions stay payable. Check your payout account: ${link}\n`,
         };
-    await queueMail(ctx, { to: item.email, ...mail }, db);
+    await recordNotifications(ctx, db, [{
+      userId: item.userId, kind: 'payout', title: mail.subject, body: mail.text.split('\n')[0]!, link: '/pro-staff-dashboard', mail,
+    }]);
   }
 }
 
@@ -35,5 +38,6 @@ export async function publishPayoutEvents(ctx: AppContext, payoutId: number): Pr
   for (const item of await repo.itemsOf(ctx.db, [payoutId])) {
     if (item.status === 'pending') continue;
     await publishBestEffort(ctx, { userId: item.userId, event: { type: 'payout.updated', data: { payoutId, status: item.status } } });
+    await announceNotifications(ctx, [item.userId]);
   }
 }

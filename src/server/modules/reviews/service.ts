@@ -3,7 +3,9 @@ import type { SessionUser } from '@shared/contracts/auth';
 import type { createReviewBody, RatingSummary, Review, Reviewee, ReviewListQuery, RevieweeType, ReviewPage, ReviewPageQuery, ReviewVoteResult } from '@shared/contracts/reviews';
 import type { AppContext } from '@server/lib/context';
 import type { ServerEvent } from '@shared/contracts/events';
+import { appOrigin } from '@server/config';
 import { publishBestEffort } from '@server/lib/publish';
+import { announceNotifications, recordNotifications } from '@server/modules/notifications/service';
 import { conflict, forbidden, notFound } from '@server/lib/errors';
 import * as repo from './repository';
 import { toReview } from './mappers';
@@ -73,9 +75,16 @@ export async function createReview(ctx: AppContext, user: SessionUser, body: z.o
     });
     if (inserted === null) throw duplicate;
     if (body.revieweeType === 'pro_staff') await repo.refreshProStaffRating(tx, body.revieweeId);
+    // The reviewer is not named: a private review stays anonymous to its subject's notification list too.
+    const title = `You received a ${body.rating}-star review`;
+    await recordNotifications(ctx, tx, [{
+      userId: reviewee.userId, kind: 'review', title, body: body.title, link: '/reviews',
+      mail: { subject: title, text: `${title}: “${body.title}”.\n\nSee your reviews: ${appOrigin(ctx.config)}/reviews\n` },
+    }]);
     return inserted;
   });
   await notify(ctx, reviewee.userId, { type: 'review.created', data: { reviewId: id, revieweeType: body.revieweeType, revieweeId: body.revieweeId } });
+  await announceNotifications(ctx, [reviewee.userId]);
   const row = await repo.findVisibleReview(ctx.db, viewerOf(user), id);
   return toReview(row!);
 }
