@@ -18,6 +18,8 @@ const lockNamespaces = {
   agreementsProStaff: 7501,
   /** Agreement offers of one business: the plan's active-agreement limit (decision record 028). */
   agreementsBusiness: 7502,
+  /** The daily expiry notices (one owner, 0): two instances never write the same `expired` event twice. */
+  agreementsExpiry: 7503,
 } as const;
 
 /**

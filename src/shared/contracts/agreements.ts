@@ -35,7 +35,8 @@ export const agreementStatusLabels: Record<AgreementStatus, string> = {
   superseded: 'Replaced',
 };
 
-export const agreementActions = ['offered', 'revised', 'accepted', 'declined', 'withdrawn', 'ended', 'superseded'] as const;
+/** `expired` is written by the daily expiry task (no actor) when an agreement or an open offer passes its end date. */
+export const agreementActions = ['offered', 'revised', 'accepted', 'declined', 'withdrawn', 'ended', 'superseded', 'expired'] as const;
 export type AgreementAction = (typeof agreementActions)[number];
 
 /** The CONFLICT error's `details.reason` when an exclusive offer meets an active exclusive agreement elsewhere. */

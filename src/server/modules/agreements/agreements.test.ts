@@ -4,6 +4,7 @@ import { TestClient } from '@server/test/test-app';
 import { useTestApp } from '@server/test/use-test-app';
 import { createBusiness, createProStaff, makeAdmin, signUp, type SignedIn } from '@server/test/factories';
 import { expectBusinessProfileGate } from '@server/test/business-gate';
+import { recordExpiries } from './service';
 
 // Pro staff agreements (issue 22, decision record 028): every transition, permission, the conflict rule and its race.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -389,5 +390,35 @@ describe('exclusivity conflict', () => {
       );
       expect(row.n, `round ${round}`).toBe(1);
     }
+  });
+});
+
+describe('expiry (the daily task)', () => {
+  it('writes one `expired` event and tells both parties; an unanswered offer tells the business; a second run writes nothing', async () => {
+    const { business, pro } = await parties();
+    const active = await accepted(business, pro, { endDate: dayOffset(30) });
+    const other = await createProStaff(t, { firstName: 'Ben', lastName: 'Bow' });
+    const unanswered = await offer(business, other, { endDate: dayOffset(30) });
+    const later = new Date(Date.now() + 32 * 86_400_000);
+
+    await recordExpiries(t.app.ctx, later);
+    expect(await actions(business.client, active.id)).toEqual(['offered', 'accepted', 'expired']);
+    expect(await actions(pro.client, active.id)).toEqual(['offered', 'accepted', 'expired']);
+    expect(await actions(business.client, unanswered.id)).toEqual(['offered', 'expired']);
+    const titles = async (who: SignedIn) => (await who.client.get('/api/notifications')).body.notifications.map((n: { title: string }) => n.title);
+    expect(await titles(business)).toEqual(expect.arrayContaining(['Your pro staff agreement with Anna Archer expired', 'Your agreement offer to Ben Bow expired unanswered']));
+    expect((await titles(pro))[0]).toBe('Your pro staff agreement with Ridge Optics expired');
+    expect(await titles(other)).not.toContain('Your agreement offer to Ben Bow expired unanswered');
+
+    await recordExpiries(t.app.ctx, new Date(later.getTime() + 86_400_000));
+    expect(await actions(business.client, active.id)).toEqual(['offered', 'accepted', 'expired']);
+    expect((await titles(business)).filter((title: string) => title.endsWith('expired unanswered'))).toHaveLength(1);
+  });
+
+  it('leaves an agreement before its end date alone', async () => {
+    const { business, pro } = await parties();
+    const live = await accepted(business, pro, { endDate: dayOffset(30) });
+    await recordExpiries(t.app.ctx, new Date(Date.now() + 29 * 86_400_000));
+    expect(await actions(business.client, live.id)).toEqual(['offered', 'accepted']);
   });
 });

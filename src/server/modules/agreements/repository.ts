@@ -1,6 +1,6 @@
 import { aliasedTable, and, asc, desc, eq, gte, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Agreement, AgreementAction, AgreementEvent, AgreementStatus, AgreementTerms, ExclusivityCategory } from '@shared/contracts/agreements';
-import type { Database } from '@server/db/client';
+import { rowsOf, type Database } from '@server/db/client';
 import { transactionLock } from '@server/db/locks';
 import { firstRow } from '@server/db/rows';
 import { agreementEvents, agreements } from '@server/db/schema/agreements';
@@ -13,6 +13,7 @@ type StoredStatus = Exclude<AgreementStatus, 'expired'>;
 export const lockProStaffAgreements = transactionLock('agreementsProStaff');
 /** Offers of one business run one at a time, so two offers cannot both pass the plan limit. */
 export const lockBusinessAgreements = transactionLock('agreementsBusiness');
+export const lockExpiryNotices = transactionLock('agreementsExpiry');
 
 /** The series key: the first version's id. */
 const seriesKey = sql<number>`coalesce(${agreements.seriesId}, ${agreements.id})`.mapWith(Number);
@@ -263,4 +264,33 @@ export async function liveRateBps(db: Database, businessId: number, proStaffId: 
 
 export async function proStaffExists(db: Database, proStaffId: number): Promise<boolean> {
   return (await firstRow(db.select({ id: proStaffProfiles.id }).from(proStaffProfiles).where(eq(proStaffProfiles.id, proStaffId)))) !== null;
+}
+
+export type NewlyExpired = { id: number; status: 'active' | 'offered'; endDate: string; businessUserId: number; proStaffUserId: number; businessName: string; proStaffName: string };
+
+/**
+ * Writes the `expired` history event of every agreement (or open offer) past its end date that has none yet, and
+ * returns them with whom to tell. Run under lockExpiryNotices, so the not-exists check and the insert are one step.
+ */
+export async function recordNewlyExpired(db: Database, today: string, now: Date, limit: number): Promise<NewlyExpired[]> {
+  const result = await db.execute(sql`
+    with due as (
+      select a.id, coalesce(a.series_id, a.id) as series_id
+      from agreements a
+      where a.status in ('active', 'offered') and a.end_date < ${today}
+        and not exists (select 1 from agreement_events e where e.agreement_id = a.id and e.action = 'expired')
+      order by a.id limit ${limit}
+    ), written as (
+      insert into agreement_events (agreement_id, series_id, actor_user_id, action, created_at)
+      select id, series_id, null, 'expired', ${now.toISOString()}::timestamptz from due
+      returning agreement_id
+    )
+    select a.id, a.status, a.end_date::text as "endDate", b.user_id as "businessUserId", p.user_id as "proStaffUserId",
+      b.company_name as "businessName", p.first_name || ' ' || p.last_name as "proStaffName"
+    from written w
+    join agreements a on a.id = w.agreement_id
+    join business_profiles b on b.id = a.business_id
+    join pro_staff_profiles p on p.id = a.pro_staff_id
+    order by a.id`);
+  return rowsOf<NewlyExpired>(result).map((row) => ({ ...row, id: Number(row.id), businessUserId: Number(row.businessUserId), proStaffUserId: Number(row.proStaffUserId) }));
 }

@@ -9,6 +9,8 @@ import * as service from './service';
 
 /** Pro staff agreements and the roster (decision record 028). */
 export const agreementsRoutes = moduleRoutes(apiTags.agreements, (app, ctx) => {
+  ctx.tasks.schedule(service.EXPIRY_NOTICES_TASK, 24 * 60 * 60, (taskCtx) => service.recordExpiries(taskCtx));
+
   app.get(
     '/api/agreements',
     { onRequest: access('signedIn'), schema: { summary: 'The caller’s agreements: a business’s roster or a pro staffer’s brands and offers', querystring: contract.agreementsQuery, response: { 200: z.array(contract.agreement) } } },

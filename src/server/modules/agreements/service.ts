@@ -286,3 +286,33 @@ export async function rosterCsv(ctx: AppContext, user: BusinessUser, filters: re
 export function liveCommissionRateBps(ctx: AppContext, businessId: number, proStaffId: number, now = new Date()): Promise<number | null> {
   return repo.liveRateBps(ctx.db, businessId, proStaffId, todayOf(now));
 }
+
+export const EXPIRY_NOTICES_TASK = 'agreements.expiry-notices';
+const EXPIRY_BATCH = 500;
+
+/**
+ * Expiry is computed, never stored (decision record 028), but its history and its notices are: once a day this writes
+ * an `expired` event for each agreement past its end date and tells both parties (an unanswered offer: the business).
+ * Idempotent: an agreement gets one `expired` event, however often or on however many instances this runs.
+ */
+export async function recordExpiries(ctx: AppContext, now = new Date()): Promise<{ expired: number }> {
+  const today = todayOf(now);
+  const { expired, told } = await ctx.db.transaction(async (tx) => {
+    await repo.lockExpiryNotices(tx, 0);
+    const rows = await repo.recordNewlyExpired(tx, today, now, EXPIRY_BATCH);
+    const userIds: number[] = [];
+    for (const row of rows) {
+      if (row.status === 'active') {
+        await tellParty(ctx, tx, row.businessUserId, `Your pro staff agreement with ${row.proStaffName} expired`, `The term ended on ${row.endDate}. Offer a new agreement to keep them on your roster.`, row.id);
+        await tellParty(ctx, tx, row.proStaffUserId, `Your pro staff agreement with ${row.businessName} expired`, `The term ended on ${row.endDate}.`, row.id);
+        userIds.push(row.businessUserId, row.proStaffUserId);
+      } else {
+        await tellParty(ctx, tx, row.businessUserId, `Your agreement offer to ${row.proStaffName} expired unanswered`, `The offered term ended on ${row.endDate} before it was accepted.`, row.id);
+        userIds.push(row.businessUserId);
+      }
+    }
+    return { expired: rows.length, told: userIds };
+  });
+  await announceNotifications(ctx, told);
+  return { expired };
+}

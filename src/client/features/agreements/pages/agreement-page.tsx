@@ -26,6 +26,7 @@ const actionLabels: Record<AgreementAction, string> = {
   withdrawn: 'Withdrawn',
   ended: 'Ended',
   superseded: 'Replaced by new terms',
+  expired: 'Expired',
 };
 
 function History({ id, expiredOn }: { id: number; expiredOn: string | null }) {
@@ -37,11 +38,12 @@ function History({ id, expiredOn }: { id: number; expiredOn: string | null }) {
       {(history.data ?? []).map((event) => (
         <li key={event.id} className="border-l-2 border-forest-200 pl-3 text-sm">
           <p className="font-medium text-bark-900">{actionLabels[event.action]} <span className="font-normal text-bark-700">(version {event.version})</span></p>
-          <p className="text-bark-700">{event.actorName ?? 'Someone'} · {new Date(event.createdAt).toLocaleString()}</p>
+          <p className="text-bark-700">{event.action === 'expired' ? 'The term ended' : event.actorName ?? 'Someone'} · {new Date(event.createdAt).toLocaleString()}</p>
           {event.reason && <p className="break-words text-bark-700">Reason: {event.reason}</p>}
         </li>
       ))}
-      {expiredOn && (
+      {/* Until the daily expiry task has written its event, the end date says it. */}
+      {expiredOn && !history.data?.some((event) => event.action === 'expired') && (
         <li className="border-l-2 border-forest-200 pl-3 text-sm">
           <p className="font-medium text-bark-900">Expired</p>
           <p className="text-bark-700">The term ended on {expiredOn}.</p>
