@@ -121,7 +121,7 @@ export const businessJobStats = z.object({
   postsThisMonth: z.number(),
   applications: z.number(),
   pendingApplications: z.number(),
-  /** Distinct pro staff with an accepted application. */
+  /** Distinct pro staff with an accepted application (hired through a posting; the roster counts agreements, record 028). */
   activeProStaff: z.number(),
 });
 export type BusinessJobStats = z.infer<typeof businessJobStats>;

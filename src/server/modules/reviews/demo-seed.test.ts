@@ -39,4 +39,18 @@ it('seeds reviews whose averages match the demo ratings, and commissions that ra
   const [{ n: orderCommissions }] = await t.database.query<{ n: number }>("select count(*)::int as n from commissions where source = 'order'");
   expect(orderCommissions).toBeGreaterThan(0);
   expect(commissions.body).toHaveLength(7 + orderCommissions);
+
+  // Demo agreements (demo-agreements.ts): the roster shows one active staffer and one open offer, with their history;
+  // the demo pro staff account has none (its codes must keep the rate the end-to-end tests expect).
+  const roster = (await business.get('/api/agreements')).body as { id: number; proStaffName: string; status: string; exclusivityCategory: string | null }[];
+  expect(roster.map((a) => [a.proStaffName, a.status, a.exclusivityCategory])).toEqual(expect.arrayContaining([
+    ['Sarah Whitfield', 'active', 'calls_and_decoys'],
+    ['Marcus Reed', 'offered', null],
+  ]));
+  expect(roster).toHaveLength(2);
+  const sarah = roster.find((a) => a.proStaffName === 'Sarah Whitfield')!;
+  expect((await business.get(`/api/agreements/${sarah.id}/history`)).body.map((e: { action: string }) => e.action)).toEqual(['offered', 'accepted']);
+  const pro = new TestClient(t.app);
+  await pro.post('/api/auth/login', { email: 'demo.prostaff@example.com', password: 'demo1234' });
+  expect((await pro.get('/api/agreements')).body).toEqual([]);
 });

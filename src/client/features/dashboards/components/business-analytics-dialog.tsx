@@ -20,7 +20,8 @@ export function BusinessAnalyticsDialog({ open, onOpenChange, stats, postings }:
               ['Active postings', stats.activeJobPostings],
               ['Applications', stats.applications],
               ['Awaiting review', stats.pendingApplications],
-              ['Pro staff hired', stats.activeProStaff],
+              // Accepted through job postings; the roster (agreements, record 028) is the dashboard's "Active Pro Staff".
+              ['Applicants accepted', stats.activeProStaff],
             ].map(([label, value]) => (
               <div key={label} className="rounded-md bg-bark-100 p-3">
                 <dt className="text-xs text-bark-700">{label}</dt>
