@@ -35,6 +35,7 @@ import { messagingRoutes } from './modules/messaging/routes';
 import { commissionsRoutes } from './modules/commissions/routes';
 import { payoutsRoutes } from './modules/payouts/routes';
 import { agreementsRoutes } from './modules/agreements/routes';
+import { credentialsRoutes } from './modules/credentials/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { adsRoutes } from './modules/ads/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(commissionsRoutes);
   await app.register(payoutsRoutes);
   await app.register(agreementsRoutes);
+  await app.register(credentialsRoutes);
   await app.register(reviewsRoutes);
   await app.register(adsRoutes);
   await app.register(promotionsRoutes);

@@ -18,6 +18,8 @@ const lockNamespaces = {
   agreementsProStaff: 7501,
   /** Agreement offers of one business: the plan's active-agreement limit (decision record 028). */
   agreementsBusiness: 7502,
+  /** Credential changes of one pro staffer: the badge is recomputed from a state no other change is writing (decision record 029). */
+  credentialsProStaff: 7601,
 } as const;
 
 /**

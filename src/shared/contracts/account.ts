@@ -65,7 +65,7 @@ export const accountExport = z.object({
   exportedAt: z.string(),
   account: z.record(z.string(), z.unknown()),
   profile: z.record(z.string(), z.unknown()).nullable(),
-  files: z.array(z.object({ kind: z.enum(['avatar', 'attachment']), name: z.string(), downloadPath: z.string(), messageId: z.number().int().optional() })),
+  files: z.array(z.object({ kind: z.enum(['avatar', 'attachment', 'credential']), name: z.string(), downloadPath: z.string(), messageId: z.number().int().optional() })),
   messagesSent: rows,
   messagesReceived: rows,
   attachments: rows,
@@ -92,6 +92,8 @@ export const accountExport = z.object({
   /** Pro staff agreements the account is a party to (every version) and their history (decision record 028). */
   agreements: rows,
   agreementHistory: rows,
+  /** Verified credentials the pro staffer submitted, with their decisions (decision record 029). */
+  credentials: rows,
 });
 export type AccountExport = z.infer<typeof accountExport>;
 

@@ -26,6 +26,7 @@ export const apiTags = {
   messaging: { name: 'Messaging', description: session('conversations, messages, attachments, mass messages and the event stream') },
   commissions: { name: 'Commissions', description: session('commissions and rankings') },
   agreements: { name: 'Agreements', description: session('pro staff agreements, their history and the roster') },
+  credentials: { name: 'Credentials', description: session('verified credentials: submissions, documents, the admin review queue') },
   payouts: { name: 'Payouts', description: session('payout accounts (Stripe Connect), Pay now, payout history and statements') },
   reviews: { name: 'Reviews', description: session('reviews') },
   ads: { name: 'Advertisements', description: session('advertisements') },

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { sessions, users } from '@server/db/schema/users';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
@@ -13,6 +13,7 @@ import { pageViews, planTrials, subscriptionPayments, subscriptions } from '@ser
 import { demoRequests } from '@server/db/schema/demo-requests';
 import { payoutAccounts, payoutItems, payouts } from '@server/db/schema/payouts';
 import { agreementEvents, agreements } from '@server/db/schema/agreements';
+import { credentials } from '@server/db/schema/credentials';
 
 // Everything the product holds about one account, for "Export my data" (decision record 027). Secrets are left out:
 // the password hash, the two-factor secret and recovery-code hashes, session token hashes, store API keys.
@@ -109,6 +110,19 @@ export async function exportRows(db: Database, userId: number) {
     payoutAccount: await byProStaff((id) => db.select().from(payoutAccounts).where(eq(payoutAccounts.proStaffId, id))),
     // Pro staff agreements (decision record 028): every version the account is a party to, and their history.
     ...(await agreementsOf(db, businessId, proStaffId)),
+    // Verified credentials (decision record 029): every submission and its decision; the documents are in `files`.
+    credentials: await byProStaff((id) =>
+      db
+        .select({
+          id: credentials.id, type: credentials.type, issuingAuthority: credentials.issuingAuthority, number: credentials.number, issuedOn: credentials.issuedOn,
+          expiresOn: credentials.expiresOn, status: credentials.status, documentName: credentials.documentName, documentType: credentials.documentType,
+          documentSize: credentials.documentSize, hasDocument: sql<boolean>`${credentials.documentKey} is not null`, submittedAt: credentials.submittedAt,
+          decidedAt: credentials.decidedAt, decisionReason: credentials.decisionReason,
+        })
+        .from(credentials)
+        .where(eq(credentials.proStaffId, id))
+        .orderBy(credentials.id),
+    ),
   };
 }
 
