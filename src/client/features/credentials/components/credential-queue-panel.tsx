@@ -66,9 +66,9 @@ function QueueRow({ credential, onDecide }: { credential: QueuedCredential; onDe
           <p className="font-medium break-words text-bark-900">
             {credential.proStaffName} · {label} · {credential.issuingAuthority}
           </p>
-          <p className="break-all text-bark-700">
+          <p className="break-words text-bark-700">
             No. {credential.number} · issued {formatDay(credential.issuedOn)} · {credential.expiresOn ? `expires ${formatDay(credential.expiresOn)}` : 'no expiry'} ·{' '}
-            {credential.proStaffEmail} · submitted {new Date(credential.submittedAt).toLocaleDateString('en-US')}
+            <span className="break-all">{credential.proStaffEmail}</span> · submitted {new Date(credential.submittedAt).toLocaleDateString('en-US')}
             {credential.proStaffVerified && ' · already verified'}
           </p>
         </div>
