@@ -73,6 +73,28 @@ describe('credential transitions and the verified badge', () => {
 
     // Approving twice is a conflict, not a second decision.
     expect((await boss.client.post(`/api/admin/credentials/${credential.id}/approve`)).status).toBe(409);
+
+    // The staffer hears of the decision by mail (queued with the change, sent by the worker).
+    await t.app.ctx.tasks.drain();
+    expect(t.mailer.sent.filter((mail) => mail.to === pro.user.email).map((mail) => mail.subject)).toEqual(['Your credential was approved']);
+  });
+
+  it('two decisions on one staffer at once leave the badge matching both', async () => {
+    const pro = await createProStaff(t);
+    const boss = await admin();
+    const guide = await submitted(pro);
+    const outfitter = await submitted(pro, { type: 'outfitter_license', number: 'OUT-9' });
+    const results = await Promise.all([
+      boss.client.post(`/api/admin/credentials/${guide.id}/approve`),
+      boss.client.post(`/api/admin/credentials/${outfitter.id}/approve`),
+    ]);
+    expect(results.map((res) => res.status)).toEqual([200, 200]);
+    expect(await profile(pro)).toMatchObject({ isVerified: true, verifiedCredentialTypes: ['guide_license', 'outfitter_license'] });
+    await Promise.all([
+      boss.client.post(`/api/admin/credentials/${guide.id}/revoke`, { reason: 'Suspended' }),
+      boss.client.post(`/api/admin/credentials/${outfitter.id}/revoke`, { reason: 'Suspended' }),
+    ]);
+    expect(await profile(pro)).toMatchObject({ isVerified: false, verifiedCredentialTypes: [] });
   });
 
   it('reject needs a reason; the staffer sees it and may resubmit, which can then be approved', async () => {
@@ -150,6 +172,8 @@ describe('credential transitions and the verified badge', () => {
 
     expect(await expireLapsedCredentials(t.app.ctx, new Date(`${dayOffset(31)}T01:00:00Z`))).toEqual({ expired: 1, badgesRemoved: 1 });
     expect((await profile(pro)).isVerified).toBe(false);
+    await t.app.ctx.tasks.drain();
+    expect(t.mailer.sent.filter((mail) => mail.subject === 'Your verified badge has lapsed').map((mail) => mail.to).sort()).toEqual([pro.user.email, other.user.email].sort());
   });
 
   it('the expiry is a scheduled task on the durable queue, run through it once per period', async () => {
