@@ -36,6 +36,7 @@ import { commissionsRoutes } from './modules/commissions/routes';
 import { payoutsRoutes } from './modules/payouts/routes';
 import { agreementsRoutes } from './modules/agreements/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
+import { credentialsRoutes } from './modules/credentials/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { adsRoutes } from './modules/ads/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(payoutsRoutes);
   await app.register(agreementsRoutes);
   await app.register(notificationsRoutes);
+  await app.register(credentialsRoutes);
   await app.register(reviewsRoutes);
   await app.register(adsRoutes);
   await app.register(promotionsRoutes);

@@ -24,6 +24,7 @@ const routes: { path: string; text: Partial<Record<Visitor | 'signedIn' | 'any',
   { path: '/notifications', text: { anonymous: 'Please log in to see your notifications.', signedIn: 'Email me about' } },
   // Agreement 1 is the demo business's with Sarah Whitfield (demo-agreements.ts); anyone else is told it is not theirs to see.
   { path: '/agreements/1', text: { anonymous: 'Please log in to see your agreements.', business: 'Agreement with Sarah Whitfield', pro_staff: 'Agreement not found', admin: 'Agreement not found' } },
+  { path: '/credentials', text: { anonymous: 'Please log in to manage your credentials.', business: 'Credentials are for pro staff accounts.', pro_staff: 'Submit a credential', admin: 'Credentials are for pro staff accounts.' } },
   { path: '/promotions', text: { business: 'Active Promotions', pro_staff: 'Access restricted to business accounts.' } },
   { path: '/business-features', text: { any: 'Compare plans' } },
   { path: '/pro-staff-features', text: { any: 'Success stories' } },

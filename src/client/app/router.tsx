@@ -25,6 +25,7 @@ export const routes = [
   { path: '/advertisements', element: page(() => import('../features/ads/pages/advertisements-page')) },
   { path: '/discount-codes', element: page(() => import('../features/discounts/pages/discount-codes-page')) },
   { path: '/agreements', element: page(() => import('../features/agreements/pages/agreements-page')) },
+  { path: '/credentials', element: page(() => import('../features/credentials/pages/credentials-page')) },
   { path: '/agreements/:id', element: page(() => import('../features/agreements/pages/agreement-page')) },
   { path: '/notifications', element: page(() => import('../features/notifications/pages/notifications-page')) },
   { path: '/business-analytics', element: page(() => import('../features/analytics/pages/business-analytics-page')) },

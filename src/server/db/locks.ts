@@ -20,6 +20,8 @@ const lockNamespaces = {
   agreementsBusiness: 7502,
   /** The daily expiry notices (one owner, 0): two instances never write the same `expired` event twice. */
   agreementsExpiry: 7503,
+  /** Credential changes of one pro staffer: the badge is recomputed from a state no other change is writing (decision record 029). */
+  credentialsProStaff: 7601,
 } as const;
 
 /**

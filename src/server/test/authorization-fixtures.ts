@@ -54,6 +54,8 @@ export type Fixtures = {
     bigcommerce: number;
     /** Active, between business and proStaff, exclusive in optics (decision record 028). */
     agreement: number;
+    /** Pending, submitted by proStaff with a PDF document (decision record 029). */
+    credential: number;
   };
   /** File name of business's avatar under /api/uploads/avatars/. */
   avatarFile: string;
@@ -76,8 +78,8 @@ async function created(client: TestClient, url: string, body: unknown): Promise<
   return res.body.id;
 }
 
-async function upload(t: TestApp, client: TestClient, url: string, fileName: string, data: Buffer) {
-  const { payload, headers } = multipart(fileName, data);
+async function upload(t: TestApp, client: TestClient, url: string, fileName: string, data: Buffer, fields: Record<string, string> = {}) {
+  const { payload, headers } = multipart(fileName, data, fields);
   const res = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie: client.cookie! } });
   if (res.statusCode !== 201) throw new Error(`fixture ${url}: ${res.statusCode} ${res.body}`);
   return res.json();
@@ -119,6 +121,9 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   });
   const acceptance = await proStaff.client.post(`/api/agreements/${agreement}/accept`, {});
   if (acceptance.status !== 200) throw new Error(`fixture agreement: ${acceptance.status} ${JSON.stringify(acceptance.body)}`);
+  const credential = await upload(t, proStaff.client, '/api/credentials', 'licence.pdf', PDF, {
+    type: 'guide_license', issuingAuthority: 'Montana FWP', number: 'LIC-100', issuedOn: dayOffset(-100), expiresOn: dayOffset(300),
+  });
   const platform = (platformType: string) => created(biz, '/api/integration-platforms', { name: `SECRET-${platformType}`, platformType });
 
   return {
@@ -145,6 +150,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       woocommerce: await platform('woocommerce'),
       bigcommerce: await platform('bigcommerce'),
       agreement,
+      credential: credential.id,
     },
     avatarFile: avatar.url.split('/').pop(),
   };

@@ -512,6 +512,44 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'POST /api/notifications/read-all': { expect: signedIn(200), request: at(() => '/api/notifications/read-all'), note: "Marks the caller's own list read." },
   'GET /api/notification-settings': { expect: signedIn(200), request: at(() => '/api/notification-settings') },
   'PATCH /api/notification-settings': { expect: signedIn(200), request: () => ({ url: '/api/notification-settings', body: { weeklyDigest: true } }), note: "The caller's own settings." },
+  // ---- verified credentials (decision record 029; the fixture credential is proStaff's, pending) ----
+  'GET /api/credentials': { expect: anyProStaffProfile(200), request: at(() => '/api/credentials'), note: "The caller's own credentials." },
+  'POST /api/credentials': {
+    expect: anyProStaffProfile(201),
+    request: (_f, actor) => ({
+      url: '/api/credentials',
+      file: { name: 'licence.pdf', data: PDF, fields: { type: 'outfitter_license', issuingAuthority: 'Idaho OGLB', number: `OUT-${actor}`, issuedOn: dayOffset(-10), expiresOn: dayOffset(300) } },
+    }),
+    note: 'Each pro staffer submits a credential of their own.',
+  },
+  'POST /api/credentials/:id/withdraw': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 404, business: 403, proStaff: 200 },
+    request: at((f) => `/api/credentials/${f.ids.credential}/withdraw`),
+  },
+  'GET /api/credentials/:id/document': {
+    expect: { anonymous: 401, admin: 200, otherBusiness: 404, otherProStaff: 404, business: 404, proStaff: 200 },
+    request: at((f) => `/api/credentials/${f.ids.credential}/document`),
+    note: 'The owner and admins only; never businesses (not even one with an agreement) nor the public.',
+  },
+  'GET /api/pro-staff-profiles/:proStaffId/credentials': {
+    expect: all(200),
+    request: at((f) => `/api/pro-staff-profiles/${f.proStaff.proStaffId}/credentials`),
+    note: 'Public: the approved credentials’ type and issuer, never the number or the document.',
+  },
+  'GET /api/admin/credentials': { expect: adminOnly, request: at(() => '/api/admin/credentials') },
+  'POST /api/admin/credentials/:id/approve': { expect: adminOnly, request: at((f) => `/api/admin/credentials/${f.ids.credential}/approve`) },
+  'POST /api/admin/credentials/:id/reject': {
+    expect: adminOnly,
+    request: (f) => ({ url: `/api/admin/credentials/${f.ids.credential}/reject`, body: { reason: 'Unreadable scan' } }),
+  },
+  'POST /api/admin/credentials/:id/revoke': {
+    expect: adminOnly,
+    setup: async (f) => {
+      const res = await f.admin.client.post(`/api/admin/credentials/${f.ids.credential}/approve`);
+      if (res.status !== 200) throw new Error(`approve credential: ${res.status} ${JSON.stringify(res.body)}`);
+    },
+    request: (f) => ({ url: `/api/admin/credentials/${f.ids.credential}/revoke`, body: { reason: 'Licence suspended' } }),
+  },
 
   // ---- payouts (decision record 025) ----
   'GET /api/payout-account': { expect: anyProStaffProfile(200), request: at(() => '/api/payout-account'), note: "The caller's own payout account." },

@@ -65,7 +65,7 @@ export const accountExport = z.object({
   exportedAt: z.string(),
   account: z.record(z.string(), z.unknown()),
   profile: z.record(z.string(), z.unknown()).nullable(),
-  files: z.array(z.object({ kind: z.enum(['avatar', 'attachment']), name: z.string(), downloadPath: z.string(), messageId: z.number().int().optional() })),
+  files: z.array(z.object({ kind: z.enum(['avatar', 'attachment', 'credential']), name: z.string(), downloadPath: z.string(), messageId: z.number().int().optional() })),
   messagesSent: rows,
   messagesReceived: rows,
   attachments: rows,
@@ -95,6 +95,8 @@ export const accountExport = z.object({
   /** The notification centre's list and the email settings (decision record 030). */
   notifications: rows,
   notificationSettings: rows,
+  /** Verified credentials the pro staffer submitted, with their decisions (decision record 029). */
+  credentials: rows,
 });
 export type AccountExport = z.infer<typeof accountExport>;
 

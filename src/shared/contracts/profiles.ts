@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText, timestamps } from './common';
 import { socialPlatformKeys, tagSearchPlatforms, type SocialPlatformKey } from '../specialties';
 import { DIRECTORY_MAX_PAGE_SIZE } from '../directory-paging';
+import { credentialTypes } from './credentials';
 
 /** Where uploaded avatars are served; a profile may only point at one of ours. */
 export const AVATAR_URL_PREFIX = '/api/uploads/avatars/';
@@ -146,6 +147,8 @@ export const directoryQuery = z.object({
   location: queryText(120),
   minExperience: z.coerce.number().int('minExperience must be a whole number').min(0, 'minExperience cannot be negative').max(80).optional(),
   verified: z.enum(['true', 'false']).optional().transform((value) => (value === undefined ? undefined : value === 'true')),
+  /** Only staffers with an approved, unexpired credential of this type (decision record 029). */
+  credentialType: z.enum(credentialTypes, 'Unknown credential type').optional(),
   sort: z.enum(directorySorts).optional(),
   page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').max(10_000).optional(),
   pageSize: z.coerce.number().int('pageSize must be a whole number').min(1, 'pageSize must be at least 1').max(DIRECTORY_MAX_PAGE_SIZE, `pageSize must be at most ${DIRECTORY_MAX_PAGE_SIZE}`).optional(),
@@ -184,6 +187,8 @@ export const proStaffProfile = z.object({
   experience: z.number(),
   rating: z.number(),
   isVerified: z.boolean(),
+  /** Types of the approved, unexpired credentials behind the badge (decision record 029). */
+  verifiedCredentialTypes: z.array(z.enum(credentialTypes)),
   portfolioUrls: z.array(z.string()),
   socialMediaLinks: z.array(z.string()),
   profilePictureUrl: z.string().nullable(),

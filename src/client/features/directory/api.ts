@@ -3,7 +3,7 @@ import type { DirectoryPage, FeaturedProStaffProfile } from '@shared/contracts/p
 import { getJson } from '@client/lib/api';
 import { proStaffProfilesKey } from '../profiles/api';
 
-export type DirectoryParams = { q?: string; specialty?: string; location?: string; sort?: string; verified?: boolean; page: number; pageSize: number };
+export type DirectoryParams = { q?: string; specialty?: string; location?: string; sort?: string; verified?: boolean; credentialType?: string; page: number; pageSize: number };
 
 export function directoryUrl(params: DirectoryParams): string {
   const search = new URLSearchParams();
@@ -12,6 +12,7 @@ export function directoryUrl(params: DirectoryParams): string {
   if (params.location) search.set('location', params.location);
   if (params.sort) search.set('sort', params.sort);
   if (params.verified) search.set('verified', 'true');
+  if (params.credentialType) search.set('credentialType', params.credentialType);
   search.set('page', String(params.page));
   search.set('pageSize', String(params.pageSize));
   return `/api/pro-staff-profiles?${search.toString()}`;
@@ -25,7 +26,7 @@ export function useDirectory(params: DirectoryParams) {
   return useQuery({ ...directoryQuery(params), placeholderData: keepPreviousData });
 }
 
-export type FeaturedParams = { q?: string; specialty?: string; location?: string; verified?: boolean; fill?: boolean };
+export type FeaturedParams = { q?: string; specialty?: string; location?: string; verified?: boolean; credentialType?: string; fill?: boolean };
 
 /** Featured placement (Elite pro staff, decision record 019); `fill` tops up with the directory's first profiles. */
 export function featuredUrl(params: FeaturedParams): string {
@@ -34,6 +35,7 @@ export function featuredUrl(params: FeaturedParams): string {
   if (params.specialty) search.append('specialty', params.specialty);
   if (params.location) search.set('location', params.location);
   if (params.verified) search.set('verified', 'true');
+  if (params.credentialType) search.set('credentialType', params.credentialType);
   if (params.fill) search.set('fill', 'true');
   const query = search.toString();
   return `/api/pro-staff-profiles/featured${query ? `?${query}` : ''}`;

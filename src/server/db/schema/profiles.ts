@@ -52,7 +52,10 @@ export const proStaffProfiles = pgTable(
     specialties: text('specialties').array().notNull().default([]),
     experience: integer('experience').notNull().default(0),
     rating: doublePrecision('rating').notNull().default(0),
+    /** The verified badge: at least one approved, unexpired credential (decision record 029); kept by the credentials module. */
     isVerified: boolean('is_verified').notNull().default(false),
+    /** The types of those credentials, for the directory's credential filter (decision record 029). */
+    verifiedCredentialTypes: text('verified_credential_types').array().notNull().default([]),
     portfolioUrls: text('portfolio_urls').array().notNull().default([]),
     socialMediaLinks: text('social_media_links').array().notNull().default([]),
     profilePictureUrl: text('profile_picture_url'),
@@ -69,6 +72,7 @@ export const proStaffProfiles = pgTable(
   },
   (table) => [
     index('pro_staff_profiles_specialties_idx').using('gin', table.specialties),
+    index('pro_staff_profiles_verified_types_idx').using('gin', table.verifiedCredentialTypes),
     index('pro_staff_profiles_search_tags_idx').using('gin', table.searchTags),
     index('pro_staff_profiles_search_vector_idx').using('gin', table.searchVector),
     index('pro_staff_profiles_rating_idx').on(table.rating.desc(), table.id),

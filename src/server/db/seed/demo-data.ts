@@ -1,6 +1,7 @@
 import type { Database } from '../client';
 import { users } from '../schema/users';
 import { businessProfiles, proStaffProfiles } from '../schema/profiles';
+import { credentials } from '../schema/credentials';
 import { jobPostings } from '../schema/jobs';
 import { hashPassword } from '@server/lib/passwords';
 import { DEMO_ADMIN_EMAIL, DEMO_BUSINESS_EMAIL, DEMO_PASSWORD, DEMO_PRO_STAFF_EMAIL } from './demo-accounts';
@@ -82,6 +83,27 @@ const proStaff: ProSeed[] = [
  * `withAdmin: false` leaves out admin@example.com: production refuses to start while an admin has the
  * published demo password, so a forced production seed has no demo admin (issue 17).
  */
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY_MS).toISOString().slice(0, 10);
+
+/** A demo credential: a guide licence from the person's state, or a hunter education certificate for educators. */
+function demoCredential(person: (typeof proStaff)[number]) {
+  const state = person.location.split(', ').pop() ?? 'MT';
+  const educator = person.specialties.includes('Hunting Education');
+  return {
+    type: educator ? ('hunter_education' as const) : ('guide_license' as const),
+    issuingAuthority: state,
+    number: `DEMO-${state}-${person.firstName.toUpperCase()}`,
+    issuedOn: isoDay(-400),
+    expiresOn: educator ? null : isoDay(330),
+    // Demo rows carry no file: there is no document to download.
+    documentKey: null,
+    documentName: 'demo-credential.pdf',
+    documentType: 'application/pdf',
+    documentSize: 0,
+  };
+}
+
 export async function seedDemoData(db: Database, options: { withAdmin?: boolean } = {}): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   // Demo accounts are seeded verified (decision record 027), so every demo flow works from the first sign-in.
@@ -115,11 +137,24 @@ export async function seedDemoData(db: Database, options: { withAdmin?: boolean 
       const socialLinks = Object.fromEntries(
         (['instagram', 'youtube', 'tiktok'] as const).flatMap((key) => (person[key] ? [[key, person[key]]] : [])),
       );
-      await tx.insert(proStaffProfiles).values({
-        userId: user.id, firstName: person.firstName, lastName: person.lastName, bio: person.bio, location: person.location,
-        specialties: person.specialties, experience: person.experience, rating: person.rating, isVerified: person.isVerified,
-        socialLinks, socialMediaLinks: Object.values(socialLinks),
-      });
+      const credential = demoCredential(person);
+      const [profile] = await tx
+        .insert(proStaffProfiles)
+        .values({
+          userId: user.id, firstName: person.firstName, lastName: person.lastName, bio: person.bio, location: person.location,
+          specialties: person.specialties, experience: person.experience, rating: person.rating, isVerified: person.isVerified,
+          verifiedCredentialTypes: person.isVerified ? [credential.type] : [],
+          socialLinks, socialMediaLinks: Object.values(socialLinks),
+        })
+        .returning({ id: proStaffProfiles.id });
+      // The badge is earned (decision record 029): each verified demo profile has an approved credential behind it,
+      // and Emily's hunter education certificate waits in the admin's review queue.
+      if (person.isVerified || person.email === 'emily.tran@example.com') {
+        await tx.insert(credentials).values({
+          proStaffId: profile.id, ...credential, status: person.isVerified ? 'approved' : 'pending',
+          decidedAt: person.isVerified ? new Date() : null,
+        });
+      }
     }
 
     await seedCommissionsAndReviews(tx);

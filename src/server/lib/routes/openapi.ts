@@ -27,6 +27,7 @@ export const apiTags = {
   commissions: { name: 'Commissions', description: session('commissions and rankings') },
   agreements: { name: 'Agreements', description: session('pro staff agreements, their history and the roster') },
   notifications: { name: 'Notifications', description: session('the notification centre and email settings') },
+  credentials: { name: 'Credentials', description: session('verified credentials: submissions, documents, the admin review queue') },
   payouts: { name: 'Payouts', description: session('payout accounts (Stripe Connect), Pay now, payout history and statements') },
   reviews: { name: 'Reviews', description: session('reviews') },
   ads: { name: 'Advertisements', description: session('advertisements') },

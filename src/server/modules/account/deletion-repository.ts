@@ -55,6 +55,11 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
       union all select profile_picture_url from pro_staff_profiles where user_id = ${userId}`),
   );
   const exportFiles = rows<{ key: string | null }>(await db.execute(sql`delete from account_exports where user_id = ${userId} returning storage_key as key`));
+  // Verified credentials (decision record 029): numbers and documents are personal data with nothing else hanging
+  // off them, so the rows go with their documents (the badge columns are cleared with the profile below).
+  const credentialFiles = rows<{ key: string | null }>(
+    await db.execute(sql`delete from credentials where pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId}) returning document_key as key`),
+  );
   const statements = [
     // Sign-in and its secrets.
     sql`delete from sessions where user_id = ${userId}`,
@@ -66,7 +71,7 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
     sql`update business_profiles set company_name = 'Deleted user', description = null, location = null, website = null, industry = null,
       size = null, profile_picture_url = null, social_links = '{}'::jsonb, erased_at = ${now}, updated_at = ${now} where user_id = ${userId}`,
     sql`update pro_staff_profiles set first_name = 'Deleted', last_name = 'user', bio = null, location = null, specialties = '{}',
-      experience = 0, rating = 0, is_verified = false, portfolio_urls = '{}', social_media_links = '{}', profile_picture_url = null,
+      experience = 0, rating = 0, is_verified = false, verified_credential_types = '{}', portfolio_urls = '{}', social_media_links = '{}', profile_picture_url = null,
       social_links = '{}'::jsonb, social_tags = '{}', erased_at = ${now}, updated_at = ${now} where user_id = ${userId}`,
     // What the user published or asked for.
     sql`update job_postings set is_active = false, updated_at = ${now} where business_id in (select id from business_profiles where user_id = ${userId})`,
@@ -103,6 +108,7 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
   const fileKeys = [
     ...avatars.flatMap(({ url }) => (url?.startsWith('/api/uploads/avatars/') ? [`avatars/${url.slice('/api/uploads/avatars/'.length)}`] : [])),
     ...exportFiles.flatMap(({ key }) => (key ? [key] : [])),
+    ...credentialFiles.flatMap(({ key }) => (key ? [key] : [])),
   ];
   return { erased: true, fileKeys };
 }

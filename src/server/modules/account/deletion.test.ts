@@ -105,6 +105,22 @@ describe('erasure after the grace period', () => {
     expect((await proStaff.client.get('/api/auth/me')).body.email).toBe(proStaff.user.email);
   });
 
+  it('erases a pro staffer’s credentials and their documents, and the badge (decision record 029)', async () => {
+    const f = await createFixtures(t);
+    const admin = f.admin.client;
+    expect((await admin.post(`/api/admin/credentials/${f.ids.credential}/approve`)).status).toBe(200);
+    const [row] = await t.database.query<{ document_key: string }>(`select document_key from credentials where id = ${f.ids.credential}`);
+    expect(t.storage.files.has(row.document_key)).toBe(true);
+    expect((await f.proStaff.client.post('/api/account/deletion', password)).status).toBe(202);
+    expect((await eraseDueAccounts(t.app.ctx, later(15))).erased).toBe(1);
+    expect(await t.database.query(`select id from credentials where pro_staff_id = ${f.proStaff.proStaffId}`)).toEqual([]);
+    expect(t.storage.files.has(row.document_key)).toBe(false);
+    expect(await t.database.query(`select is_verified, verified_credential_types from pro_staff_profiles where id = ${f.proStaff.proStaffId}`)).toEqual([
+      { is_verified: false, verified_credential_types: [] },
+    ]);
+    expect((await admin.get('/api/admin/credentials?status=approved')).body).toEqual([]);
+  });
+
   it('runs as an hourly scheduled background task', async () => {
     const kinds = (t.app.ctx.tasks as unknown as { schedules: { kind: string; everySeconds: number }[] }).schedules;
     expect(kinds).toContainEqual({ kind: 'account.erase-due', everySeconds: 3600 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { sessions, users } from '@server/db/schema/users';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
@@ -14,6 +14,7 @@ import { demoRequests } from '@server/db/schema/demo-requests';
 import { payoutAccounts, payoutItems, payouts } from '@server/db/schema/payouts';
 import { agreementEvents, agreements } from '@server/db/schema/agreements';
 import { notificationSettings, notifications } from '@server/db/schema/notifications';
+import { credentials } from '@server/db/schema/credentials';
 
 // Everything the product holds about one account, for "Export my data" (decision record 027). Secrets are left out:
 // the password hash, the two-factor secret and recovery-code hashes, session token hashes, store API keys.
@@ -113,6 +114,19 @@ export async function exportRows(db: Database, userId: number) {
     // The notification centre (decision record 030): the list with read state, and the email settings.
     notifications: await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id),
     notificationSettings: await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)),
+    // Verified credentials (decision record 029): every submission and its decision; the documents are in `files`.
+    credentials: await byProStaff((id) =>
+      db
+        .select({
+          id: credentials.id, type: credentials.type, issuingAuthority: credentials.issuingAuthority, number: credentials.number, issuedOn: credentials.issuedOn,
+          expiresOn: credentials.expiresOn, status: credentials.status, documentName: credentials.documentName, documentType: credentials.documentType,
+          documentSize: credentials.documentSize, hasDocument: sql<boolean>`${credentials.documentKey} is not null`, submittedAt: credentials.submittedAt,
+          decidedAt: credentials.decidedAt, decisionReason: credentials.decisionReason,
+        })
+        .from(credentials)
+        .where(eq(credentials.proStaffId, id))
+        .orderBy(credentials.id),
+    ),
   };
 }
 

@@ -23,6 +23,9 @@ export async function exportAccount(ctx: AppContext, userId: number, now = new D
   const files: AccountExport['files'] = [
     ...(avatar ? [{ kind: 'avatar' as const, name: avatar.split('/').pop() ?? avatar, downloadPath: avatar }] : []),
     ...data.attachments.map((file) => ({ kind: 'attachment' as const, name: file.fileName, downloadPath: `/api/messages/attachments/${file.id}`, messageId: file.messageId })),
+    ...data.credentials.flatMap((row) =>
+      (row as { hasDocument: boolean }).hasDocument ? [{ kind: 'credential' as const, name: String(row.documentName), downloadPath: `/api/credentials/${String(row.id)}/document` }] : [],
+    ),
   ];
   return plain({ format: 'huntstaff-account-export/1' as const, exportedAt: now.toISOString(), ...data, account: data.account ?? {}, files });
 }

@@ -67,6 +67,9 @@ describe('GET /api/account/export', () => {
     expect(pro.profile).not.toHaveProperty('searchVector');
     expect(ids(pro.applicationsMade)).toEqual([f.ids.application]);
     expect(ids(pro.agreements)).toEqual([f.ids.agreement]);
+    expect(ids(pro.credentials)).toEqual([f.ids.credential]);
+    expect(pro.credentials[0]).toMatchObject({ number: 'LIC-100', status: 'pending', documentName: 'licence.pdf' });
+    expect(pro.files).toContainEqual({ kind: 'credential', name: 'licence.pdf', downloadPath: `/api/credentials/${f.ids.credential}/document` });
     expect(ids(pro.messagesReceived)).toContain(f.ids.message);
     expect(ids(pro.messagesSent)).toEqual([reply.body.id]);
     expect(ids(pro.commissions)).toEqual([f.ids.commission]);

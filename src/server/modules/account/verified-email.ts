@@ -22,6 +22,8 @@ export const VERIFIED_EMAIL_ROUTES: readonly string[] = [
   // Pro staff agreements (decision record 028): an offer mails the staffer; an acceptance binds the staffer.
   'POST /api/agreements',
   'POST /api/agreements/:id/accept',
+  // Verified credentials (decision record 029): a submission puts a document in front of an admin.
+  'POST /api/credentials',
 ];
 
 export const EMAIL_NOT_VERIFIED_MESSAGE = 'Confirm your email address first: open the link we emailed you, or ask for a new one.';

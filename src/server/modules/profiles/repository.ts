@@ -18,6 +18,7 @@ const proStaffColumns = {
   experience: proStaffProfiles.experience,
   rating: proStaffProfiles.rating,
   isVerified: proStaffProfiles.isVerified,
+  verifiedCredentialTypes: proStaffProfiles.verifiedCredentialTypes,
   portfolioUrls: proStaffProfiles.portfolioUrls,
   socialMediaLinks: proStaffProfiles.socialMediaLinks,
   profilePictureUrl: proStaffProfiles.profilePictureUrl,
@@ -42,7 +43,8 @@ const businessColumns = {
   updatedAt: businessProfiles.updatedAt,
 };
 
-type ProStaffRow = Omit<ProStaffProfile, 'createdAt' | 'updatedAt' | 'socialLinks'> & {
+type ProStaffRow = Omit<ProStaffProfile, 'createdAt' | 'updatedAt' | 'socialLinks' | 'verifiedCredentialTypes'> & {
+  verifiedCredentialTypes: string[];
   socialLinks: Partial<Record<string, string>>;
   createdAt: Date | string;
   updatedAt: Date | string;
@@ -60,6 +62,7 @@ function toProStaff(row: ProStaffRow): ProStaffProfile {
     ...row,
     rating: Number(row.rating),
     socialLinks: row.socialLinks as Partial<Record<SocialPlatformKey, string>>,
+    verifiedCredentialTypes: row.verifiedCredentialTypes as ProStaffProfile['verifiedCredentialTypes'],
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
@@ -94,6 +97,8 @@ export type DirectoryCriteria = {
   location?: string;
   minExperience?: number;
   verified?: boolean;
+  /** An approved, unexpired credential of this type (decision record 029). */
+  credentialType?: string;
 };
 
 /**
@@ -135,11 +140,13 @@ function directoryWhere(criteria: DirectoryCriteria, plan: DirectoryPlan): SQL |
   }
   if (criteria.minExperience !== undefined) conditions.push(fenced(gte(proStaffProfiles.experience, criteria.minExperience), walk));
   if (criteria.verified !== undefined) conditions.push(fenced(eq(proStaffProfiles.isVerified, criteria.verified), walk));
+  if (criteria.credentialType) conditions.push(fenced(sql`${proStaffProfiles.verifiedCredentialTypes} @> ${textArray([criteria.credentialType])}`, walk));
   return and(...conditions);
 }
 
 export const hasDirectoryFilters = (criteria: DirectoryCriteria) =>
-  criteria.words.length > 0 || criteria.specialties.length > 0 || Boolean(criteria.location) || criteria.minExperience !== undefined || criteria.verified !== undefined;
+  criteria.words.length > 0 || criteria.specialties.length > 0 || Boolean(criteria.location) || criteria.minExperience !== undefined || criteria.verified !== undefined ||
+  Boolean(criteria.credentialType);
 
 /* Written to match the (x DESC NULLS LAST, id) indexes; "+ 0" keeps the planner off them (see DirectoryPlan). */
 function directoryOrder(sort: DirectorySort | undefined, plan: DirectoryPlan): SQL[] {

@@ -36,6 +36,7 @@ function criteriaFor(filters: Omit<DirectoryFilters, 'sort' | 'page' | 'pageSize
     location: filters.location,
     minExperience: filters.minExperience,
     verified: filters.verified,
+    credentialType: filters.credentialType,
   };
 }
 

@@ -10,6 +10,7 @@ import { useSession } from '@client/features/auth';
 import { adminKey, useAdminAnalytics, usePlatformStats, useRecentUsers } from '../api';
 import { formatCount, formatPercent, StatCard } from '../components/stat-card';
 import { GrowthChart } from '@client/features/analytics';
+import { CredentialQueuePanel } from '@client/features/credentials';
 import { DemoRequestsPanel } from '../components/demo-requests-panel';
 import { BackgroundTasksPanel } from '../components/background-tasks-panel';
 import { EngagementPanel, GrowthPanel, PlatformHealthPanel, RecentUsersPanel, SubscriptionsPanel } from '../components/admin-panels';
@@ -75,6 +76,7 @@ export default function AdminPage() {
               <div className="lg:col-span-2"><RecentUsersPanel users={recent.data} /></div>
               <PlatformHealthPanel stats={platform.data} revenue={data} />
             </div>
+            <CredentialQueuePanel />
             <DemoRequestsPanel />
             <BackgroundTasksPanel />
           </div>

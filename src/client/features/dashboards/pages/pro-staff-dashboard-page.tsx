@@ -96,6 +96,7 @@ function ProStaffDashboard({ user }: { user: SessionUser }) {
               <Button onClick={browseJobs}>Browse Jobs</Button>
               <Button asChild variant="outline"><Link to="/messages">Messages</Link></Button>
               <Button asChild variant="outline"><Link to="/search">Browse Pro Staff</Link></Button>
+              <Button asChild variant="outline"><Link to="/credentials">Verified Credentials</Link></Button>
               <AnalyticsButton isFree={isFree} onOpen={() => setAnalyticsOpen(true)} />
             </CardContent>
           </Card>

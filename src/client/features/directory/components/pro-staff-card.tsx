@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Briefcase, MapPin, MessageSquare, Star } from 'lucide-react';
+import { credentialTypeLabels } from '@shared/contracts/credentials';
 import type { ProStaffProfile } from '@shared/contracts/profiles';
 import { initials } from '@shared/format';
 import { Badge } from '@client/components/ui/badge';
@@ -27,7 +28,11 @@ export function ProStaffCard({ profile, signedIn, featured = false }: { profile:
           )}
           <div className="min-w-0 flex-1">
             <h3 className="truncate text-lg font-semibold">{name}</h3>
-            {profile.isVerified && <p className="text-xs font-medium text-blue-800">Verified</p>}
+            {profile.isVerified && (
+              <p className="text-xs font-medium text-blue-800" data-testid="verified-badge">
+                Verified{profile.verifiedCredentialTypes.length > 0 && ` · ${profile.verifiedCredentialTypes.map((type) => credentialTypeLabels[type]).join(', ')}`}
+              </p>
+            )}
             {featured && <Badge tone="orange" className="mt-1">Elite · Featured</Badge>}
           </div>
           <Badge tone={profile.rating > 0 ? 'yellow' : 'neutral'} className="gap-1">

@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
 import { DIRECTORY_PAGE_SIZE } from '@shared/directory-paging';
+import { credentialTypeLabels, credentialTypes } from '@shared/contracts/credentials';
 import { proStaffSpecialties } from '@shared/specialties';
 import { Button } from '@client/components/ui/button';
 import { Input, Select } from '@client/components/ui/input';
@@ -25,6 +26,7 @@ export default function DirectoryPage() {
   const specialty = searchParams.get('specialty') ?? '';
   const sort = searchParams.get('sort') ?? 'rating';
   const verified = searchParams.get('verified') === 'true';
+  const credentialType = (credentialTypes as readonly string[]).includes(searchParams.get('credentialType') ?? '') ? searchParams.get('credentialType')! : '';
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
   const [text, setText] = useState(searchParams.get('q') ?? '');
   const [location, setLocation] = useState(searchParams.get('location') ?? '');
@@ -60,16 +62,17 @@ export default function DirectoryPage() {
     specialty: specialty || undefined,
     sort,
     verified,
+    credentialType: credentialType || undefined,
     page,
     pageSize: DIRECTORY_PAGE_SIZE,
   });
   // Featured placement (decision record 019): Elite profiles matching the filters, above the first page only.
   const featuredQuery = useFeatured(
-    { q: searchParams.get('q') ?? undefined, location: searchParams.get('location') ?? undefined, specialty: specialty || undefined, verified },
+    { q: searchParams.get('q') ?? undefined, location: searchParams.get('location') ?? undefined, specialty: specialty || undefined, verified, credentialType: credentialType || undefined },
     page === 1,
   );
   const featured = page === 1 ? (featuredQuery.data ?? []) : [];
-  const filtered = Boolean(searchParams.get('q') || searchParams.get('location') || specialty || verified);
+  const filtered = Boolean(searchParams.get('q') || searchParams.get('location') || specialty || verified || credentialType);
   // Deferred: query results arrive as a blocking update; the cards then render in yielding slices.
   const data = useDeferredValue(query.data);
 
@@ -104,7 +107,16 @@ export default function DirectoryPage() {
             ))}
           </Select>
         </div>
-        <label className="flex items-center gap-2 text-sm sm:col-span-2 lg:col-span-5">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="directory-credential">Verified credential</Label>
+          <Select id="directory-credential" value={credentialType} onChange={(event) => update({ credentialType: event.target.value || null })}>
+            <option value="">Any credential</option>
+            {credentialTypes.map((type) => (
+              <option key={type} value={type}>{credentialTypeLabels[type]}</option>
+            ))}
+          </Select>
+        </div>
+        <label className="flex items-center gap-2 self-end pb-2 text-sm lg:col-span-4">
           <input type="checkbox" checked={verified} onChange={(event) => update({ verified: event.target.checked ? 'true' : null })} />
           Verified pro staff only
         </label>

@@ -48,8 +48,8 @@ const sections: LegalSection[] = [
     title: 'Your Rights',
     paragraphs: [
       'You may access, correct, export or delete your personal information, and object to or restrict certain processing. Most details can be changed on your profile page; for anything else write to us at the address below.',
-      'Export: on your profile page, "Download My Data" gives you at once one machine-readable JSON file with your account, profile, messages you sent and received, applications, commissions, reviews you wrote and received, discount codes, ads, promotions, subscriptions and payments, agreements, payouts, and your notifications and email settings. Files you uploaded are listed in it with the links they download from while you are signed in. For a large account you can have the same file prepared and a download link emailed to you instead; the link works for 7 days and only for you.',
-      'Deletion: on your profile page, after entering your password, you can delete your account. You are signed out everywhere, and 14 days later your account is erased; signing in before then cancels the deletion. Your profile, reviews written by or about you, ads, promotions, store connections and sign-in details are erased, and your email address is removed. What the law requires us to keep is kept without your name or contact details: messages you exchanged with businesses or pro staff, commissions, and subscription payment records. The people you dealt with then see you as "Deleted user".',
+      'Export: on your profile page, "Download My Data" gives you at once one machine-readable JSON file with your account, profile, messages you sent and received, applications, commissions, reviews you wrote and received, discount codes, ads, promotions, subscriptions and payments, agreements, payouts, credentials you submitted for verification, and your notifications and email settings. Files you uploaded are listed in it with the links they download from while you are signed in. For a large account you can have the same file prepared and a download link emailed to you instead; the link works for 7 days and only for you.',
+      'Deletion: on your profile page, after entering your password, you can delete your account. You are signed out everywhere, and 14 days later your account is erased; signing in before then cancels the deletion. Your profile, credentials and their documents, reviews written by or about you, ads, promotions, store connections and sign-in details are erased, and your email address is removed. What the law requires us to keep is kept without your name or contact details: messages you exchanged with businesses or pro staff, commissions, and subscription payment records. The people you dealt with then see you as "Deleted user".',
     ],
   },
   {
@@ -59,6 +59,7 @@ const sections: LegalSection[] = [
       'account data until you delete your account (erased 14 days after you ask), or 3 years after your last activity;',
       'business communication records (messages) for 7 years, to meet legal and tax obligations, without your name once you delete your account;',
       'commission and payment records as long as tax law requires, without your name once you delete your account;',
+      'credential documents you submit for verification are seen only by you and our reviewers (never by businesses or the public, who see only the credential type and issuer of an approved one), and are kept until you delete your account;',
       'notifications you have read are deleted after 1 year; your notifications and email settings are erased with your account;',
       'usage data is anonymised after 2 years.',
     ],

@@ -9,6 +9,7 @@ import { Notice, Page } from '@client/components/ui/page';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { ApiError } from '@client/lib/api';
 import { useSession } from '@client/features/auth';
+import { usePublicCredentials, VerifiedCredentialList } from '@client/features/credentials';
 import { messageLink, useProStaffProfile } from '../api';
 import { ProfileAvatar } from '../components/profile-avatar';
 import { PhoneCallDialog, SendEmailDialog } from '../components/contact-dialogs';
@@ -56,6 +57,8 @@ export default function PublicProfilePage() {
   const id = Number(params.id);
   const { user } = useSession();
   const query = useProStaffProfile(id);
+  // Next to the badge: which credentials earned it (type and state only, decision record 029).
+  const credentials = usePublicCredentials(id, Boolean(query.data?.isVerified));
 
   if (!Number.isInteger(id) || id <= 0 || query.isError) {
     return (
@@ -100,6 +103,7 @@ export default function PublicProfilePage() {
                     </Badge>
                   )}
                 </h1>
+                {profile.isVerified && <div className="mt-2"><VerifiedCredentialList credentials={credentials.data ?? []} /></div>}
                 <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-bark-700">
                   <span className="inline-flex items-center gap-1" data-testid="profile-rating">
                     <Star className="h-4 w-4 text-blaze-500" aria-hidden="true" />
