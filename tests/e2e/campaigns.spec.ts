@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from './fixtures';
-import { expectToast, newAccountWithProfile, pageCall, pageInNewContext, seriousViolations } from './helpers';
+import { expectPlanLimitGate, expectToast, newAccountWithProfile, pageCall, pageInNewContext, seriousViolations } from './helpers';
 
 // Campaigns (issue 23 item 1, decision record 031): a business with a staffer on its roster creates a campaign that
 // opens today, adds a file and a link to its content library; the staffer sees it on the dashboard, opens it and
@@ -61,6 +61,8 @@ test('a business creates a campaign with a file and a link; its rostered staffer
   expect(await seriousViolations(page), '/campaigns/:id (business)').toEqual([]);
   await page.goto('/campaigns');
   await expect(page.getByTestId('campaign-row').filter({ hasText: title })).toContainText('Open');
+  // The Free plan allows one open or scheduled campaign: a second shows the limit and the way to upgrade.
+  await expectPlanLimitGate(page, 'New Campaign', 'New Campaign', 'Your Free plan allows 1 open or scheduled campaign.');
 
   // The staffer sees it on the dashboard, opens it and downloads the file.
   await pro.goto('/pro-staff-dashboard');

@@ -100,7 +100,7 @@ async function announceOpening(ctx: AppContext, db: AppContext['db'], id: number
   const row = (await repo.findCampaign(db, id))!;
   const userIds = await repo.audienceUserIds(db, id, today);
   const title = `${row.businessName} opened a campaign: ${row.title}`;
-  const body = `Open until ${row.closesOn}. Read the brief and download the brand assets.`;
+  const body = `It closes on ${row.closesOn}. Read the brief and download the brand assets.`;
   await recordNotifications(ctx, db, userIds.map((userId) => ({
     userId, kind: 'campaign' as const, title, body, link: `/campaigns/${id}`,
     mail: { subject: title, text: `${body}\n\nSee the campaign: ${appOrigin(ctx.config)}/campaigns/${id}\n` },

@@ -83,7 +83,7 @@ export function CampaignDialog({ open, onOpenChange, base, onSaved }: { open: bo
           <TextareaField form={form} name="brief" label="Brief" rows={5} hint="What you want your pro staff to do, and by when." />
           <div className="grid gap-4 sm:grid-cols-2">
             <InputField form={form} name="opensOn" label="Opens on" type="date" />
-            <InputField form={form} name="closesOn" label="Closes on" type="date" hint="The first day it is closed." />
+            <InputField form={form} name="closesOn" label="Closes on" type="date" hint="Closed from this day on." />
           </div>
           <SelectField form={form} name="audience" label="Audience" options={campaignAudiences} optionLabel={(value) => campaignAudienceLabels[value]} />
           {audience === 'selected' && (

@@ -17,7 +17,7 @@ export function CampaignsCard() {
             {open.map((c) => (
               <li key={c.id} className="min-w-0">
                 <Link to={`/campaigns/${c.id}`} className="font-medium text-forest-700 hover:underline break-words">{c.title}</Link>
-                <p className="text-bark-700">{c.businessName} · until {c.closesOn}{c.assetCount > 0 && <> · {c.assetCount} {c.assetCount === 1 ? 'asset' : 'assets'}</>}</p>
+                <p className="text-bark-700">{c.businessName} · closes {c.closesOn}{c.assetCount > 0 && <> · {c.assetCount} {c.assetCount === 1 ? 'asset' : 'assets'}</>}</p>
               </li>
             ))}
           </ul>
