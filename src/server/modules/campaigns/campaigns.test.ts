@@ -81,7 +81,9 @@ describe('creating and editing campaigns', () => {
 
   it('Free plan: one open or scheduled campaign; a closed one no longer counts', async () => {
     const biz = await createBusiness(t);
+    expect((await biz.client.get('/api/plan-usage')).body.limits.activeCampaigns).toEqual({ limit: 1, used: 0, reached: false, message: 'Your Free plan allows 1 open or scheduled campaign.' });
     const first = await created(biz);
+    expect((await biz.client.get('/api/plan-usage')).body.limits.activeCampaigns).toMatchObject({ used: 1, reached: true });
     const second = await biz.client.post('/api/campaigns', fields({ opensOn: dayOffset(3) }));
     expect(second.status).toBe(402);
     expect(second.body.error.code).toBe('PLAN_LIMIT');
@@ -191,6 +193,20 @@ describe('the opening notification', () => {
     expect(t.mailer.sent.filter((mail) => mail.to === pro.user.email && mail.subject.startsWith('Ridge Calls opened a campaign'))).toHaveLength(1);
     expect(await announceOpenedCampaigns(t.app.ctx)).toEqual({ announced: 0 });
     expect(await campaignNotifications(pro)).toHaveLength(1);
+  });
+
+  it('an edit that moves the opening to today announces it then; selecting a staffer off the roster is refused on edit too', async () => {
+    const biz = await createBusiness(t, { tier: 'enterprise' });
+    const pro = await rostered(biz);
+    const outsider = await createProStaff(t);
+    const campaign = await created(biz, { opensOn: dayOffset(4) });
+    expect(await campaignNotifications(pro)).toEqual([]);
+    const refused = await biz.client.put(`/api/campaigns/${campaign.id}`, fields({ audience: 'selected', memberIds: [outsider.proStaffId] }));
+    expect(refused.status).toBe(400);
+    const edited = await biz.client.put(`/api/campaigns/${campaign.id}`, fields({ audience: 'selected', memberIds: [pro.proStaffId] }));
+    expect(edited.body.status).toBe('open');
+    expect(await campaignNotifications(pro)).toHaveLength(1);
+    expect(await campaignNotifications(outsider)).toEqual([]);
   });
 
   it('a scheduled campaign is announced by the scheduled task when it opens, once (idempotent)', async () => {

@@ -91,12 +91,12 @@ const fieldsOf = ({ title, brief, opensOn, closesOn, audience }: CampaignFields)
 /**
  * Tells the campaign's audience that it opened, once: the claim on `announced_at` and the notifications are one
  * transaction under the campaign's lock, so the creating request and the task never both tell. Returns whom to
- * announce to after the commit.
+ * announce to after the commit, or null when it was not (or no longer) this call's to announce.
  */
-async function announceOpening(ctx: AppContext, db: AppContext['db'], id: number, now: Date): Promise<number[]> {
+async function announceOpening(ctx: AppContext, db: AppContext['db'], id: number, now: Date): Promise<number[] | null> {
   const today = todayOf(now);
   await repo.lockAnnouncement(db, id);
-  if (!(await repo.claimAnnouncement(db, id, today, now))) return [];
+  if (!(await repo.claimAnnouncement(db, id, today, now))) return null;
   const row = (await repo.findCampaign(db, id))!;
   const userIds = await repo.audienceUserIds(db, id, today);
   const title = `${row.businessName} opened a campaign: ${row.title}`;
@@ -138,7 +138,7 @@ export async function create(ctx: AppContext, user: BusinessUser, input: Campaig
     await repo.setMembers(tx, newId, members);
     return { id: newId, told: await announceOpening(ctx, tx, newId, now) };
   });
-  await announceNotifications(ctx, told);
+  if (told) await announceNotifications(ctx, told);
   ctx.log.info({ campaignId: id, businessId: user.businessId }, 'campaign created');
   return get(ctx, user, id, now);
 }
@@ -157,7 +157,7 @@ export async function update(ctx: AppContext, user: BusinessUser, id: number, in
     await repo.setMembers(tx, id, members);
     return announceOpening(ctx, tx, id, now);
   });
-  await announceNotifications(ctx, told);
+  if (told) await announceNotifications(ctx, told);
   return get(ctx, user, id, now);
 }
 
@@ -255,6 +255,7 @@ export async function announceOpenedCampaigns(ctx: AppContext, now = new Date())
   const ids = await repo.dueForAnnouncement(ctx.db, todayOf(now), ANNOUNCE_BATCH);
   for (const id of ids) {
     const told = await ctx.db.transaction((tx) => announceOpening(ctx, tx, id, now));
+    if (!told) continue;
     announced++;
     await announceNotifications(ctx, told);
   }
