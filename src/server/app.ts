@@ -37,6 +37,7 @@ import { payoutsRoutes } from './modules/payouts/routes';
 import { agreementsRoutes } from './modules/agreements/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { credentialsRoutes } from './modules/credentials/routes';
+import { campaignsRoutes } from './modules/campaigns/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { adsRoutes } from './modules/ads/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(agreementsRoutes);
   await app.register(notificationsRoutes);
   await app.register(credentialsRoutes);
+  await app.register(campaignsRoutes);
   await app.register(reviewsRoutes);
   await app.register(adsRoutes);
   await app.register(promotionsRoutes);

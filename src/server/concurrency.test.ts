@@ -32,6 +32,16 @@ describe(`plan limits under parallel requests (${REPEATS} rounds, ${onPostgres ?
     }
   });
 
+  it('campaigns: a free business creates exactly one of four parallel campaigns (decision record 031)', async () => {
+    for (let round = 0; round < REPEATS; round++) {
+      const business = await createBusiness(t);
+      const body = (i: number) => ({ title: `Rush ${round}.${i}`, brief: 'Post from the blind.', opensOn: dayOffset(1), closesOn: dayOffset(9), audience: 'roster', memberIds: [] });
+      const created = await Promise.all(times(4, (i) => business.client.post('/api/campaigns', body(i))));
+      expect(statuses(created), `round ${round}`).toEqual([201, 402, 402, 402]);
+      expect((await t.database.query<{ n: number }>(`select count(*)::int as n from campaigns where business_id = ${business.businessId}`))[0].n).toBe(1);
+    }
+  });
+
   it('advertisements: a startup business gets exactly 3 of 6 parallel ads, and parallel reactivations stay within 3', async () => {
     for (let round = 0; round < REPEATS; round++) {
       const business = await createBusiness(t, { tier: 'startup' });

@@ -17,6 +17,7 @@ const nouns: Record<Exclude<CountedLimit, 'fileStorageBytes'>, { one: string; ma
   integrations: { one: 'active store integration', many: 'active store integrations', none: 'store integrations' },
   applicationsPerMonth: { one: 'job application', many: 'job applications', none: 'job applications', window: ' per month' },
   activeAgreements: { one: 'active pro staff agreement', many: 'active pro staff agreements', none: 'pro staff agreements' },
+  activeCampaigns: { one: 'open or scheduled campaign', many: 'open or scheduled campaigns', none: 'campaigns' },
 };
 
 /** "Your Free plan allows 1 job post per month." / "Your Free plan does not include discount codes." */

@@ -31,6 +31,11 @@ export type PlanLimits = {
    * allows one, paid plans are unlimited; pro staff plans do not offer agreements, so theirs is unlimited too.
    */
   activeAgreements: number | null;
+  /**
+   * Campaigns a business has open or scheduled at once (decision record 031). Free allows one, paid plans are
+   * unlimited; pro staff do not run campaigns, so theirs is unlimited too.
+   */
+  activeCampaigns: number | null;
   analytics: boolean;
   featuredPlacement: boolean;
 };
@@ -102,7 +107,7 @@ export const plans: Plan[] = [
     popular: false,
     limits: {
       jobPostsPerMonth: 1, activeJobPostings: null, messagesPerMonth: 5, massMessageRecipients: 0, discountCodes: 0,
-      advertisements: 0, integrations: 0, fileStorageBytes: 0, applicationsPerMonth: null, activeAgreements: 1, analytics: false, featuredPlacement: false,
+      advertisements: 0, integrations: 0, fileStorageBytes: 0, applicationsPerMonth: null, activeAgreements: 1, activeCampaigns: 1, analytics: false, featuredPlacement: false,
     },
   },
   {
@@ -120,7 +125,7 @@ export const plans: Plan[] = [
     popular: false,
     limits: {
       jobPostsPerMonth: null, activeJobPostings: 5, messagesPerMonth: 100, massMessageRecipients: 50, discountCodes: 10,
-      advertisements: 3, integrations: 2, fileStorageBytes: 100 * MB, applicationsPerMonth: null, activeAgreements: null, ...unlimitedExtras,
+      advertisements: 3, integrations: 2, fileStorageBytes: 100 * MB, applicationsPerMonth: null, activeAgreements: null, activeCampaigns: null, ...unlimitedExtras,
     },
   },
   {
@@ -138,7 +143,7 @@ export const plans: Plan[] = [
     popular: true,
     limits: {
       jobPostsPerMonth: null, activeJobPostings: 15, messagesPerMonth: 500, massMessageRecipients: 200, discountCodes: 50,
-      advertisements: 10, integrations: 10, fileStorageBytes: 1024 * MB, applicationsPerMonth: null, activeAgreements: null, ...unlimitedExtras,
+      advertisements: 10, integrations: 10, fileStorageBytes: 1024 * MB, applicationsPerMonth: null, activeAgreements: null, activeCampaigns: null, ...unlimitedExtras,
     },
   },
   {
@@ -157,7 +162,7 @@ export const plans: Plan[] = [
     popular: false,
     limits: {
       jobPostsPerMonth: null, activeJobPostings: null, messagesPerMonth: null, massMessageRecipients: null, discountCodes: null,
-      advertisements: null, integrations: null, fileStorageBytes: 10 * 1024 * MB, applicationsPerMonth: null, activeAgreements: null, ...unlimitedExtras,
+      advertisements: null, integrations: null, fileStorageBytes: 10 * 1024 * MB, applicationsPerMonth: null, activeAgreements: null, activeCampaigns: null, ...unlimitedExtras,
     },
   },
   {
@@ -168,7 +173,7 @@ export const plans: Plan[] = [
     popular: false,
     limits: {
       jobPostsPerMonth: 0, activeJobPostings: 0, messagesPerMonth: 10, massMessageRecipients: 0, discountCodes: 0,
-      advertisements: 0, integrations: 0, fileStorageBytes: 25 * MB, applicationsPerMonth: 3, activeAgreements: null, analytics: false, featuredPlacement: false,
+      advertisements: 0, integrations: 0, fileStorageBytes: 25 * MB, applicationsPerMonth: 3, activeAgreements: null, activeCampaigns: null, analytics: false, featuredPlacement: false,
     },
   },
   {
@@ -179,7 +184,7 @@ export const plans: Plan[] = [
     popular: true,
     limits: {
       jobPostsPerMonth: 0, activeJobPostings: 0, messagesPerMonth: null, massMessageRecipients: 0, discountCodes: 0,
-      advertisements: 3, integrations: 0, fileStorageBytes: 1024 * MB, applicationsPerMonth: null, activeAgreements: null, analytics: true, featuredPlacement: false,
+      advertisements: 3, integrations: 0, fileStorageBytes: 1024 * MB, applicationsPerMonth: null, activeAgreements: null, activeCampaigns: null, analytics: true, featuredPlacement: false,
     },
   },
   {
@@ -190,7 +195,7 @@ export const plans: Plan[] = [
     popular: false,
     limits: {
       jobPostsPerMonth: 0, activeJobPostings: 0, messagesPerMonth: null, massMessageRecipients: 0, discountCodes: 0,
-      advertisements: 10, integrations: 0, fileStorageBytes: 10 * 1024 * MB, applicationsPerMonth: null, activeAgreements: null, analytics: true, featuredPlacement: true,
+      advertisements: 10, integrations: 0, fileStorageBytes: 10 * 1024 * MB, applicationsPerMonth: null, activeAgreements: null, activeCampaigns: null, analytics: true, featuredPlacement: true,
     },
   },
 ];

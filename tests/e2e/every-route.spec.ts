@@ -25,6 +25,9 @@ const routes: { path: string; text: Partial<Record<Visitor | 'signedIn' | 'any',
   // Agreement 1 is the demo business's with Sarah Whitfield (demo-agreements.ts); anyone else is told it is not theirs to see.
   { path: '/agreements/1', text: { anonymous: 'Please log in to see your agreements.', business: 'Agreement with Sarah Whitfield', pro_staff: 'Agreement not found', admin: 'Agreement not found' } },
   { path: '/credentials', text: { anonymous: 'Please log in to manage your credentials.', business: 'Credentials are for pro staff accounts.', pro_staff: 'Submit a credential', admin: 'Credentials are for pro staff accounts.' } },
+  // Campaigns (decision record 031): the demo data has none, so campaign 1 is nobody's.
+  { path: '/campaigns', text: { anonymous: 'Please log in to see your campaigns.', business: 'Briefs and brand assets for your pro staff', pro_staff: 'Campaigns from the brands you are on', admin: 'Please complete your business profile first.' } },
+  { path: '/campaigns/1', text: { anonymous: 'Please log in to see this campaign.', signedIn: 'Campaign not found' } },
   { path: '/promotions', text: { business: 'Active Promotions', pro_staff: 'Access restricted to business accounts.' } },
   { path: '/business-features', text: { any: 'Compare plans' } },
   { path: '/pro-staff-features', text: { any: 'Success stories' } },

@@ -22,6 +22,10 @@ const lockNamespaces = {
   agreementsExpiry: 7503,
   /** Credential changes of one pro staffer: the badge is recomputed from a state no other change is writing (decision record 029). */
   credentialsProStaff: 7601,
+  /** Campaign creation of one business: the plan's campaign limit (decision record 031). */
+  campaignsBusiness: 7701,
+  /** A campaign's opening announcement: told once, by the request or the task, never both (decision record 031). */
+  campaignsAnnounce: 7702,
 } as const;
 
 /**

@@ -56,6 +56,11 @@ export type Fixtures = {
     agreement: number;
     /** Pending, submitted by proStaff with a PDF document (decision record 029). */
     credential: number;
+    /** Open today, for business's whole roster (so proStaff is its audience), with one PDF asset (record 031). */
+    campaign: number;
+    campaignAsset: number;
+    /** Opens tomorrow: editable and deletable by its owner, invisible to its audience. */
+    scheduledCampaign: number;
   };
   /** File name of business's avatar under /api/uploads/avatars/. */
   avatarFile: string;
@@ -124,6 +129,10 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const credential = await upload(t, proStaff.client, '/api/credentials', 'licence.pdf', PDF, {
     type: 'guide_license', issuingAuthority: 'Montana FWP', number: 'LIC-100', issuedOn: dayOffset(-100), expiresOn: dayOffset(300),
   });
+  const campaignFields = { brief: 'SECRET-campaign-brief', closesOn: dayOffset(30), audience: 'roster', memberIds: [] };
+  const campaign = await created(biz, '/api/campaigns', { ...campaignFields, title: 'Spring push', opensOn: dayOffset(0) });
+  const withAsset = await upload(t, biz, `/api/campaigns/${campaign}/assets/file`, 'SECRET-logo.pdf', PDF, { name: 'Logo pack', usageNotes: 'Keep the margins.' });
+  const scheduledCampaign = await created(biz, '/api/campaigns', { ...campaignFields, title: 'Fall push', opensOn: dayOffset(1) });
   const platform = (platformType: string) => created(biz, '/api/integration-platforms', { name: `SECRET-${platformType}`, platformType });
 
   return {
@@ -151,6 +160,9 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       bigcommerce: await platform('bigcommerce'),
       agreement,
       credential: credential.id,
+      campaign,
+      campaignAsset: withAsset.assets[0].id,
+      scheduledCampaign,
     },
     avatarFile: avatar.url.split('/').pop(),
   };

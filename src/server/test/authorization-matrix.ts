@@ -512,6 +512,37 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'POST /api/notifications/read-all': { expect: signedIn(200), request: at(() => '/api/notifications/read-all'), note: "Marks the caller's own list read." },
   'GET /api/notification-settings': { expect: signedIn(200), request: at(() => '/api/notification-settings') },
   'PATCH /api/notification-settings': { expect: signedIn(200), request: () => ({ url: '/api/notification-settings', body: { weeklyDigest: true } }), note: "The caller's own settings." },
+  // ---- campaigns (decision record 031; the fixture campaign is open for business's roster, so proStaff is its audience) ----
+  'GET /api/campaigns': { expect: signedIn(200), request: at(() => '/api/campaigns'), note: "A business's own campaigns, or the opened campaigns a staffer is in the audience of." },
+  'POST /api/campaigns': {
+    expect: anyBusinessProfile(201),
+    request: () => ({ url: '/api/campaigns', body: { title: 'Winter push', brief: 'Post about decoys.', opensOn: dayOffset(2), closesOn: dayOffset(20), audience: 'roster', memberIds: [] } }),
+  },
+  'GET /api/campaigns/:id': {
+    expect: { anonymous: 401, admin: 404, otherBusiness: 404, otherProStaff: 404, business: 200, proStaff: 200 },
+    request: at((f) => `/api/campaigns/${f.ids.campaign}`),
+    note: 'The owner, and its audience once opened; anyone else 404 (ids reveal nothing).',
+  },
+  'PUT /api/campaigns/:id': {
+    expect: businessOwnerOnly(200, 404),
+    request: (f) => ({ url: `/api/campaigns/${f.ids.scheduledCampaign}`, body: { title: 'Fall push, revised', brief: 'New brief.', opensOn: dayOffset(3), closesOn: dayOffset(40), audience: 'roster', memberIds: [] } }),
+  },
+  'DELETE /api/campaigns/:id': { expect: businessOwnerOnly(204, 404), request: at((f) => `/api/campaigns/${f.ids.scheduledCampaign}`) },
+  'POST /api/campaigns/:id/close': { expect: businessOwnerOnly(200, 404), request: at((f) => `/api/campaigns/${f.ids.campaign}/close`) },
+  'POST /api/campaigns/:id/assets/link': {
+    expect: businessOwnerOnly(201, 404),
+    request: (f) => ({ url: `/api/campaigns/${f.ids.campaign}/assets/link`, body: { name: 'Brand guide', url: 'https://example.com/brand', usageNotes: '' } }),
+  },
+  'POST /api/campaigns/:id/assets/file': {
+    expect: businessOwnerOnly(201, 404),
+    request: (f) => ({ url: `/api/campaigns/${f.ids.campaign}/assets/file`, file: { name: 'banner.png', data: PNG, fields: { name: 'Banner', usageNotes: 'Instagram only.' } } }),
+  },
+  'DELETE /api/campaigns/:id/assets/:assetId': { expect: businessOwnerOnly(200, 404), request: at((f) => `/api/campaigns/${f.ids.campaign}/assets/${f.ids.campaignAsset}`) },
+  'GET /api/campaigns/:id/assets/:assetId/file': {
+    expect: { anonymous: 401, admin: 404, otherBusiness: 404, otherProStaff: 404, business: 200, proStaff: 200 },
+    request: at((f) => `/api/campaigns/${f.ids.campaign}/assets/${f.ids.campaignAsset}/file`),
+    note: 'The owner, and its audience once opened; anyone else 404.',
+  },
   // ---- verified credentials (decision record 029; the fixture credential is proStaff's, pending) ----
   'GET /api/credentials': { expect: anyProStaffProfile(200), request: at(() => '/api/credentials'), note: "The caller's own credentials." },
   'POST /api/credentials': {

@@ -65,7 +65,7 @@ export const accountExport = z.object({
   exportedAt: z.string(),
   account: z.record(z.string(), z.unknown()),
   profile: z.record(z.string(), z.unknown()).nullable(),
-  files: z.array(z.object({ kind: z.enum(['avatar', 'attachment', 'credential']), name: z.string(), downloadPath: z.string(), messageId: z.number().int().optional() })),
+  files: z.array(z.object({ kind: z.enum(['avatar', 'attachment', 'credential', 'campaignAsset']), name: z.string(), downloadPath: z.string(), messageId: z.number().int().optional() })),
   messagesSent: rows,
   messagesReceived: rows,
   attachments: rows,
@@ -97,6 +97,10 @@ export const accountExport = z.object({
   notificationSettings: rows,
   /** Verified credentials the pro staffer submitted, with their decisions (decision record 029). */
   credentials: rows,
+  /** A business's campaigns, their selected staffers and their content library (decision record 031). */
+  campaigns: rows,
+  campaignMembers: rows,
+  campaignAssets: rows,
 });
 export type AccountExport = z.infer<typeof accountExport>;
 

@@ -5,7 +5,7 @@ import { idInUrl } from './common';
  * The notification centre (decision record 030): what happened to a user, with read state, and which kinds also come
  * by email. Messages keep their own unread count in the navigation and are not listed here.
  */
-export const notificationKinds = ['application', 'commission', 'payout', 'agreement', 'review', 'credential'] as const;
+export const notificationKinds = ['application', 'commission', 'payout', 'agreement', 'review', 'credential', 'campaign'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** What the email settings call each kind. */
@@ -16,6 +16,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   agreement: 'Pro staff agreements',
   review: 'Reviews',
   credential: 'Credential reviews',
+  campaign: 'Campaigns from your brands',
 };
 
 export const notification = z.object({

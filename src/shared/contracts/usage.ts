@@ -23,6 +23,8 @@ export const planUsageResponse = z.object({
     applicationsPerMonth: limitUsage.optional(),
     /** Live pro staff agreements plus open first offers (decision record 028). */
     activeAgreements: limitUsage.optional(),
+    /** Open and scheduled campaigns (decision record 031). */
+    activeCampaigns: limitUsage.optional(),
     messagesPerMonth: limitUsage,
     advertisements: limitUsage,
     fileStorageBytes: limitUsage,

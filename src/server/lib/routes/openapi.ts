@@ -28,6 +28,7 @@ export const apiTags = {
   agreements: { name: 'Agreements', description: session('pro staff agreements, their history and the roster') },
   notifications: { name: 'Notifications', description: session('the notification centre and email settings') },
   credentials: { name: 'Credentials', description: session('verified credentials: submissions, documents, the admin review queue') },
+  campaigns: { name: 'Campaigns', description: session('campaigns for a business’s pro staff and their content library') },
   payouts: { name: 'Payouts', description: session('payout accounts (Stripe Connect), Pay now, payout history and statements') },
   reviews: { name: 'Reviews', description: session('reviews') },
   ads: { name: 'Advertisements', description: session('advertisements') },

@@ -60,7 +60,15 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
   const credentialFiles = rows<{ key: string | null }>(
     await db.execute(sql`delete from credentials where pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId}) returning document_key as key`),
   );
+  // Campaigns (decision record 031): a business's briefs and brand files go with it (members and assets cascade);
+  // an erased staffer leaves the campaigns they were selected for.
+  const campaignFiles = rows<{ key: string | null }>(
+    await db.execute(sql`select a.file_key as key from campaign_assets a join campaigns c on c.id = a.campaign_id
+      where c.business_id in (select id from business_profiles where user_id = ${userId})`),
+  );
   const statements = [
+    sql`delete from campaigns where business_id in (select id from business_profiles where user_id = ${userId})`,
+    sql`delete from campaign_members where pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`,
     // Sign-in and its secrets.
     sql`delete from sessions where user_id = ${userId}`,
     sql`delete from password_reset_tokens where user_id = ${userId}`,
@@ -109,6 +117,7 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
     ...avatars.flatMap(({ url }) => (url?.startsWith('/api/uploads/avatars/') ? [`avatars/${url.slice('/api/uploads/avatars/'.length)}`] : [])),
     ...exportFiles.flatMap(({ key }) => (key ? [key] : [])),
     ...credentialFiles.flatMap(({ key }) => (key ? [key] : [])),
+    ...campaignFiles.flatMap(({ key }) => (key ? [key] : [])),
   ];
   return { erased: true, fileKeys };
 }

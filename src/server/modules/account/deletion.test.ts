@@ -121,6 +121,17 @@ describe('erasure after the grace period', () => {
     expect((await admin.get('/api/admin/credentials?status=approved')).body).toEqual([]);
   });
 
+  it('erases a business’s campaigns and their asset files (decision record 031)', async () => {
+    const f = await createFixtures(t);
+    const [asset] = await t.database.query<{ file_key: string }>(`select file_key from campaign_assets where id = ${f.ids.campaignAsset}`);
+    expect(t.storage.files.has(asset.file_key)).toBe(true);
+    expect((await f.business.client.post('/api/account/deletion', password)).status).toBe(202);
+    expect((await eraseDueAccounts(t.app.ctx, later(15))).erased).toBe(1);
+    expect(await t.database.query(`select id from campaigns where business_id = ${f.business.businessId}`)).toEqual([]);
+    expect(await t.database.query(`select id from campaign_assets where id = ${f.ids.campaignAsset}`)).toEqual([]);
+    expect(t.storage.files.has(asset.file_key)).toBe(false);
+  });
+
   it('runs as an hourly scheduled background task', async () => {
     const kinds = (t.app.ctx.tasks as unknown as { schedules: { kind: string; everySeconds: number }[] }).schedules;
     expect(kinds).toContainEqual({ kind: 'account.erase-due', everySeconds: 3600 });

@@ -15,6 +15,7 @@ import { payoutAccounts, payoutItems, payouts } from '@server/db/schema/payouts'
 import { agreementEvents, agreements } from '@server/db/schema/agreements';
 import { notificationSettings, notifications } from '@server/db/schema/notifications';
 import { credentials } from '@server/db/schema/credentials';
+import { campaignAssets, campaignMembers, campaigns } from '@server/db/schema/campaigns';
 
 // Everything the product holds about one account, for "Export my data" (decision record 027). Secrets are left out:
 // the password hash, the two-factor secret and recovery-code hashes, session token hashes, store API keys.
@@ -127,6 +128,27 @@ export async function exportRows(db: Database, userId: number) {
         .where(eq(credentials.proStaffId, id))
         .orderBy(credentials.id),
     ),
+    ...(await campaignsOf(db, businessId)),
+  };
+}
+
+/** A business's campaigns with their members and assets (decision record 031); file keys stay internal. */
+async function campaignsOf(db: Database, businessId: number | null | undefined): Promise<{ campaigns: Row[]; campaignMembers: Row[]; campaignAssets: (Row & { id: number; campaignId: number; kind: string; fileName: string | null })[] }> {
+  if (!businessId) return { campaigns: [], campaignMembers: [], campaignAssets: [] };
+  const rows = await db.select().from(campaigns).where(eq(campaigns.businessId, businessId)).orderBy(campaigns.id);
+  const ids = rows.map((row) => row.id);
+  if (!ids.length) return { campaigns: rows, campaignMembers: [], campaignAssets: [] };
+  return {
+    campaigns: rows,
+    campaignMembers: await db.select().from(campaignMembers).where(inArray(campaignMembers.campaignId, ids)).orderBy(campaignMembers.campaignId, campaignMembers.proStaffId),
+    campaignAssets: await db
+      .select({
+        id: campaignAssets.id, campaignId: campaignAssets.campaignId, kind: campaignAssets.kind, name: campaignAssets.name, usageNotes: campaignAssets.usageNotes,
+        url: campaignAssets.url, fileName: campaignAssets.fileName, fileType: campaignAssets.fileType, fileSize: campaignAssets.fileSize, createdAt: campaignAssets.createdAt,
+      })
+      .from(campaignAssets)
+      .where(inArray(campaignAssets.campaignId, ids))
+      .orderBy(campaignAssets.id),
   };
 }
 

@@ -26,6 +26,9 @@ export async function exportAccount(ctx: AppContext, userId: number, now = new D
     ...data.credentials.flatMap((row) =>
       (row as { hasDocument: boolean }).hasDocument ? [{ kind: 'credential' as const, name: String(row.documentName), downloadPath: `/api/credentials/${String(row.id)}/document` }] : [],
     ),
+    ...data.campaignAssets.flatMap((row) =>
+      row.kind === 'file' ? [{ kind: 'campaignAsset' as const, name: String(row.fileName), downloadPath: `/api/campaigns/${String(row.campaignId)}/assets/${String(row.id)}/file` }] : [],
+    ),
   ];
   return plain({ format: 'huntstaff-account-export/1' as const, exportedAt: now.toISOString(), ...data, account: data.account ?? {}, files });
 }

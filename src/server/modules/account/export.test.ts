@@ -36,7 +36,12 @@ describe('GET /api/account/export', () => {
     expect(doc.files).toEqual([
       { kind: 'avatar', name: f.avatarFile, downloadPath: `/api/uploads/avatars/${f.avatarFile}` },
       { kind: 'attachment', name: 'SECRET-brief.pdf', downloadPath: `/api/messages/attachments/${f.ids.attachment}`, messageId: f.ids.message },
+      { kind: 'campaignAsset', name: 'SECRET-logo.pdf', downloadPath: `/api/campaigns/${f.ids.campaign}/assets/${f.ids.campaignAsset}/file` },
     ]);
+    // Campaigns (decision record 031): the business's campaigns and their library, without storage keys.
+    expect(ids(doc.campaigns)).toEqual([f.ids.campaign, f.ids.scheduledCampaign]);
+    expect(doc.campaignAssets).toEqual([expect.objectContaining({ id: f.ids.campaignAsset, name: 'Logo pack', fileName: 'SECRET-logo.pdf' })]);
+    expect(doc.campaignAssets[0]).not.toHaveProperty('fileKey');
     expect(doc.massMessagesSent).toHaveLength(1);
     expect(ids(doc.jobPostings)).toEqual(expect.arrayContaining([f.ids.job, f.ids.openJob, f.ids.closedJob]));
     expect(ids(doc.applicationsReceived)).toEqual([f.ids.application]);
@@ -68,6 +73,7 @@ describe('GET /api/account/export', () => {
     expect(ids(pro.applicationsMade)).toEqual([f.ids.application]);
     expect(ids(pro.agreements)).toEqual([f.ids.agreement]);
     expect(ids(pro.credentials)).toEqual([f.ids.credential]);
+    expect(pro.campaigns).toEqual([]);
     expect(pro.credentials[0]).toMatchObject({ number: 'LIC-100', status: 'pending', documentName: 'licence.pdf' });
     expect(pro.files).toContainEqual({ kind: 'credential', name: 'licence.pdf', downloadPath: `/api/credentials/${f.ids.credential}/document` });
     expect(ids(pro.messagesReceived)).toContain(f.ids.message);

@@ -24,6 +24,11 @@ export const VERIFIED_EMAIL_ROUTES: readonly string[] = [
   'POST /api/agreements/:id/accept',
   // Verified credentials (decision record 029): a submission puts a document in front of an admin.
   'POST /api/credentials',
+  // Campaigns (decision record 031): an opening notifies and mails the business's pro staff.
+  'POST /api/campaigns',
+  'PUT /api/campaigns/:id',
+  'POST /api/campaigns/:id/assets/file',
+  'POST /api/campaigns/:id/assets/link',
 ];
 
 export const EMAIL_NOT_VERIFIED_MESSAGE = 'Confirm your email address first: open the link we emailed you, or ask for a new one.';

@@ -9,6 +9,7 @@ import { countActiveCodes, countActivePlatforms } from '../discounts/repository'
 import { countLive as countLiveAds } from '../ads/repository';
 import { attachmentBytesUsed, countDirectMessagesSince } from '../messaging/repository';
 import { countOpenForBusiness as countOpenAgreements } from '../agreements/repository';
+import { countActive as countActiveCampaigns } from '../campaigns/repository';
 
 /** What the signed-in account has used of each plan limit, so the client can gate actions before a form opens. */
 export async function planUsage(ctx: AppContext, user: SessionUser, now = new Date()): Promise<PlanUsageResponse> {
@@ -32,20 +33,23 @@ export async function planUsage(ctx: AppContext, user: SessionUser, now = new Da
   };
   if (user.userType === 'business') {
     const businessId = user.businessId;
-    const [posts, active, codes, platforms, agreements] = businessId
+    const today = now.toISOString().slice(0, 10);
+    const [posts, active, codes, platforms, agreements, campaigns] = businessId
       ? await Promise.all([
           countPostingsCreatedSince(ctx.db, businessId, month),
           countActivePostings(ctx.db, businessId),
           countActiveCodes(ctx.db, businessId),
           countActivePlatforms(ctx.db, businessId),
-          countOpenAgreements(ctx.db, businessId, now.toISOString().slice(0, 10)),
+          countOpenAgreements(ctx.db, businessId, today),
+          countActiveCampaigns(ctx.db, businessId, today),
         ])
-      : [0, 0, 0, 0, 0];
+      : [0, 0, 0, 0, 0, 0];
     limits.jobPostsPerMonth = usage('jobPostsPerMonth', posts);
     limits.activeJobPostings = usage('activeJobPostings', active);
     limits.discountCodes = usage('discountCodes', codes);
     limits.integrations = usage('integrations', platforms);
     limits.activeAgreements = usage('activeAgreements', agreements);
+    limits.activeCampaigns = usage('activeCampaigns', campaigns);
   } else {
     const applications = user.proStaffId ? await countApplicationsSince(ctx.db, user.proStaffId, month) : 0;
     limits.applicationsPerMonth = usage('applicationsPerMonth', applications);

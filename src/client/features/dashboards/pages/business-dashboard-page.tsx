@@ -156,7 +156,12 @@ function BusinessDashboard({ user }: { user: SessionUser }) {
           label="Active Pro Staff"
           value={activeAgreements.data?.length ?? 0}
           icon={Users}
-          note={<Link to="/agreements" className="font-medium text-forest-700 hover:underline">View roster</Link>}
+          note={
+            <span className="flex flex-wrap gap-x-3">
+              <Link to="/agreements" className="font-medium text-forest-700 hover:underline">View roster</Link>
+              <Link to="/campaigns" className="font-medium text-forest-700 hover:underline">Campaigns</Link>
+            </span>
+          }
         />
         <StatCard label="Job Postings" value={stats.data?.jobPostings ?? 0} icon={Briefcase} />
         <StatCard

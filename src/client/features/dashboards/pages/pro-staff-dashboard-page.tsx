@@ -21,6 +21,7 @@ import { StatCard } from '../components/stat-card';
 import { SubscriptionCard } from '../components/subscription-card';
 import { TrialBanner } from '@client/features/billing';
 import { MyBrandsCard } from '@client/features/agreements';
+import { CampaignsCard } from '@client/features/campaigns';
 
 const OPPORTUNITIES_SHOWN = 5;
 
@@ -86,6 +87,7 @@ function ProStaffDashboard({ user }: { user: SessionUser }) {
           />
           <SubscriptionCard userType="pro_staff" tier={user.subscriptionTier} />
           <MyBrandsCard />
+          <CampaignsCard />
           <Card>
             <CardHeader><CardTitle>My Applications</CardTitle></CardHeader>
             <CardContent><MyApplications proStaffId={proStaffId} /></CardContent>

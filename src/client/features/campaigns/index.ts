@@ -1,0 +1,2 @@
+// The campaigns feature's public surface for other features; the rest of the folder is internal.
+export { CampaignsCard } from './components/campaigns-card';
