@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { deliverAndProcess } from '@server/test/webhooks';
+import { useTestApp } from '@server/test/use-test-app';
+import { createProStaff } from '@server/test/factories';
+import { businessWithStore, commissionsOf, type StorePlatform as Platform } from '@server/test/store-setup';
+import { fixture, fixtureText, shopifyHeaders } from '../../../../tests/fixtures/sign';
+
+// The edges of the credit rule, the delivery log and paid-commission adjustments (record 018: what mutation testing
+// of attribution-service.ts showed untested).
+const t = useTestApp();
+
+function shopify(platform: Platform, payload: unknown, topic: string) {
+  const body = JSON.stringify(payload);
+  return deliverAndProcess(t.app, { method: 'POST', url: `/api/webhooks/shopify/${platform.id}`, payload: body, headers: shopifyHeaders(platform.webhookSecret, body, topic) });
+}
+
+const orderWith = (id: number, codes: string[], extra: Record<string, unknown> = {}) => ({
+  ...fixture('shopify/orders-create.json'), id, admin_graphql_api_id: `gid://shopify/Order/${id}`,
+  discount_codes: codes.map((code) => ({ code })), discount_applications: [], ...extra,
+});
+
+type Delivery = { topic: string; orderId: string | null; outcome: string; reason: string | null; codesSeen: string[]; commissionId: number | null };
+const deliveries = async (client: { get: (url: string) => Promise<{ body: unknown }> }) => (await client.get('/api/integration-platforms/deliveries')).body as Delivery[];
+
+describe('the credit rule at its edges', () => {
+  it('skips a usable code without an owner or with a 0% rate and credits the first code with a rate', async () => {
+    const { biz, jake, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    const anna = await createProStaff(t, { firstName: 'Anna', lastName: 'Lee' });
+    const plain = { description: 'Store promotion', discountType: 'fixed', discountValue: 5, platform: 'Shopify' };
+    expect((await biz.client.post('/api/discount-codes', { ...plain, code: 'PLAIN5' })).status).toBe(201);
+    expect((await biz.client.post('/api/discount-codes', { ...plain, code: 'ANNA0', proStaffId: anna.proStaffId, commissionRate: 0 })).status).toBe(201);
+
+    expect((await shopify(platform, orderWith(3001, ['PLAIN5', 'ANNA0', 'JAKE10']), 'orders/create')).json()).toMatchObject({ action: 'created' });
+    expect(await commissionsOf(t, biz.businessId)).toMatchObject([{ pro_staff_id: jake.proStaffId, amount_cents: 1990, order_id: '3001' }]);
+    const [order] = await t.database.query<{ code: string }>(`select code from store_orders where order_id = '3001'`);
+    expect(order.code).toBe('JAKE10');
+
+    // Only codes nobody earns on: recorded on the first usable one, no commission, and the log says why.
+    expect((await shopify(platform, orderWith(3002, ['PLAIN5', 'ANNA0']), 'orders/create')).json()).toMatchObject({ action: 'recorded' });
+    expect(await commissionsOf(t, biz.businessId)).toHaveLength(1);
+    const [plainOrder] = await t.database.query<{ code: string }>(`select code from store_orders where order_id = '3002'`);
+    expect(plainOrder.code).toBe('PLAIN5');
+    const log = await deliveries(biz.client);
+    expect(log[0]).toMatchObject({ outcome: 'recorded', reason: 'The code has no pro staffer with a commission rate', commissionId: null });
+    expect(log[1]).toMatchObject({ outcome: 'created', reason: null, commissionId: expect.any(Number) });
+  });
+
+  it('logs no reason for a created, an adjusted or a duplicate delivery, and why a cancelled order earns nothing', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    await shopify(platform, orderWith(3101, []), 'orders/create');
+    expect((await shopify(platform, orderWith(3101, []), 'orders/create')).json()).toMatchObject({ action: 'duplicate' });
+    expect((await shopify(platform, orderWith(3102, ['JAKE10'], { cancelled_at: '2022-01-03T10:00:00-05:00' }), 'orders/cancelled')).json()).toMatchObject({ action: 'recorded' });
+    const log = await deliveries(biz.client);
+    expect(log.map((d) => [d.outcome, d.reason])).toEqual([
+      ['recorded', 'Order is cancelled: no commission'],
+      ['duplicate', null],
+      ['recorded', 'No discount code on the order'],
+    ]);
+  });
+
+  it('stores the customer email of a signed order', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    await shopify(platform, orderWith(3201, ['JAKE10']), 'orders/create');
+    const rows = await t.database.query<{ order_id: string; customer_email: string | null }>(`select order_id, customer_email from store_orders where business_id = ${biz.businessId}`);
+    expect(rows).toEqual([{ order_id: '3201', customer_email: 'jon@example.com' }]);
+  });
+});
+
+describe('the delivery log keeps its limits', () => {
+  it('cuts a long topic to 100 characters and logs an ignored delivery with no codes', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    const topic = `products/${'x'.repeat(200)}`;
+    expect((await shopify(platform, { id: 1 }, topic)).json()).toMatchObject({ action: 'ignored' });
+    const [entry] = await deliveries(biz.client);
+    expect(entry.topic).toBe(topic.slice(0, 100));
+    expect(entry.codesSeen).toEqual([]);
+  });
+});
+
+describe('commissions follow refunds', () => {
+  it('describes a paid commission’s refund adjustment with the rate and what is now owed', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    await shopify(platform, fixture('shopify/orders-create.json'), 'orders/create');
+    const [paid] = await commissionsOf(t, biz.businessId);
+    expect((await biz.client.patch(`/api/commissions/${paid.id}/status`, { status: 'paid' })).status).toBe(200);
+    const body = fixtureText('shopify/refunds-create.json');
+    await deliverAndProcess(t.app, { method: 'POST', url: `/api/webhooks/shopify/${platform.id}`, payload: body, headers: shopifyHeaders(platform.webhookSecret, body, 'refunds/create') });
+    const [, adjustment] = await commissionsOf(t, biz.businessId);
+    // 199.00 - 94.76 refunded = 104.24 owed in total at 10%.
+    expect(adjustment.description).toBe(`Adjustment to paid commission #${paid.id} for order ${paid.order_id}: refund, 10% of USD 104.24 merchandise now owed in total`);
+  });
+
+  it('creates the commission on what is left when the first delivery already carries a refund', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    const refunded = { ...fixture('shopify/orders-create.json'), financial_status: 'partially_refunded', refunds: [fixture('shopify/refunds-create.json')] };
+    expect((await shopify(platform, refunded, 'orders/updated')).json()).toMatchObject({ action: 'created' });
+    const [commission] = await commissionsOf(t, biz.businessId);
+    expect(commission).toMatchObject({ amount_cents: 1042, status: 'pending' });
+    expect(commission.description).toContain('10% of USD 104.24 merchandise subtotal');
+    const [row] = await t.database.query<{ base_minor: number }>(`select base_minor from commissions where id = ${commission.id}`);
+    expect(Number(row.base_minor)).toBe(10424);
+  });
+});
