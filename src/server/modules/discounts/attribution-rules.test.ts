@@ -58,11 +58,16 @@ describe('the credit rule at its edges', () => {
     ]);
   });
 
-  it('stores the customer email of a signed order', async () => {
+  it('stores the customer email of a signed order and of a browser report', async () => {
     const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
     await shopify(platform, orderWith(3201, ['JAKE10']), 'orders/create');
-    const rows = await t.database.query<{ order_id: string; customer_email: string | null }>(`select order_id, customer_email from store_orders where business_id = ${biz.businessId}`);
-    expect(rows).toEqual([{ order_id: '3201', customer_email: 'jon@example.com' }]);
+    const browser = await t.app.inject({
+      method: 'POST', url: '/api/track/discount', headers: { 'x-api-key': platform.publishableKey },
+      payload: { discountCode: 'JAKE10', orderValue: 10, orderId: 'B-3202', customerEmail: 'hunter@example.com' },
+    });
+    expect(browser.statusCode).toBe(202);
+    const rows = await t.database.query<{ order_id: string; customer_email: string | null }>(`select order_id, customer_email from store_orders where business_id = ${biz.businessId} order by id`);
+    expect(rows).toEqual([{ order_id: '3201', customer_email: 'jon@example.com' }, { order_id: 'B-3202', customer_email: 'hunter@example.com' }]);
   });
 });
 
@@ -99,5 +104,27 @@ describe('commissions follow refunds', () => {
     expect(commission.description).toContain('10% of USD 104.24 merchandise subtotal');
     const [row] = await t.database.query<{ base_minor: number }>(`select base_minor from commissions where id = ${commission.id}`);
     expect(Number(row.base_minor)).toBe(10424);
+  });
+});
+
+describe('later deliveries of a verified order', () => {
+  it('never brings back a commission the business cancelled, and a redelivery to a paid one adds no empty adjustment', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    await shopify(platform, orderWith(3301, ['JAKE10']), 'orders/create');
+    await shopify(platform, orderWith(3302, ['JAKE10']), 'orders/create');
+    const [cancelled, paid] = await commissionsOf(t, biz.businessId);
+    expect((await biz.client.patch(`/api/commissions/${cancelled.id}/status`, { status: 'cancelled' })).status).toBe(200);
+    expect((await biz.client.patch(`/api/commissions/${paid.id}/status`, { status: 'paid' })).status).toBe(200);
+    expect((await shopify(platform, orderWith(3301, ['JAKE10']), 'orders/updated')).json()).toMatchObject({ action: 'duplicate' });
+    expect((await shopify(platform, orderWith(3302, ['JAKE10']), 'orders/updated')).json()).toMatchObject({ action: 'duplicate' });
+    expect((await commissionsOf(t, biz.businessId)).map((c) => [c.id, c.status, c.amount_cents])).toEqual([[cancelled.id, 'cancelled', 1990], [paid.id, 'paid', 1990]]);
+  });
+
+  it('logs at most 50 of the codes on an order', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    const codes = ['JAKE10', ...Array.from({ length: 59 }, (_, i) => `OTHER${i}`)];
+    expect((await shopify(platform, orderWith(3401, codes), 'orders/create')).json()).toMatchObject({ action: 'created' });
+    const [entry] = await deliveries(biz.client);
+    expect(entry.codesSeen).toEqual(codes.slice(0, 50));
   });
 });
