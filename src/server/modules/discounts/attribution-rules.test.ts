@@ -120,6 +120,16 @@ describe('later deliveries of a verified order', () => {
     expect((await commissionsOf(t, biz.businessId)).map((c) => [c.id, c.status, c.amount_cents])).toEqual([[cancelled.id, 'cancelled', 1990], [paid.id, 'paid', 1990]]);
   });
 
+  it('keeps the code a verified order was recorded on: a later delivery with a commission code credits nobody', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    expect((await biz.client.post('/api/discount-codes', { code: 'PLAIN5', description: 'Store promotion', discountType: 'fixed', discountValue: 5, platform: 'Shopify' })).status).toBe(201);
+    expect((await shopify(platform, orderWith(3501, ['PLAIN5']), 'orders/create')).json()).toMatchObject({ action: 'recorded' });
+    expect((await shopify(platform, orderWith(3501, ['PLAIN5', 'JAKE10']), 'orders/updated')).json()).toMatchObject({ action: 'duplicate' });
+    expect(await commissionsOf(t, biz.businessId)).toEqual([]);
+    const [order] = await t.database.query<{ code: string }>(`select code from store_orders where order_id = '3501'`);
+    expect(order.code).toBe('PLAIN5');
+  });
+
   it('logs at most 50 of the codes on an order', async () => {
     const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
     const codes = ['JAKE10', ...Array.from({ length: 59 }, (_, i) => `OTHER${i}`)];
