@@ -137,4 +137,20 @@ describe('later deliveries of a verified order', () => {
     const [entry] = await deliveries(biz.client);
     expect(entry.codesSeen).toEqual(codes.slice(0, 50));
   });
+
+  it('overwrites a browser report with the signed currency and status, and records a signed order without codes', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    const report = (orderId: string) => t.app.inject({ method: 'POST', url: '/api/track/discount', headers: { 'x-api-key': platform.publishableKey }, payload: { discountCode: 'JAKE10', orderValue: 10, orderId } });
+    for (const id of ['3601', '3602', '3603']) expect((await report(id)).statusCode).toBe(202);
+    expect((await shopify(platform, orderWith(3601, ['JAKE10'], { currency: 'CAD' }), 'orders/create')).json()).toMatchObject({ action: 'created' });
+    expect((await shopify(platform, orderWith(3602, ['JAKE10'], { cancelled_at: '2022-01-03T10:00:00-05:00' }), 'orders/cancelled')).json()).toMatchObject({ action: 'recorded' });
+    expect((await shopify(platform, orderWith(3603, []), 'orders/create')).json()).toMatchObject({ action: 'recorded' });
+    expect((await commissionsOf(t, biz.businessId)).map((c) => [c.order_id, c.currency, c.amount_cents])).toEqual([['3601', 'CAD', 1990]]);
+    const orders = await t.database.query<{ order_id: string; currency: string; status: string; verified: boolean }>(`select order_id, currency, status, verified from store_orders where business_id = ${biz.businessId} order by order_id`);
+    expect(orders).toEqual([
+      { order_id: '3601', currency: 'CAD', status: 'placed', verified: true },
+      { order_id: '3602', currency: 'USD', status: 'cancelled', verified: true },
+      { order_id: '3603', currency: 'USD', status: 'placed', verified: true },
+    ]);
+  });
 });
