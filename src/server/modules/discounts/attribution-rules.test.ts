@@ -153,4 +153,16 @@ describe('later deliveries of a verified order', () => {
       { order_id: '3603', currency: 'USD', status: 'placed', verified: true },
     ]);
   });
+
+  it('fills in the code of a verified order recorded without one, and pays nothing on an order worth 0', async () => {
+    const { biz, jake, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    expect((await shopify(platform, orderWith(3701, []), 'orders/create')).json()).toMatchObject({ action: 'recorded' });
+    expect((await shopify(platform, orderWith(3701, ['JAKE10']), 'orders/updated')).json()).toMatchObject({ action: 'created' });
+    expect(await commissionsOf(t, biz.businessId)).toMatchObject([{ order_id: '3701', pro_staff_id: jake.proStaffId, amount_cents: 1990 }]);
+    const [filled] = await t.database.query<{ code: string | null; codes_seen: string[] }>(`select code, codes_seen from store_orders where order_id = '3701'`);
+    expect(filled).toEqual({ code: 'JAKE10', codes_seen: ['JAKE10'] });
+    const free = orderWith(3702, ['JAKE10'], { subtotal_price: '0.00', current_subtotal_price: '0.00', total_price: '0.00' });
+    expect((await shopify(platform, free, 'orders/create')).json()).toMatchObject({ action: 'recorded' });
+    expect(await commissionsOf(t, biz.businessId)).toHaveLength(1);
+  });
 });
