@@ -3,7 +3,7 @@ import { TestClient } from '@server/test/test-app';
 import { useTestApp } from '@server/test/use-test-app';
 import { createBusiness, createProStaff, signUp } from '@server/test/factories';
 import { expectBusinessProfileGate } from '@server/test/business-gate';
-import { locationMatches } from './audience';
+import { audienceMatches, locationMatches } from './audience';
 
 const t = useTestApp();
 
@@ -176,6 +176,16 @@ describe('delivery to pro staff', () => {
     expect(listed).toMatchObject({ totalImpressions: 2, totalClicks: 0, totalSpent: '0.00' });
   });
 
+  it('shows a promotion aimed at several specialties to a pro staffer with any one of them', async () => {
+    const biz = await createBusiness(t);
+    const promo = (await biz.client.post('/api/promotions', validPromotion({ title: 'Bow or duck', targetAudience: 'specific_specialties', targetSpecialties: ['Bow Hunting', 'Waterfowl'] }))).body;
+    const duck = await createProStaff(t, { specialties: ['waterfowl'] });
+    expect((await duck.client.get('/api/promotions/eligible')).body.map((p: { title: string }) => p.title)).toEqual(['Bow or duck']);
+    expect((await duck.client.post(`/api/promotions/${promo.id}/click`)).body).toMatchObject({ recorded: true, charged: '2.00' });
+    const turkey = await createProStaff(t, { specialties: ['Turkey Hunting'] });
+    expect((await turkey.client.get('/api/promotions/eligible')).body).toEqual([]);
+  });
+
   it('is for pro staff with a profile only', async () => {
     const biz = await createBusiness(t);
     expect((await biz.client.get('/api/promotions/eligible')).status).toBe(403);
@@ -286,5 +296,21 @@ describe('location matching', () => {
     expect(locationMatches('Helena, MT', 'Bozeman, MT')).toBe(false);
     expect(locationMatches('Wyoming', 'Bozeman, MT')).toBe(false);
     expect(locationMatches('MT', null)).toBe(false);
+  });
+
+  it('reads the parts of a location however they are spaced, and a target without parts matches nobody', () => {
+    expect(locationMatches('New  York', 'Albany, NY')).toBe(true);
+    expect(locationMatches('north   dakota', 'Fargo,  North Dakota')).toBe(true);
+    expect(locationMatches('MT,', 'Bozeman, MT')).toBe(true);
+    expect(locationMatches('Bozeman,, MT', 'Bozeman, MT')).toBe(true);
+    expect(locationMatches(',', 'Bozeman, MT')).toBe(false);
+    expect(locationMatches(' , ', 'Bozeman, MT')).toBe(false);
+  });
+
+  it('matches a specialties promotion when the viewer has any one of its specialties, in any case and spacing', () => {
+    const promotion = { targetAudience: 'specific_specialties' as const, targetSpecialties: ['Bow Hunting', ' Waterfowl '], targetLocation: null };
+    expect(audienceMatches(promotion, { specialties: ['waterfowl'], location: null })).toBe(true);
+    expect(audienceMatches(promotion, { specialties: [' BOW HUNTING'], location: null })).toBe(true);
+    expect(audienceMatches(promotion, { specialties: ['Turkey Hunting'], location: null })).toBe(false);
   });
 });

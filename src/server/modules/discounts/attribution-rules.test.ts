@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { deliverAndProcess } from '@server/test/webhooks';
+import { useTestApp } from '@server/test/use-test-app';
+import { createProStaff } from '@server/test/factories';
+import { businessWithStore, commissionsOf, type StorePlatform as Platform } from '@server/test/store-setup';
+import { fixture, fixtureText, shopifyHeaders } from '../../../../tests/fixtures/sign';
+
+// The edges of the credit rule, the delivery log and paid-commission adjustments (record 018: what mutation testing
+// of attribution-service.ts showed untested).
+const t = useTestApp();
+
+function shopify(platform: Platform, payload: unknown, topic: string) {
+  const body = JSON.stringify(payload);
+  return deliverAndProcess(t.app, { method: 'POST', url: `/api/webhooks/shopify/${platform.id}`, payload: body, headers: shopifyHeaders(platform.webhookSecret, body, topic) });
+}
+
+const orderWith = (id: number, codes: string[], extra: Record<string, unknown> = {}) => ({
+  ...fixture('shopify/orders-create.json'), id, admin_graphql_api_id: `gid://shopify/Order/${id}`,
+  discount_codes: codes.map((code) => ({ code })), discount_applications: [], ...extra,
+});
+
+type Delivery = { topic: string; orderId: string | null; outcome: string; reason: string | null; codesSeen: string[]; commissionId: number | null };
+const deliveries = async (client: { get: (url: string) => Promise<{ body: unknown }> }) => (await client.get('/api/integration-platforms/deliveries')).body as Delivery[];
+
+describe('the credit rule at its edges', () => {
+  it('skips a usable code without an owner or with a 0% rate and credits the first code with a rate', async () => {
+    const { biz, jake, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    const anna = await createProStaff(t, { firstName: 'Anna', lastName: 'Lee' });
+    const plain = { description: 'Store promotion', discountType: 'fixed', discountValue: 5, platform: 'Shopify' };
+    expect((await biz.client.post('/api/discount-codes', { ...plain, code: 'PLAIN5' })).status).toBe(201);
+    expect((await biz.client.post('/api/discount-codes', { ...plain, code: 'ANNA0', proStaffId: anna.proStaffId, commissionRate: 0 })).status).toBe(201);
+
+    expect((await shopify(platform, orderWith(3001, ['PLAIN5', 'ANNA0', 'JAKE10']), 'orders/create')).json()).toMatchObject({ action: 'created' });
+    expect(await commissionsOf(t, biz.businessId)).toMatchObject([{ pro_staff_id: jake.proStaffId, amount_cents: 1990, order_id: '3001' }]);
+    const [order] = await t.database.query<{ code: string }>(`select code from store_orders where order_id = '3001'`);
+    expect(order.code).toBe('JAKE10');
+
+    // Only codes nobody earns on: recorded on the first usable one, no commission, and the log says why.
+    expect((await shopify(platform, orderWith(3002, ['PLAIN5', 'ANNA0']), 'orders/create')).json()).toMatchObject({ action: 'recorded' });
+    expect(await commissionsOf(t, biz.businessId)).toHaveLength(1);
+    const [plainOrder] = await t.database.query<{ code: string }>(`select code from store_orders where order_id = '3002'`);
+    expect(plainOrder.code).toBe('PLAIN5');
+    const log = await deliveries(biz.client);
+    expect(log[0]).toMatchObject({ outcome: 'recorded', reason: 'The code has no pro staffer with a commission rate', commissionId: null });
+    expect(log[1]).toMatchObject({ outcome: 'created', reason: null, commissionId: expect.any(Number) });
+  });
+
+  it('logs no reason for a created, an adjusted or a duplicate delivery, and why a cancelled order earns nothing', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    await shopify(platform, orderWith(3101, []), 'orders/create');
+    expect((await shopify(platform, orderWith(3101, []), 'orders/create')).json()).toMatchObject({ action: 'duplicate' });
+    expect((await shopify(platform, orderWith(3102, ['JAKE10'], { cancelled_at: '2022-01-03T10:00:00-05:00' }), 'orders/cancelled')).json()).toMatchObject({ action: 'recorded' });
+    const log = await deliveries(biz.client);
+    expect(log.map((d) => [d.outcome, d.reason])).toEqual([
+      ['recorded', 'Order is cancelled: no commission'],
+      ['duplicate', null],
+      ['recorded', 'No discount code on the order'],
+    ]);
+  });
+
+  it('stores the customer email of a signed order and of a browser report', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    await shopify(platform, orderWith(3201, ['JAKE10']), 'orders/create');
+    const browser = await t.app.inject({
+      method: 'POST', url: '/api/track/discount', headers: { 'x-api-key': platform.publishableKey },
+      payload: { discountCode: 'JAKE10', orderValue: 10, orderId: 'B-3202', customerEmail: 'hunter@example.com' },
+    });
+    expect(browser.statusCode).toBe(202);
+    const rows = await t.database.query<{ order_id: string; customer_email: string | null }>(`select order_id, customer_email from store_orders where business_id = ${biz.businessId} order by id`);
+    expect(rows).toEqual([{ order_id: '3201', customer_email: 'jon@example.com' }, { order_id: 'B-3202', customer_email: 'hunter@example.com' }]);
+  });
+});
+
+describe('the delivery log keeps its limits', () => {
+  it('cuts a long topic to 100 characters and logs an ignored delivery with no codes', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    const topic = `products/${'x'.repeat(200)}`;
+    expect((await shopify(platform, { id: 1 }, topic)).json()).toMatchObject({ action: 'ignored' });
+    const [entry] = await deliveries(biz.client);
+    expect(entry.topic).toBe(topic.slice(0, 100));
+    expect(entry.codesSeen).toEqual([]);
+  });
+});
+
+describe('commissions follow refunds', () => {
+  it('describes a paid commission’s refund adjustment with the rate and what is now owed', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    await shopify(platform, fixture('shopify/orders-create.json'), 'orders/create');
+    const [paid] = await commissionsOf(t, biz.businessId);
+    expect((await biz.client.patch(`/api/commissions/${paid.id}/status`, { status: 'paid' })).status).toBe(200);
+    const body = fixtureText('shopify/refunds-create.json');
+    await deliverAndProcess(t.app, { method: 'POST', url: `/api/webhooks/shopify/${platform.id}`, payload: body, headers: shopifyHeaders(platform.webhookSecret, body, 'refunds/create') });
+    const [, adjustment] = await commissionsOf(t, biz.businessId);
+    // 199.00 - 94.76 refunded = 104.24 owed in total at 10%.
+    expect(adjustment.description).toBe(`Adjustment to paid commission #${paid.id} for order ${paid.order_id}: refund, 10% of USD 104.24 merchandise now owed in total`);
+  });
+
+  it('creates the commission on what is left when the first delivery already carries a refund', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    const refunded = { ...fixture('shopify/orders-create.json'), financial_status: 'partially_refunded', refunds: [fixture('shopify/refunds-create.json')] };
+    expect((await shopify(platform, refunded, 'orders/updated')).json()).toMatchObject({ action: 'created' });
+    const [commission] = await commissionsOf(t, biz.businessId);
+    expect(commission).toMatchObject({ amount_cents: 1042, status: 'pending' });
+    expect(commission.description).toContain('10% of USD 104.24 merchandise subtotal');
+    const [row] = await t.database.query<{ base_minor: number }>(`select base_minor from commissions where id = ${commission.id}`);
+    expect(Number(row.base_minor)).toBe(10424);
+  });
+});
+
+describe('later deliveries of a verified order', () => {
+  it('never brings back a commission the business cancelled, and a redelivery to a paid one adds no empty adjustment', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    await shopify(platform, orderWith(3301, ['JAKE10']), 'orders/create');
+    await shopify(platform, orderWith(3302, ['JAKE10']), 'orders/create');
+    const [cancelled, paid] = await commissionsOf(t, biz.businessId);
+    expect((await biz.client.patch(`/api/commissions/${cancelled.id}/status`, { status: 'cancelled' })).status).toBe(200);
+    expect((await biz.client.patch(`/api/commissions/${paid.id}/status`, { status: 'paid' })).status).toBe(200);
+    expect((await shopify(platform, orderWith(3301, ['JAKE10']), 'orders/updated')).json()).toMatchObject({ action: 'duplicate' });
+    expect((await shopify(platform, orderWith(3302, ['JAKE10']), 'orders/updated')).json()).toMatchObject({ action: 'duplicate' });
+    expect((await commissionsOf(t, biz.businessId)).map((c) => [c.id, c.status, c.amount_cents])).toEqual([[cancelled.id, 'cancelled', 1990], [paid.id, 'paid', 1990]]);
+  });
+
+  it('keeps the code a verified order was recorded on: a later delivery with a commission code credits nobody', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    expect((await biz.client.post('/api/discount-codes', { code: 'PLAIN5', description: 'Store promotion', discountType: 'fixed', discountValue: 5, platform: 'Shopify' })).status).toBe(201);
+    expect((await shopify(platform, orderWith(3501, ['PLAIN5']), 'orders/create')).json()).toMatchObject({ action: 'recorded' });
+    expect((await shopify(platform, orderWith(3501, ['PLAIN5', 'JAKE10']), 'orders/updated')).json()).toMatchObject({ action: 'duplicate' });
+    expect(await commissionsOf(t, biz.businessId)).toEqual([]);
+    const [order] = await t.database.query<{ code: string }>(`select code from store_orders where order_id = '3501'`);
+    expect(order.code).toBe('PLAIN5');
+  });
+
+  it('logs at most 50 of the codes on an order', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    const codes = ['JAKE10', ...Array.from({ length: 59 }, (_, i) => `OTHER${i}`)];
+    expect((await shopify(platform, orderWith(3401, codes), 'orders/create')).json()).toMatchObject({ action: 'created' });
+    const [entry] = await deliveries(biz.client);
+    expect(entry.codesSeen).toEqual(codes.slice(0, 50));
+  });
+
+  it('overwrites a browser report with the signed currency and status, and records a signed order without codes', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    const report = (orderId: string) => t.app.inject({ method: 'POST', url: '/api/track/discount', headers: { 'x-api-key': platform.publishableKey }, payload: { discountCode: 'JAKE10', orderValue: 10, orderId } });
+    for (const id of ['3601', '3602', '3603']) expect((await report(id)).statusCode).toBe(202);
+    expect((await shopify(platform, orderWith(3601, ['JAKE10'], { currency: 'CAD' }), 'orders/create')).json()).toMatchObject({ action: 'created' });
+    expect((await shopify(platform, orderWith(3602, ['JAKE10'], { cancelled_at: '2022-01-03T10:00:00-05:00' }), 'orders/cancelled')).json()).toMatchObject({ action: 'recorded' });
+    expect((await shopify(platform, orderWith(3603, []), 'orders/create')).json()).toMatchObject({ action: 'recorded' });
+    expect((await commissionsOf(t, biz.businessId)).map((c) => [c.order_id, c.currency, c.amount_cents])).toEqual([['3601', 'CAD', 1990]]);
+    const orders = await t.database.query<{ order_id: string; currency: string; status: string; verified: boolean }>(`select order_id, currency, status, verified from store_orders where business_id = ${biz.businessId} order by order_id`);
+    expect(orders).toEqual([
+      { order_id: '3601', currency: 'CAD', status: 'placed', verified: true },
+      { order_id: '3602', currency: 'USD', status: 'cancelled', verified: true },
+      { order_id: '3603', currency: 'USD', status: 'placed', verified: true },
+    ]);
+  });
+
+  it('fills in the code of a verified order recorded without one, and pays nothing on an order worth 0', async () => {
+    const { biz, jake, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    expect((await shopify(platform, orderWith(3701, []), 'orders/create')).json()).toMatchObject({ action: 'recorded' });
+    expect((await shopify(platform, orderWith(3701, ['JAKE10']), 'orders/updated')).json()).toMatchObject({ action: 'created' });
+    expect(await commissionsOf(t, biz.businessId)).toMatchObject([{ order_id: '3701', pro_staff_id: jake.proStaffId, amount_cents: 1990 }]);
+    const [filled] = await t.database.query<{ code: string | null; codes_seen: string[] }>(`select code, codes_seen from store_orders where order_id = '3701'`);
+    expect(filled).toEqual({ code: 'JAKE10', codes_seen: ['JAKE10'] });
+    const free = orderWith(3702, ['JAKE10'], { subtotal_price: '0.00', current_subtotal_price: '0.00', total_price: '0.00' });
+    expect((await shopify(platform, free, 'orders/create')).json()).toMatchObject({ action: 'recorded' });
+    expect(await commissionsOf(t, biz.businessId)).toHaveLength(1);
+  });
+});
