@@ -27,7 +27,8 @@ const routes: { path: string; text: Partial<Record<Visitor | 'signedIn' | 'any',
   { path: '/credentials', text: { anonymous: 'Please log in to manage your credentials.', business: 'Credentials are for pro staff accounts.', pro_staff: 'Submit a credential', admin: 'Credentials are for pro staff accounts.' } },
   // Campaigns (decision record 031): the demo data has none, so campaign 1 is nobody's.
   { path: '/campaigns', text: { anonymous: 'Please log in to see your campaigns.', business: 'Briefs and brand assets for your pro staff', pro_staff: 'Campaigns from the brands you are on', admin: 'Please complete your business profile first.' } },
-  { path: '/campaigns/1', text: { anonymous: 'Please log in to see this campaign.', signedIn: 'Campaign not found' } },
+  // Campaign 1 is the demo business's (demo-agreements.ts); the demo pro staff is not on its roster.
+  { path: '/campaigns/1', text: { anonymous: 'Please log in to see this campaign.', business: 'Late-season waterfowl push', pro_staff: 'Campaign not found', admin: 'Campaign not found' } },
   { path: '/promotions', text: { business: 'Active Promotions', pro_staff: 'Access restricted to business accounts.' } },
   { path: '/business-features', text: { any: 'Compare plans' } },
   { path: '/pro-staff-features', text: { any: 'Success stories' } },

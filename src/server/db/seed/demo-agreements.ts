@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../client';
 import { agreementEvents, agreements } from '../schema/agreements';
+import { campaignAssets, campaigns } from '../schema/campaigns';
 import { businessProfiles, proStaffProfiles } from '../schema/profiles';
 import { users } from '../schema/users';
 import { DEMO_BUSINESS_EMAIL } from './demo-accounts';
@@ -57,4 +58,24 @@ export async function seedDemoAgreements(tx: Database, now = new Date()): Promis
       await tx.insert(agreementEvents).values({ agreementId: row!.id, seriesId: row!.id, actorUserId: pro.userId, action: 'accepted', createdAt: acceptedAt });
     }
   }
+}
+
+/**
+ * A demo campaign (decision record 031) for the demo business's roster, open now, with two links in its content
+ * library: the campaign screens and Sarah Whitfield's dashboard card show something on a fresh install. Links only, so
+ * the seed writes nothing to file storage.
+ */
+export async function seedDemoCampaign(tx: Database, now = new Date()): Promise<void> {
+  const [business] = await tx.select({ id: businessProfiles.id, userId: users.id }).from(businessProfiles).innerJoin(users, eq(users.id, businessProfiles.userId)).where(eq(users.email, DEMO_BUSINESS_EMAIL));
+  if (!business) return;
+  const [campaign] = await tx.insert(campaigns).values({
+    businessId: business.id, createdByUserId: business.userId, audience: 'roster', announcedAt: new Date(now.getTime() - 5 * DAY),
+    title: 'Late-season waterfowl push',
+    brief: 'Show our calls and decoy spreads in late-season conditions: cold, calm mornings and pressured birds. One post a week from the blind, with the gear in frame and the code in your caption.',
+    opensOn: dayOf(now.getTime() - 5 * DAY), closesOn: dayOf(now.getTime() + 40 * DAY),
+  }).returning({ id: campaigns.id });
+  await tx.insert(campaignAssets).values([
+    { campaignId: campaign!.id, kind: 'link', name: 'Brand photo library', url: 'https://example.com/timberline/brand-photos', usageNotes: 'Use as they are; do not crop the logo. Credit "Timberline Outfitters".' },
+    { campaignId: campaign!.id, kind: 'link', name: 'Caption and hashtag guide', url: 'https://example.com/timberline/caption-guide', usageNotes: 'Always tag #TimberlineStaff and disclose the partnership.' },
+  ]);
 }

@@ -53,4 +53,11 @@ it('seeds reviews whose averages match the demo ratings, and commissions that ra
   const pro = new TestClient(t.app);
   await pro.post('/api/auth/login', { email: 'demo.prostaff@example.com', password: 'demo1234' });
   expect((await pro.get('/api/agreements')).body).toEqual([]);
+
+  // The demo campaign (demo-agreements.ts) reaches the roster (Sarah) and nobody else.
+  const sarah2 = new TestClient(t.app);
+  await sarah2.post('/api/auth/login', { email: 'sarah.whitfield@example.com', password: 'demo1234' });
+  const seen = (await sarah2.get('/api/campaigns')).body as { id: number; title: string; status: string }[];
+  expect(seen.map((c) => [c.title, c.status])).toEqual([['Late-season waterfowl push', 'open']]);
+  expect((await pro.get('/api/campaigns')).body).toEqual([]);
 });
