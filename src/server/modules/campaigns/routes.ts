@@ -5,6 +5,7 @@ import { requireBusinessProfile, requireUser } from '@server/lib/auth';
 import { access } from '@server/lib/routes/access';
 import { apiTags } from '@server/lib/routes/openapi';
 import { moduleRoutes } from '@server/lib/routes/module-routes';
+import { privateFileResponse, sendPrivateFile } from '@server/lib/routes/private-file';
 import { assertUploadAllowed } from '@server/lib/upload-throttle';
 import { readAssetForm } from './asset-form';
 import * as service from './service';
@@ -93,20 +94,12 @@ export const campaignsRoutes = moduleRoutes(apiTags.campaigns, (app, ctx) => {
       schema: {
         summary: 'A file asset (the owner; the audience once the campaign has opened)',
         params: contract.campaignAssetParams,
-        response: { 200: { description: 'The file (PDF or image)', content: { 'application/octet-stream': { schema: z.any().describe('The file’s bytes') } } } },
+        response: { 200: privateFileResponse('The file (PDF or image)') },
       },
     },
     async (request, reply) => {
       const file = await service.assetFile(ctx, requireUser(request), request.params.id, request.params.assetId);
-      const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return reply
-        .header('Content-Type', file.fileType)
-        .header('Content-Length', String(file.size))
-        .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(file.stream);
+      return sendPrivateFile(reply, file);
     },
   );
 });

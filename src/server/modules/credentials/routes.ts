@@ -5,6 +5,7 @@ import { requireAdmin, requireProStaffProfile, requireUser } from '@server/lib/a
 import { access } from '@server/lib/routes/access';
 import { apiTags } from '@server/lib/routes/openapi';
 import { moduleRoutes } from '@server/lib/routes/module-routes';
+import { privateFileResponse, sendPrivateFile } from '@server/lib/routes/private-file';
 import { assertUploadAllowed } from '@server/lib/upload-throttle';
 import { readCredentialForm } from './credential-form';
 import * as service from './service';
@@ -54,20 +55,12 @@ export const credentialsRoutes = moduleRoutes(apiTags.credentials, (app, ctx) =>
       schema: {
         summary: 'The credential’s document (its owner and admins only)',
         params: idParam,
-        response: { 200: { description: 'The document (PDF, JPEG or PNG)', content: { 'application/octet-stream': { schema: z.any().describe('The file’s bytes') } } } },
+        response: { 200: privateFileResponse('The document (PDF, JPEG or PNG)') },
       },
     },
     async (request, reply) => {
       const file = await service.documentFor(ctx, requireUser(request), request.params.id);
-      const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return reply
-        .header('Content-Type', file.fileType)
-        .header('Content-Length', String(file.size))
-        .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(file.stream);
+      return sendPrivateFile(reply, file);
     },
   );
 

@@ -7,6 +7,7 @@ import { AppError } from '@server/lib/errors';
 import { access } from '@server/lib/routes/access';
 import { apiTags } from '@server/lib/routes/openapi';
 import { moduleRoutes } from '@server/lib/routes/module-routes';
+import { privateFileResponse, sendPrivateFile } from '@server/lib/routes/private-file';
 import { assertUploadAllowed } from '@server/lib/upload-throttle';
 import * as service from './service';
 import * as massService from './service-mass';
@@ -149,32 +150,15 @@ export const messagingRoutes = moduleRoutes(apiTags.messaging, (app, ctx) => {
         summary: 'Download an attachment of one of the caller’s messages',
         params: idParam,
         response: {
-          200: {
-            description: 'The file, as an attachment, with the Content-Type it was stored with',
-            // Any schema: the bytes are whatever file was stored (a stream, which the serializer never sees).
-            content: { 'application/octet-stream': { schema: z.any().describe('The file’s bytes') } },
-          },
+          200: privateFileResponse('The file, as an attachment, with the Content-Type it was stored with'),
         },
       },
     },
     async (request, reply) => {
       const file = await service.attachmentForDownload(ctx, requireUser(request), request.params.id);
-      return reply
-        .header('Content-Type', file.fileType)
-        .header('Content-Length', String(file.size))
-        .header('Content-Disposition', contentDisposition(file.fileName))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(file.stream);
+      return sendPrivateFile(reply, file);
     },
   );
 
   registerEventStream(app);
 });
-
-/** attachment; with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
