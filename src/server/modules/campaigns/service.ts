@@ -17,11 +17,12 @@ import { sniffFileType } from '@server/lib/file-type';
 import { newStorageKey, type StoredObject } from '@server/lib/storage';
 import { announceNotifications, recordNotifications } from '@server/modules/notifications/service';
 import * as repo from './repository';
+import type { MultipartFile } from '@server/lib/multipart-form';
 
 // Campaigns and their content library (issue 23 item 1, docs/decisions/031-campaigns.md).
 
 type BusinessUser = SessionUser & { businessId: number };
-export type UploadedFile = { fileName: string; data: Buffer };
+export type UploadedFile = MultipartFile;
 
 export const ANNOUNCE_CAMPAIGNS_TASK = 'campaigns.announce';
 const ANNOUNCE_BATCH = 200;

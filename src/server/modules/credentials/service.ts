@@ -16,11 +16,12 @@ import { sniffFileType } from '@server/lib/file-type';
 import { newStorageKey, type StoredObject } from '@server/lib/storage';
 import { announceNotifications, recordNotifications } from '@server/modules/notifications/service';
 import * as repo from './repository';
+import type { MultipartFile } from '@server/lib/multipart-form';
 
 // Verified credentials and the verified badge (issue 22 item 4, docs/decisions/029-verified-credentials.md).
 
 type ProStaffUser = SessionUser & { proStaffId: number };
-export type UploadedDocument = { fileName: string; data: Buffer };
+export type UploadedDocument = MultipartFile;
 
 export const EXPIRE_CREDENTIALS_TASK = 'credentials.expire';
 /** Credentials a staffer may have waiting for review at once. */

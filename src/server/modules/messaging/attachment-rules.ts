@@ -7,13 +7,14 @@ import { AppError } from '@server/lib/errors';
 import { planOf } from '@server/lib/entitlements';
 import { sniffFileType } from '@server/lib/file-type';
 import * as repo from './repository';
+import type { MultipartFile } from '@server/lib/multipart-form';
 
 /**
  * Every rule a message attachment must meet, in one place: used by the one-file upload to an existing message
  * and by the message sent together with its files (issue 18 item 4), so both refuse exactly the same files.
  */
 
-export type UploadedFile = { fileName: string; data: Buffer };
+export type UploadedFile = MultipartFile;
 export type CheckedFile = UploadedFile & { ext: string; mime: string; safeName: string };
 
 const allowedAttachmentExts = new Set(['pdf', 'doc', 'docx', 'txt', 'jpg', 'png', 'gif']);
