@@ -7,12 +7,11 @@ import { AppError, forbidden, notFound } from '@server/lib/errors';
 import { assertWithinLimit } from '@server/lib/entitlements';
 import * as repo from './repository';
 import { toWire } from './mappers';
+import { utcDay } from '@server/lib/utc-day';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
+export { utcDay };
 
 export async function listOwn(ctx: AppContext, user: SessionUser): Promise<Advertisement[]> {
   return (await repo.listByUser(ctx.db, user.id)).map(toWire);

@@ -3,10 +3,10 @@ import type { SessionUser } from '@shared/contracts/auth';
 import type { AppContext } from '@server/lib/context';
 import { assertFeature } from '@server/lib/entitlements';
 import * as repo from './repository';
+import { utcDay } from '@server/lib/utc-day';
 
 type BusinessUser = SessionUser & { businessId: number };
 
-const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 
 /** Weekly activity of the signed-in business; plans without analytics are refused (403 with an upgrade link). */
 export async function businessSeries(ctx: AppContext, user: BusinessUser, weeks: number, now = new Date()): Promise<BusinessAnalyticsSeries> {

@@ -17,6 +17,7 @@ import { newStorageKey, type StoredObject } from '@server/lib/storage';
 import { announceNotifications, recordNotifications } from '@server/modules/notifications/service';
 import * as repo from './repository';
 import type { MultipartFile } from '@server/lib/multipart-form';
+import { utcDay } from '@server/lib/utc-day';
 
 // Verified credentials and the verified badge (issue 22 item 4, docs/decisions/029-verified-credentials.md).
 
@@ -29,7 +30,7 @@ export const MAX_PENDING = 5;
 const QUEUE_LIMIT = 200;
 const EXPIRY_BATCH = 500;
 
-const todayOf = (now: Date) => now.toISOString().slice(0, 10);
+const todayOf = utcDay;
 const fieldError = (path: string, message: string) => new AppError('VALIDATION', `${path}: ${message}`, [{ path, message }]);
 
 function toCredential(row: repo.CredentialRow): Credential {

@@ -16,15 +16,14 @@ import type { AppContext } from '@server/lib/context';
 import { AppError, forbidden, notFound } from '@server/lib/errors';
 import { audienceMatches } from './audience';
 import * as repo from './repository';
+import { utcDay } from '@server/lib/utc-day';
 
 type BusinessUser = SessionUser & { businessId: number };
 type ProStaffUser = SessionUser & { proStaffId: number };
 type Stored = repo.PromotionRecord & { spentTodayCents: number };
 
 /** Promotions run on UTC calendar days. */
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
+export { utcDay };
 
 const SLOT_SIZE = { dashboard: 3, jobs: 2 } as const;
 const MAX_ANALYTICS_DAYS = 366;
@@ -151,10 +150,10 @@ export async function analytics(ctx: AppContext, user: BusinessUser, id: number,
   const days: PromotionDay[] = [];
   if (row.startDate <= last) {
     const firstMs = Math.max(Date.parse(`${row.startDate}T00:00:00Z`), Date.parse(`${last}T00:00:00Z`) - (MAX_ANALYTICS_DAYS - 1) * 86_400_000);
-    const first = new Date(firstMs).toISOString().slice(0, 10);
+    const first = utcDay(firstMs);
     const stats = new Map((await repo.dailyStats(ctx.db, id, first, last)).map((s) => [s.day, s]));
     for (let ms = firstMs; ms <= Date.parse(`${last}T00:00:00Z`); ms += 86_400_000) {
-      const day = new Date(ms).toISOString().slice(0, 10);
+      const day = utcDay(ms);
       const s = stats.get(day);
       const spentCents = s?.spentCents ?? 0;
       days.push({ day, impressions: s?.impressions ?? 0, clicks: s?.clicks ?? 0, spentCents, spent: centsToDecimalString(spentCents) });

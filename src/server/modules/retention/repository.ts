@@ -8,6 +8,7 @@ import { adViews } from '@server/db/schema/ads';
 import { promotionViews } from '@server/db/schema/promotions';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import { retentionWarnings } from '@server/db/schema/retention';
+import { utcDay } from '@server/lib/utc-day';
 
 /**
  * Usage data older than `cutoff` loses who it was about: page and profile views keep their page, profile and time
@@ -15,7 +16,7 @@ import { retentionWarnings } from '@server/db/schema/retention';
  * count a viewer once per day, are deleted (their totals live on in the ads' counters and the promotions' daily stats).
  */
 export async function anonymiseUsageBefore(db: Database, cutoff: Date): Promise<{ pageViews: number; profileViews: number; adViews: number; promotionViews: number }> {
-  const day = cutoff.toISOString().slice(0, 10);
+  const day = utcDay(cutoff);
   const page = await db
     .update(pageViews)
     .set({ userId: null, visitorId: null })

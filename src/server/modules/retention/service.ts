@@ -3,6 +3,7 @@ import type { AppContext } from '@server/lib/context';
 import { queueMail } from '@server/modules/tasks/service';
 import { eraseAccountNow } from '@server/modules/account/deletion-service';
 import * as repo from './repository';
+import { utcDay } from '@server/lib/utc-day';
 
 /**
  * The privacy policy, carried out nightly (decision record 026): usage data is anonymised after 2 years; messages
@@ -65,7 +66,7 @@ async function purgeOldMessages(ctx: AppContext, now: Date): Promise<number> {
 /** Accounts that reach 3 years without use in 30 days: a warning each, recorded with the mail in one transaction. */
 async function warnInactiveAccounts(ctx: AppContext, now: Date): Promise<number> {
   const cutoff = new Date(yearsBefore(now, INACTIVE_YEARS).getTime() + WARNING_DAYS * DAY_MS);
-  const removalDay = new Date(now.getTime() + WARNING_DAYS * DAY_MS).toISOString().slice(0, 10);
+  const removalDay = utcDay(now.getTime() + WARNING_DAYS * DAY_MS);
   let warned = 0;
   for (;;) {
     const accounts = await repo.accountsToWarn(ctx.db, cutoff, BATCH);
@@ -86,7 +87,7 @@ function warningMail(ctx: AppContext, account: repo.InactiveAccount, removalDay:
     to: account.email,
     subject: 'Your HuntStaff account will be removed in 30 days',
     text:
-      `Nobody has signed in to your HuntStaff account since ${account.lastActiveAt.toISOString().slice(0, 10)}. ` +
+      `Nobody has signed in to your HuntStaff account since ${utcDay(account.lastActiveAt)}. ` +
       `Under our privacy policy we remove accounts that have not been used for ${INACTIVE_YEARS} years, so this one will be removed on or after ${removalDay}.\n\n` +
       `To keep it, just sign in before then: ${origin}/auth\n`,
   };

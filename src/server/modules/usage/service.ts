@@ -10,6 +10,7 @@ import { countLive as countLiveAds } from '../ads/repository';
 import { attachmentBytesUsed, countDirectMessagesSince } from '../messaging/repository';
 import { countOpenForBusiness as countOpenAgreements } from '../agreements/repository';
 import { countActive as countActiveCampaigns } from '../campaigns/repository';
+import { utcDay } from '@server/lib/utc-day';
 
 /** What the signed-in account has used of each plan limit, so the client can gate actions before a form opens. */
 export async function planUsage(ctx: AppContext, user: SessionUser, now = new Date()): Promise<PlanUsageResponse> {
@@ -33,7 +34,7 @@ export async function planUsage(ctx: AppContext, user: SessionUser, now = new Da
   };
   if (user.userType === 'business') {
     const businessId = user.businessId;
-    const today = now.toISOString().slice(0, 10);
+    const today = utcDay(now);
     const [posts, active, codes, platforms, agreements, campaigns] = businessId
       ? await Promise.all([
           countPostingsCreatedSince(ctx.db, businessId, month),
