@@ -170,6 +170,25 @@ describe('with Stripe (local fake API)', () => {
       expect(deletes[0].idempotencyKey).toBeDefined();
     });
 
+    it('never cancels an unconfirmed subscription that was paid before its webhook arrived', async () => {
+      const { client } = await createBusiness(t);
+      const { subscription: trial } = await subscribe(client, 'startup');
+      await sendWebhook(subscriptionEvent('customer.subscription.deleted', fake.setStatus(trial.id, 'canceled')));
+      const first = await client.post('/api/create-subscription', { tier: 'professional' });
+      expect(first.body).toMatchObject({ status: 'incomplete', intentType: 'payment' });
+      // The card payment went through at Stripe; the app still has the subscription as incomplete.
+      fake.setStatus(first.body.subscriptionId, 'active');
+      for (const tier of ['professional', 'enterprise']) {
+        const again = await client.post('/api/create-subscription', { tier });
+        expect(again.status).toBe(409);
+        expect(again.body.error.code).toBe('CONFLICT');
+      }
+      expect(fake.subscriptions.get(first.body.subscriptionId)!.status).toBe('active');
+      expect(fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${first.body.subscriptionId}`)).toEqual([]);
+      await sendWebhook(subscriptionEvent('customer.subscription.updated', fake.subscription(first.body.subscriptionId)));
+      expect(await tierOf(client)).toBe('professional');
+    });
+
     it('rate-limits repeated attempts per user', async () => {
       const { client } = await createBusiness(t);
       for (let i = 0; i < 10; i += 1) await client.post('/api/create-subscription', { tier: 'startup' });

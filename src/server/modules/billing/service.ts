@@ -3,6 +3,7 @@ import type { SessionUser } from '@shared/contracts/auth';
 import {
   type CancelSubscriptionResponse,
   type CreateSubscriptionResponse,
+  liveSubscriptionStatuses,
   type SubscriptionStatusResponse,
   TRIAL_DAYS,
 } from '@shared/contracts/billing';
@@ -124,11 +125,13 @@ export async function createSubscription(ctx: AppContext, user: SessionUser, tie
   try {
     // A modal reopened for the same plan reuses the unconfirmed subscription; others are cancelled.
     for (const pending of await repo.findIncompleteSubscriptions(ctx.db, user.id)) {
-      if (pending.tier === plan.id) {
-        const again = await stripe.subscriptions.retrieve(pending.stripeSubscriptionId, { expand: expandForSecret });
-        const secret = again.status === 'incomplete' ? clientSecretOf(again) : null;
-        if (secret) return { ...secret, subscriptionId: again.id, status: again.status, trialDays: 0, billingStartsAt: null };
+      const again = await stripe.subscriptions.retrieve(pending.stripeSubscriptionId, { expand: expandForSecret });
+      // Paid since, and its webhook has not arrived yet: it is the live subscription, never cancelled here.
+      if ((liveSubscriptionStatuses as readonly string[]).includes(again.status)) {
+        throw new AppError('CONFLICT', 'Your payment for this subscription went through; the plan applies in a moment.');
       }
+      const secret = pending.tier === plan.id && again.status === 'incomplete' ? clientSecretOf(again) : null;
+      if (secret) return { ...secret, subscriptionId: again.id, status: again.status, trialDays: 0, billingStartsAt: null };
       await stripe.subscriptions.cancel(pending.stripeSubscriptionId, {}, { idempotencyKey: `cancel-incomplete:${pending.stripeSubscriptionId}` });
       await repo.updateSubscriptionFields(ctx.db, pending.stripeSubscriptionId, { status: 'incomplete_expired' });
     }

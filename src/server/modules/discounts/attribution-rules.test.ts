@@ -3,7 +3,7 @@ import { deliverAndProcess } from '@server/test/webhooks';
 import { useTestApp } from '@server/test/use-test-app';
 import { createProStaff } from '@server/test/factories';
 import { businessWithStore, commissionsOf, type StorePlatform as Platform } from '@server/test/store-setup';
-import { fixture, fixtureText, shopifyHeaders } from '../../../../tests/fixtures/sign';
+import { fixture, fixtureText, shopifyHeaders, wooCommerceHeaders } from '../../../../tests/fixtures/sign';
 
 // The edges of the credit rule, the delivery log and paid-commission adjustments (record 018: what mutation testing
 // of attribution-service.ts showed untested).
@@ -12,6 +12,11 @@ const t = useTestApp();
 function shopify(platform: Platform, payload: unknown, topic: string) {
   const body = JSON.stringify(payload);
   return deliverAndProcess(t.app, { method: 'POST', url: `/api/webhooks/shopify/${platform.id}`, payload: body, headers: shopifyHeaders(platform.webhookSecret, body, topic) });
+}
+
+function woo(platform: Platform, payload: unknown, topic: string) {
+  const body = JSON.stringify(payload);
+  return deliverAndProcess(t.app, { method: 'POST', url: `/api/webhooks/woocommerce/${platform.id}`, payload: body, headers: wooCommerceHeaders(platform.webhookSecret, body, topic) });
 }
 
 const orderWith = (id: number, codes: string[], extra: Record<string, unknown> = {}) => ({
@@ -71,6 +76,74 @@ describe('the credit rule at its edges', () => {
   });
 });
 
+describe('codes that cannot be used right now', () => {
+  it('neither credits nor records an inactive, expired or wrong-store code on a signed order', async () => {
+    const { biz, jake, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    const owned = { description: 'Jake', discountType: 'percentage', discountValue: 10, proStaffId: jake.proStaffId, commissionRate: 10 };
+    expect((await biz.client.post('/api/discount-codes', { ...owned, code: 'OFF10', platform: 'All platforms', isActive: false })).status).toBe(201);
+    expect((await biz.client.post('/api/discount-codes', { ...owned, code: 'OLD10', platform: 'All platforms' })).status).toBe(201);
+    expect((await biz.client.post('/api/discount-codes', { ...owned, code: 'WOO10', platform: 'WooCommerce' })).status).toBe(201);
+    expect((await biz.client.post('/api/discount-codes', { code: 'PLAIN5', description: 'Store promotion', discountType: 'fixed', discountValue: 5, platform: 'Shopify' })).status).toBe(201);
+    // An expiry in the past cannot be sent through the API: the code expired since it was made.
+    await t.database.query(`update discount_codes set expires_at = now() - interval '1 day' where code = 'OLD10' and business_id = ${biz.businessId}`);
+
+    for (const [id, code] of [[3801, 'OFF10'], [3802, 'OLD10'], [3803, 'WOO10']] as const) {
+      expect((await shopify(platform, orderWith(id, [code]), 'orders/create')).json()).toMatchObject({ action: 'recorded' });
+    }
+    expect(await commissionsOf(t, biz.businessId)).toEqual([]);
+    // Not counted as a use of any code, and the log says none of them could be used.
+    const unusable = await t.database.query<{ order_id: string; discount_code_id: number | null; code: string }>(
+      `select order_id, discount_code_id, code from store_orders where business_id = ${biz.businessId} order by order_id`,
+    );
+    expect(unusable).toEqual([
+      { order_id: '3801', discount_code_id: null, code: 'OFF10' },
+      { order_id: '3802', discount_code_id: null, code: 'OLD10' },
+      { order_id: '3803', discount_code_id: null, code: 'WOO10' },
+    ]);
+    const log = await deliveries(biz.client);
+    expect(log.map((d) => [d.outcome, d.reason])).toEqual(Array.from({ length: 3 }, () => ['recorded', 'None of the codes is an active code of this business on this store']));
+
+    // Before a usable code: the usable one is recorded (PLAIN5, no commission) or credited (JAKE10).
+    expect((await shopify(platform, orderWith(3804, ['OFF10', 'OLD10', 'WOO10', 'PLAIN5']), 'orders/create')).json()).toMatchObject({ action: 'recorded' });
+    expect((await shopify(platform, orderWith(3805, ['OFF10', 'OLD10', 'WOO10', 'JAKE10']), 'orders/create')).json()).toMatchObject({ action: 'created' });
+    expect((await commissionsOf(t, biz.businessId)).map((c) => [c.order_id, c.pro_staff_id, c.amount_cents])).toEqual([['3805', jake.proStaffId, 1990]]);
+    const later = await t.database.query<{ order_id: string; code: string }>(`select order_id, code from store_orders where order_id in ('3804', '3805') order by order_id`);
+    expect(later).toEqual([{ order_id: '3804', code: 'PLAIN5' }, { order_id: '3805', code: 'JAKE10' }]);
+  });
+});
+
+describe('a delivery without an amount', () => {
+  const thin = (id: number, codes: string[], extra: Record<string, unknown> = {}) => orderWith(id, codes, { subtotal_price: null, current_subtotal_price: null, ...extra });
+
+  it('keeps a browser report’s amount and currency, and records an order whose amount is not known yet', async () => {
+    const { biz, jake, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    const track = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: { 'x-api-key': platform.publishableKey }, payload });
+    expect((await track('/api/track/discount', { discountCode: 'JAKE10', orderValue: 10, currency: 'EUR', orderId: '3901' })).statusCode).toBe(202);
+    expect((await track('/api/track/order', { orderId: '3902' })).statusCode).toBe(202);
+
+    // No amount and no code: nothing new is known, so the delivery is a duplicate that keeps EUR 10.00.
+    expect((await shopify(platform, thin(3901, [], { cancelled_at: '2022-01-03T10:00:00-05:00' }), 'orders/cancelled')).json()).toMatchObject({ action: 'duplicate' });
+    // A code but no amount: recorded on the code, with the store's currency where the report had none.
+    expect((await shopify(platform, thin(3902, ['JAKE10']), 'orders/create')).json()).toMatchObject({ action: 'recorded' });
+    expect(await commissionsOf(t, biz.businessId)).toEqual([]);
+    const orders = await t.database.query<{ order_id: string; order_value_cents: number | null; currency: string | null; status: string; verified: boolean; code: string | null }>(
+      `select order_id, order_value_cents, currency, status, verified, code from store_orders where business_id = ${biz.businessId} order by order_id`,
+    );
+    expect(orders.map((o) => ({ ...o, order_value_cents: o.order_value_cents === null ? null : Number(o.order_value_cents) }))).toEqual([
+      { order_id: '3901', order_value_cents: 1000, currency: 'EUR', status: 'cancelled', verified: true, code: null },
+      { order_id: '3902', order_value_cents: null, currency: 'USD', status: 'placed', verified: true, code: 'JAKE10' },
+    ]);
+    expect((await deliveries(biz.client)).slice(0, 2).map((d) => [d.orderId, d.outcome, d.reason])).toEqual([
+      ['3902', 'recorded', 'Order amount not known yet'],
+      ['3901', 'duplicate', null],
+    ]);
+
+    // The amount arrives later: the order's code earns its commission then.
+    expect((await shopify(platform, orderWith(3902, ['JAKE10']), 'orders/updated')).json()).toMatchObject({ action: 'created' });
+    expect((await commissionsOf(t, biz.businessId)).map((c) => [c.order_id, c.pro_staff_id, c.amount_cents, c.currency])).toEqual([['3902', jake.proStaffId, 1990, 'USD']]);
+  });
+});
+
 describe('the delivery log keeps its limits', () => {
   it('cuts a long topic to 100 characters and logs an ignored delivery with no codes', async () => {
     const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
@@ -104,6 +177,51 @@ describe('commissions follow refunds', () => {
     expect(commission.description).toContain('10% of USD 104.24 merchandise subtotal');
     const [row] = await t.database.query<{ base_minor: number }>(`select base_minor from commissions where id = ${commission.id}`);
     expect(Number(row.base_minor)).toBe(10424);
+  });
+});
+
+describe('commissions follow cancellations and restores', () => {
+  it('describes a paid commission’s restore adjustment after a cancellation took it back', async () => {
+    const { biz, platform } = await businessWithStore(t, 'woocommerce', 'JAKE10');
+    const order = fixture('woocommerce/order.json');
+    expect((await woo(platform, order, 'order.created')).json()).toMatchObject({ action: 'created' });
+    const [paid] = await commissionsOf(t, biz.businessId);
+    expect((await biz.client.patch(`/api/commissions/${paid.id}/status`, { status: 'paid' })).status).toBe(200);
+    expect((await woo(platform, { ...order, status: 'cancelled' }, 'order.updated')).json()).toMatchObject({ action: 'adjusted' });
+    expect((await woo(platform, { ...order, status: 'processing' }, 'order.restored')).json()).toMatchObject({ action: 'adjusted' });
+    const entries = await commissionsOf(t, biz.businessId);
+    expect(entries.map((c) => [c.source, c.status, c.amount_cents, c.adjusts_commission_id])).toEqual([
+      ['order', 'paid', 540, null], ['adjustment', 'pending', -540, paid.id], ['adjustment', 'pending', 540, paid.id],
+    ]);
+    expect(entries[1].description).toBe(`Adjustment to paid commission #${paid.id} for order 727: refund, 10% of USD 0.00 merchandise now owed in total`);
+    expect(entries[2].description).toBe(`Adjustment to paid commission #${paid.id} for order 727: restore, 10% of USD 54.00 merchandise now owed in total`);
+  });
+
+  it('keeps a cancelled commission cancelled when the order comes back fully refunded', async () => {
+    const { biz, platform } = await businessWithStore(t, 'woocommerce', 'JAKE10');
+    const order = fixture('woocommerce/order.json');
+    await woo(platform, order, 'order.created');
+    expect((await woo(platform, { ...order, status: 'cancelled' }, 'order.updated')).json()).toMatchObject({ action: 'adjusted' });
+    // Restored, but with a refund of the whole order: nothing is owed, so nothing comes back.
+    const refundedInFull = { ...order, status: 'processing', refunds: [{ id: 731, reason: 'Returned', total: '-65.25' }] };
+    expect((await woo(platform, refundedInFull, 'order.restored')).json()).toMatchObject({ action: 'duplicate' });
+    expect((await commissionsOf(t, biz.businessId)).map((c) => [c.status, c.amount_cents])).toEqual([['cancelled', 540]]);
+  });
+
+  it('follows a refund with the rate a commission stored before rates were implies', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    await shopify(platform, fixture('shopify/orders-create.json'), 'orders/create');
+    const [legacy] = await commissionsOf(t, biz.businessId);
+    await t.database.query(`update commissions set rate_bps = null where id = ${legacy.id}`);
+    const body = fixtureText('shopify/refunds-create.json');
+    const refund = await deliverAndProcess(t.app, { method: 'POST', url: `/api/webhooks/shopify/${platform.id}`, payload: body, headers: shopifyHeaders(platform.webhookSecret, body, 'refunds/create') });
+    expect(refund.json()).toMatchObject({ action: 'adjusted' });
+    // 1990 on 199.00 implies 10%: 10% of the 104.24 left.
+    const [followed] = await commissionsOf(t, biz.businessId);
+    expect(followed).toMatchObject({ id: legacy.id, amount_cents: 1042, status: 'pending' });
+    expect(followed.description).toContain('10% of USD 104.24 merchandise subtotal');
+    const [row] = await t.database.query<{ rate_bps: number }>(`select rate_bps from commissions where id = ${legacy.id}`);
+    expect(Number(row.rate_bps)).toBe(1000);
   });
 });
 
