@@ -61,9 +61,12 @@ test('credential submit → admin approve → badge and credential filter in the
   await page.goto(`/search?q=${lastName}`);
   const card = page.getByTestId('pro-staff-card').filter({ hasText: name });
   await expect(card.getByTestId('verified-badge')).toHaveText('Verified · Guide licence');
+  // Chosen one right after the other: both filters must land in the URL (neither update may overwrite the other).
   await page.getByLabel('Verified credential').selectOption({ label: 'Guide licence' });
   await page.getByLabel('Verified pro staff only').check();
   await expect(page).toHaveURL(/credentialType=guide_license/);
+  await expect(page).toHaveURL(/verified=true/);
+  await expect(page.getByLabel('Verified pro staff only')).toBeChecked();
   await expect(card).toBeVisible();
   expect(await seriousViolations(page), '/search with the credential filter').toEqual([]);
   await page.getByLabel('Verified credential').selectOption({ label: 'Outfitter licence' });

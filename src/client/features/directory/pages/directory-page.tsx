@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
 import { DIRECTORY_PAGE_SIZE } from '@shared/directory-paging';
@@ -33,19 +33,23 @@ export default function DirectoryPage() {
   const q = useDebounced(text.trim(), 300);
   const debouncedLocation = useDebounced(location.trim(), 300);
 
+  // Two quick changes (a credential type, then the Verified box) can both come before the URL re-renders: each builds
+  // on the last one asked for, so neither is lost to the other (the router's own updater may see stale params).
+  const asked = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    asked.current = null;
+  }, [searchParams]);
   const update = (changes: Record<string, string | null>) => {
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+    const next = new URLSearchParams(asked.current ?? searchParams);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    asked.current = next;
+    // flushSync: the boxes and lists read the URL, so it must change with the click, not in a later transition;
+    // otherwise a controlled checkbox springs back until the transition lands (a click "did not change its state").
+    setSearchParams(next, { replace: true, flushSync: true });
   };
 
   useEffect(() => {
