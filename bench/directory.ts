@@ -22,7 +22,7 @@ const TARGET_P95_MS = 20;
 const TARGET_COLD_MS = 100;
 const TARGET_RATIO = 1.5;
 
-type Case = { label: string; url: string; auth?: boolean };
+type Case = { label: string; url: string; auth?: boolean; floor?: boolean };
 
 const cases: Case[] = [
   { label: 'first page, by rating', url: '/api/pro-staff-profiles?page=1&pageSize=24&sort=rating' },
@@ -35,6 +35,10 @@ const cases: Case[] = [
   { label: 'page 100, newest', url: '/api/pro-staff-profiles?page=100&pageSize=24&sort=newest' },
   { label: 'social tag search (handle)', url: '/api/social-media-tags/search?tag=%40hunter4242&platform=instagram', auth: true },
   { label: 'social tag search (hashtag)', url: '/api/social-media-tags/search?tag=%23tag77', auth: true },
+  // Not judged: what any request costs around its SQL (`select 1`), signed out and signed in (the session look-up),
+  // so a ratio over 1.5x on a sub-millisecond query can be read against the floor the stack itself sets.
+  { label: 'floor: health, signed out', url: '/api/health', floor: true },
+  { label: 'floor: health, signed in', url: '/api/health', auth: true, floor: true },
 ];
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -91,7 +95,7 @@ async function main() {
       return originalQuery(...args);
     };
 
-    const rows: { label: string; cold: number; http50: number; http95: number; sql50: number; sql95: number; results: string }[] = [];
+    const rows: { label: string; floor: boolean; cold: number; http50: number; http95: number; sql50: number; sql95: number; results: string }[] = [];
     started = performance.now();
     for (const item of cases) {
       const headers = item.auth ? { cookie } : {};
@@ -105,7 +109,7 @@ async function main() {
       await request();
       const statements = recording;
       recording = null;
-      const total = `${probe.headers['x-total-count-estimated'] ? '~' : ''}${probe.headers['x-total-count'] ?? (probe.json() as unknown[]).length}`;
+      const total = item.floor ? '-' : `${probe.headers['x-total-count-estimated'] ? '~' : ''}${probe.headers['x-total-count'] ?? (probe.json() as unknown[]).length}`;
       const replay = () => Promise.all(statements.map((s) => originalQuery(s.text, s.values)));
 
       for (let i = 0; i < WARMUP; i++) {
@@ -124,7 +128,7 @@ async function main() {
       }
       http.sort((a, b) => a - b);
       direct.sort((a, b) => a - b);
-      rows.push({ label: item.label, cold, http50: percentile(http, 50), http95: percentile(http, 95), sql50: percentile(direct, 50), sql95: percentile(direct, 95), results: total });
+      rows.push({ label: item.label, floor: Boolean(item.floor), cold, http50: percentile(http, 50), http95: percentile(http, 95), sql50: percentile(direct, 50), sql95: percentile(direct, 95), results: total });
     }
     await app.close();
 
@@ -133,16 +137,17 @@ async function main() {
     let failed = 0;
     for (const row of rows) {
       const ratio = row.http95 / row.sql95;
-      const misses = [row.http95 >= TARGET_P95_MS && 'p95', row.cold >= TARGET_COLD_MS && 'cold', ratio > TARGET_RATIO && 'ratio'].filter(Boolean);
+      const misses = row.floor ? [] : [row.http95 >= TARGET_P95_MS && 'p95', row.cold >= TARGET_COLD_MS && 'cold', ratio > TARGET_RATIO && 'ratio'].filter(Boolean);
       if (misses.length) failed++;
       console.log([
         row.label.padEnd(38), row.results.padStart(10), `${row.cold.toFixed(1)}ms`.padStart(8), `${row.http50.toFixed(1)}ms`.padStart(9), `${row.http95.toFixed(1)}ms`.padStart(9),
-        `${row.sql50.toFixed(1)}ms`.padStart(8), `${row.sql95.toFixed(1)}ms`.padStart(8), `${ratio.toFixed(2)}x`.padStart(10), (misses.length ? `FAIL (${misses.join(', ')})` : 'PASS').padStart(8),
+        `${row.sql50.toFixed(1)}ms`.padStart(8), `${row.sql95.toFixed(1)}ms`.padStart(8), `${ratio.toFixed(2)}x`.padStart(10), (row.floor ? '-' : misses.length ? `FAIL (${misses.join(', ')})` : 'PASS').padStart(8),
       ].join(' '));
     }
     console.log('cold = first request with that filter set (it counts or samples the matches); SQL = the statements a warm request sends, replayed on the pool');
     console.log('matches: "~" marks an estimated total (shown as "about ..." in the directory)');
-    console.log(`\ntarget per query: HTTP p95 under ${TARGET_P95_MS} ms, cold under ${TARGET_COLD_MS} ms, HTTP/SQL p95 at most ${TARGET_RATIO}x: ${failed ? `FAIL (${failed} of ${rows.length} queries miss)` : 'PASS'}`);
+    const judged = rows.filter((row) => !row.floor);
+    console.log(`\ntarget per query: HTTP p95 under ${TARGET_P95_MS} ms, cold under ${TARGET_COLD_MS} ms, HTTP/SQL p95 at most ${TARGET_RATIO}x: ${failed ? `FAIL (${failed} of ${judged.length} queries miss)` : 'PASS'}`);
     if (failed) process.exitCode = 1;
   } finally {
     await database.close();
