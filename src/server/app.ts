@@ -38,6 +38,8 @@ import { agreementsRoutes } from './modules/agreements/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { credentialsRoutes } from './modules/credentials/routes';
 import { campaignsRoutes } from './modules/campaigns/routes';
+import { goalsRoutes } from './modules/goals/routes';
+import { campaignTasksRoutes } from './modules/campaign-tasks/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { adsRoutes } from './modules/ads/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
@@ -204,6 +206,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(notificationsRoutes);
   await app.register(credentialsRoutes);
   await app.register(campaignsRoutes);
+  await app.register(goalsRoutes);
+  await app.register(campaignTasksRoutes);
   await app.register(reviewsRoutes);
   await app.register(adsRoutes);
   await app.register(promotionsRoutes);

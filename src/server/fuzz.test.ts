@@ -13,7 +13,7 @@ import { createBusiness, createProStaff, makeAdmin, signUp } from './test/factor
 const SKIP = new Set(['GET /api/events']); // a stream that never ends by itself
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 4);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : crypto.randomInt(1, 2 ** 31 - 1);
-const MULTIPART_ROUTES = new Set(['POST /api/messages/:id/attachments', 'POST /api/messages/with-attachments', 'POST /api/uploads/avatar', 'POST /api/credentials', 'POST /api/campaigns/:id/assets/file']);
+const MULTIPART_ROUTES = new Set(['POST /api/messages/:id/attachments', 'POST /api/messages/with-attachments', 'POST /api/uploads/avatar', 'POST /api/credentials', 'POST /api/campaigns/:id/assets/file', 'POST /api/campaigns/:id/tasks/:taskId/submissions']);
 
 type Caller = { name: string; headers: Record<string, string> };
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from './fixtures';
-import { expectPlanLimitGate, expectToast, newAccountWithProfile, pageCall, pageInNewContext, seriousViolations } from './helpers';
+import { expectPlanLimitGate, expectToast, newAccountWithProfile, pageCall, pageInNewContext, seriousViolations, rosterStaffer } from './helpers';
 
 // Campaigns (issue 23 item 1, decision record 031): a business with a staffer on its roster creates a campaign that
 // opens today, adds a file and a link to its content library; the staffer sees it on the dashboard, opens it and
@@ -9,7 +9,6 @@ import { expectPlanLimitGate, expectToast, newAccountWithProfile, pageCall, page
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 10_000)}`;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const today = () => new Date().toISOString().slice(0, 10);
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 test('a business creates a campaign with a file and a link; its rostered staffer sees it on the dashboard and downloads the file', async ({ page, browser }) => {
   test.slow(); // two browsers, two new accounts
@@ -21,10 +20,7 @@ test('a business creates a campaign with a file and a link; its rostered staffer
   await newAccountWithProfile(pro, 'pro_staff', `Rowan Q${token}`);
 
   // The staffer joins the business's roster (an accepted agreement).
-  const me = await pageCall(pro, 'GET', '/api/auth/me');
-  const offer = await pageCall(page, 'POST', '/api/agreements', { proStaffId: me.body.proStaffId, startDate: today(), endDate: inDays(365), commissionRateBps: 1000 });
-  expect(offer.status).toBe(201);
-  expect((await pageCall(pro, 'POST', `/api/agreements/${offer.body.id}/accept`, {})).status).toBe(200);
+  await rosterStaffer(page, pro);
 
   // The business reaches Campaigns from its dashboard and creates one that opens today.
   await page.goto('/business-dashboard');

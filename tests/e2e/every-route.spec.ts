@@ -29,6 +29,9 @@ const routes: { path: string; text: Partial<Record<Visitor | 'signedIn' | 'any',
   { path: '/campaigns', text: { anonymous: 'Please log in to see your campaigns.', business: 'Briefs and brand assets for your pro staff', pro_staff: 'Campaigns from the brands you are on', admin: 'Please complete your business profile first.' } },
   // Campaign 1 is the demo business's (demo-agreements.ts); the demo pro staff is not on its roster.
   { path: '/campaigns/1', text: { anonymous: 'Please log in to see this campaign.', business: 'Late-season waterfowl push', pro_staff: 'Campaign not found', admin: 'Campaign not found' } },
+  // Goals by season (decision record 033): season 1 is the demo business's "Late season 2026" (demo-agreements.ts).
+  { path: '/goals', text: { anonymous: 'Please log in to see your goals.', business: 'Seasons and the targets you set', pro_staff: 'What your brands set for you', admin: 'Please complete your business profile first.' } },
+  { path: '/goals/1', text: { anonymous: 'Please log in to see this season.', business: 'Late season 2026', pro_staff: 'Season not found', admin: 'Season not found' } },
   { path: '/promotions', text: { business: 'Active Promotions', pro_staff: 'Access restricted to business accounts.' } },
   { path: '/business-features', text: { any: 'Compare plans' } },
   { path: '/pro-staff-features', text: { any: 'Success stories' } },
@@ -36,8 +39,8 @@ const routes: { path: string; text: Partial<Record<Visitor | 'signedIn' | 'any',
   { path: '/store-integration', text: { any: /Store Integration/i } },
   { path: '/admin', text: { admin: /Admin/ } },
   { path: '/test-profiles', text: { signedIn: /Test Profiles/i } },
-  { path: '/privacy-policy', text: { any: 'Last updated: November 24, 2026' } },
-  { path: '/terms-of-service', text: { any: 'Effective date: November 24, 2026' } },
+  { path: '/privacy-policy', text: { any: 'Last updated: November 25, 2026' } },
+  { path: '/terms-of-service', text: { any: 'Effective date: November 25, 2026' } },
   { path: '/definitely-not-a-route', text: { any: '404 Page Not Found' } },
 ];
 

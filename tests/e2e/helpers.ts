@@ -154,3 +154,16 @@ export async function expectTextAt(page: Page, path: string, text: string) {
   await page.goto(path);
   await expect(page.getByText(text)).toBeVisible();
 }
+
+/**
+ * Puts the pro staffer signed in on `pro` on the roster of the business signed in on `business`: an offer through the
+ * API for a year from today, accepted. Answers the staffer's profile id.
+ */
+export async function rosterStaffer(business: Page, pro: Page): Promise<number> {
+  const me = await pageCall(pro, 'GET', '/api/auth/me');
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const offer = await pageCall(business, 'POST', '/api/agreements', { proStaffId: me.body.proStaffId, startDate: day(0), endDate: day(365), commissionRateBps: 1000 });
+  expect(offer.status).toBe(201);
+  expect((await pageCall(pro, 'POST', `/api/agreements/${offer.body.id}/accept`, {})).status).toBe(200);
+  return me.body.proStaffId as number;
+}

@@ -20,7 +20,7 @@ async function overflow(page: Page, route: string) {
     const root = document.documentElement;
     // The widest elements that stick out, to say what to fix.
     const culprits = [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1)
+      .filter((el) => el.getBoundingClientRect().right > root.clientWidth)
       .slice(0, 3)
       .map((el) => `${el.tagName.toLowerCase()}.${String((el as HTMLElement).className).split(' ').slice(0, 3).join('.')}`);
     return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, culprits };

@@ -43,6 +43,47 @@ test('the mobile menu toggles and closes when a link is clicked', async ({ page 
   await expect(mobile).toHaveCount(0);
 });
 
+test('the whole header fits one row at 1280 px, the logo uncovered, for an admin (the most entries)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, DEMO_ADMIN);
+  const logo = await page.getByRole('banner').getByRole('link', { name: 'HuntStaff' }).boundingBox();
+  const first = await nav(page).getByRole('link', { name: 'Browse' }).boundingBox();
+  const logout = await nav(page).getByRole('button', { name: 'Logout' }).boundingBox();
+  expect(logo && first && first.x).toBeGreaterThanOrEqual(logo!.x + logo!.width);
+  expect(logout && logout.x + logout.width).toBeLessThanOrEqual(1280);
+  expect(logout?.y).toBeLessThan(64);
+});
+
+test('the Program menu reaches the roster, campaigns and goals and closes on Escape', async ({ page }) => {
+  await signIn(page, DEMO_BUSINESS);
+  const program = nav(page).getByRole('button', { name: 'Program' });
+  await expect(program).toHaveAttribute('aria-expanded', 'false');
+  await program.click();
+  await expect(nav(page).getByRole('list').getByRole('link')).toHaveText(['Roster', 'Campaigns', 'Goals']);
+  await expect(nav(page).getByRole('link', { name: 'Roster' })).toHaveAttribute('href', '/agreements');
+  await page.keyboard.press('Escape');
+  await expect(nav(page).getByRole('link', { name: 'Roster' })).toHaveCount(0);
+  await expect(program).toBeFocused();
+  await program.click();
+  await nav(page).getByRole('link', { name: 'Campaigns' }).click();
+  await expect(page).toHaveURL(/\/campaigns$/);
+  await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Roster' })).toHaveCount(0);
+  await expect(program).toHaveClass(/bg-forest-800/);
+});
+
+test('pro staff find their agreements, campaigns, credentials and goals under Program, also in the mobile menu', async ({ page }) => {
+  await signIn(page, DEMO_PRO_STAFF);
+  await nav(page).getByRole('button', { name: 'Program' }).click();
+  await expect(nav(page).getByRole('list').getByRole('link')).toHaveText(['My Agreements', 'Campaigns', 'Credentials', 'Goals']);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const program = page.getByRole('navigation', { name: 'Mobile' }).getByRole('group', { name: 'Program' });
+  await program.getByRole('link', { name: 'Credentials' }).click();
+  await expect(page).toHaveURL(/\/credentials$/);
+  await expect(page.getByRole('navigation', { name: 'Mobile' })).toHaveCount(0);
+});
+
 test('unknown paths show the 404 page', async ({ page }) => {
   const response = await page.goto('/no/such/page');
   expect(response?.status()).toBe(200);

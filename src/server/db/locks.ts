@@ -26,6 +26,10 @@ const lockNamespaces = {
   campaignsBusiness: 7701,
   /** A campaign's opening announcement: told once, by the request or the task, never both (decision record 031). */
   campaignsAnnounce: 7702,
+  /** A goal's "reached" notification: told once, by the hourly task or an inline check, never both (decision record 033). */
+  goalsReached: 7901,
+  /** Proofs of one campaign task: submissions, decisions and task edits (decision record 032). */
+  campaignTasks: 7801,
 } as const;
 
 /**

@@ -61,6 +61,17 @@ export type Fixtures = {
     campaignAsset: number;
     /** Opens tomorrow: editable and deletable by its owner, invisible to its audience. */
     scheduledCampaign: number;
+    /** Current, business's, with proStaff's goal (decision record 033). */
+    season: number;
+    goal: number;
+    /** Current, business's, no goals yet. */
+    emptySeason: number;
+    /** A field-test task of `campaign` with a reward, and proStaff's waiting proof of it with one photo (record 032). */
+    campaignTask: number;
+    campaignSubmission: number;
+    campaignProofPhoto: number;
+    /** A social-post task of `campaign` nobody has submitted proof for. */
+    campaignEmptyTask: number;
   };
   /** File name of business's avatar under /api/uploads/avatars/. */
   avatarFile: string;
@@ -133,6 +144,19 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const campaign = await created(biz, '/api/campaigns', { ...campaignFields, title: 'Spring push', opensOn: dayOffset(0) });
   const withAsset = await upload(t, biz, `/api/campaigns/${campaign}/assets/file`, 'SECRET-logo.pdf', PDF, { name: 'Logo pack', usageNotes: 'Keep the margins.' });
   const scheduledCampaign = await created(biz, '/api/campaigns', { ...campaignFields, title: 'Fall push', opensOn: dayOffset(1) });
+  const season = await created(biz, '/api/seasons', { name: 'SECRET-season', startsOn: dayOffset(-5), endsOn: dayOffset(30) });
+  const goal = await created(biz, `/api/seasons/${season}/goals`, { proStaffId: proStaff.proStaffId, postsTarget: 3, salesTargetMinor: 100000, salesCurrency: 'USD' });
+  const emptySeason = await created(biz, '/api/seasons', { name: 'Empty season', startsOn: dayOffset(0), endsOn: dayOffset(60) });
+  const taskIds = async (body: Record<string, unknown>) => {
+    const res = await biz.post(`/api/campaigns/${campaign}/tasks`, body);
+    if (res.status !== 201) throw new Error(`fixture task: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.tasks.at(-1).id as number;
+  };
+  const campaignTask = await taskIds({ kind: 'field_test', title: 'Test the decoys', rewardAmount: '25.00', rewardCurrency: 'USD' });
+  const campaignEmptyTask = await taskIds({ kind: 'social_post', title: 'Post from the blind', platform: 'instagram', requiredTag: '#owner' });
+  const proof = await upload(t, proStaff.client, `/api/campaigns/${campaign}/tasks/${campaignTask}/submissions`, 'SECRET-blind.png', PNG, {
+    product: 'SECRET-decoy', conditions: 'Rain', daysUsed: '3', worked: 'Calling', failed: 'Stakes',
+  });
   const platform = (platformType: string) => created(biz, '/api/integration-platforms', { name: `SECRET-${platformType}`, platformType });
 
   return {
@@ -163,6 +187,13 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       campaign,
       campaignAsset: withAsset.assets[0].id,
       scheduledCampaign,
+      season,
+      goal,
+      emptySeason,
+      campaignTask,
+      campaignSubmission: proof.id,
+      campaignProofPhoto: proof.photos[0].id,
+      campaignEmptyTask,
     },
     avatarFile: avatar.url.split('/').pop(),
   };

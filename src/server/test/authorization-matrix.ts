@@ -543,6 +543,58 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: at((f) => `/api/campaigns/${f.ids.campaign}/assets/${f.ids.campaignAsset}/file`),
     note: 'The owner, and its audience once opened; anyone else 404.',
   },
+  // ---- goals by season (decision record 033; the fixture season is business's, with proStaff's goal) ----
+  'GET /api/seasons': { expect: anyBusinessProfile(200), request: at(() => '/api/seasons'), note: "The caller's own seasons." },
+  'POST /api/seasons': { expect: anyBusinessProfile(201), request: () => ({ url: '/api/seasons', body: { name: 'Winter geese', startsOn: dayOffset(0), endsOn: dayOffset(40) } }) },
+  'GET /api/seasons/:id': { expect: businessOwnerOnly(200, 404), request: at((f) => `/api/seasons/${f.ids.season}`) },
+  'PUT /api/seasons/:id': { expect: businessOwnerOnly(200, 404), request: (f) => ({ url: `/api/seasons/${f.ids.season}`, body: { name: 'Renamed season', startsOn: dayOffset(-5), endsOn: dayOffset(20) } }) },
+  'DELETE /api/seasons/:id': { expect: businessOwnerOnly(204, 404), request: at((f) => `/api/seasons/${f.ids.season}`) },
+  'POST /api/seasons/:id/goals': {
+    expect: businessOwnerOnly(201, 404),
+    request: (f) => ({ url: `/api/seasons/${f.ids.emptySeason}/goals`, body: { proStaffId: f.proStaff.proStaffId, eventsTarget: 2 } }),
+    note: 'proStaff is on business’s roster.',
+  },
+  'GET /api/goals': { expect: signedIn(200), request: at(() => '/api/goals'), note: "A business's staffers' goals, or a staffer's own." },
+  'GET /api/goals/:id': {
+    expect: { anonymous: 401, admin: 404, otherBusiness: 404, otherProStaff: 404, business: 200, proStaff: 200 },
+    request: at((f) => `/api/goals/${f.ids.goal}`),
+    note: 'Its business and its staffer; anyone else 404.',
+  },
+  'PUT /api/goals/:id': { expect: businessOwnerOnly(200, 404), request: (f) => ({ url: `/api/goals/${f.ids.goal}`, body: { postsTarget: 5 } }) },
+  'DELETE /api/goals/:id': { expect: businessOwnerOnly(204, 404), request: at((f) => `/api/goals/${f.ids.goal}`) },
+  // ---- campaign tasks (decision record 032; proStaff, in the fixture campaign's audience, has a waiting proof of campaignTask) ----
+  'GET /api/campaigns/:id/tasks': {
+    expect: { anonymous: 401, admin: 404, otherBusiness: 404, otherProStaff: 404, business: 200, proStaff: 200 },
+    request: at((f) => `/api/campaigns/${f.ids.campaign}/tasks`),
+    note: 'The owner (every proof) and the audience once opened (their own proofs); anyone else 404.',
+  },
+  'POST /api/campaigns/:id/tasks': {
+    expect: businessOwnerOnly(201, 404),
+    request: (f) => ({ url: `/api/campaigns/${f.ids.campaign}/tasks`, body: { kind: 'other', title: 'Share the guide', rewardAmount: '' } }),
+  },
+  'PUT /api/campaigns/:id/tasks/:taskId': {
+    expect: businessOwnerOnly(200, 404),
+    request: (f) => ({ url: `/api/campaigns/${f.ids.campaign}/tasks/${f.ids.campaignEmptyTask}`, body: { kind: 'social_post', title: 'Post again', platform: 'tiktok', requiredTag: '@owner' } }),
+  },
+  'DELETE /api/campaigns/:id/tasks/:taskId': { expect: businessOwnerOnly(200, 404), request: at((f) => `/api/campaigns/${f.ids.campaign}/tasks/${f.ids.campaignEmptyTask}`) },
+  'POST /api/campaigns/:id/tasks/:taskId/submissions': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 404, business: 403, proStaff: 201 },
+    request: (f) => ({ url: `/api/campaigns/${f.ids.campaign}/tasks/${f.ids.campaignEmptyTask}/submissions`, file: { name: 'post.png', data: PNG, fields: { url: 'https://instagram.com/p/owner' } } }),
+    note: 'A pro staffer in the audience of the open campaign; another staffer 404 (not in it).',
+  },
+  'POST /api/campaigns/:id/submissions/:submissionId/approve': {
+    expect: businessOwnerOnly(200, 404),
+    request: at((f) => `/api/campaigns/${f.ids.campaign}/submissions/${f.ids.campaignSubmission}/approve`),
+  },
+  'POST /api/campaigns/:id/submissions/:submissionId/reject': {
+    expect: businessOwnerOnly(200, 404),
+    request: (f) => ({ url: `/api/campaigns/${f.ids.campaign}/submissions/${f.ids.campaignSubmission}/reject`, body: { reason: 'unsafe_firearm_handling', note: '' } }),
+  },
+  'GET /api/campaigns/:id/submissions/:submissionId/photos/:photoId': {
+    expect: { anonymous: 401, admin: 404, otherBusiness: 404, otherProStaff: 404, business: 200, proStaff: 200 },
+    request: at((f) => `/api/campaigns/${f.ids.campaign}/submissions/${f.ids.campaignSubmission}/photos/${f.ids.campaignProofPhoto}`),
+    note: 'The staffer who submitted it and the campaign’s owner; anyone else 404.',
+  },
   // ---- verified credentials (decision record 029; the fixture credential is proStaff's, pending) ----
   'GET /api/credentials': { expect: anyProStaffProfile(200), request: at(() => '/api/credentials'), note: "The caller's own credentials." },
   'POST /api/credentials': {

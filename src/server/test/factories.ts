@@ -70,6 +70,21 @@ export async function createProStaff(
   return { ...fresh, proStaffId: fresh.user.proStaffId! };
 }
 
+/** A new pro staffer accepted onto the business's roster (a live agreement for a year from today, record 028). */
+export async function createRosteredProStaff(
+  t: TestApp,
+  business: SignedIn,
+  options: Parameters<typeof createProStaff>[1] = {},
+): Promise<SignedIn & { proStaffId: number }> {
+  const pro = await createProStaff(t, options);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const offer = await business.client.post('/api/agreements', { proStaffId: pro.proStaffId, startDate: day(0), endDate: day(365), commissionRateBps: 1000 });
+  if (offer.status !== 201) throw new Error(`offer: ${offer.status} ${JSON.stringify(offer.body)}`);
+  const accepted = await pro.client.post(`/api/agreements/${offer.body.id}/accept`, {});
+  if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+  return pro;
+}
+
 export async function makeAdmin(t: TestApp, signedIn: SignedIn): Promise<SignedIn> {
   await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, signedIn.user.id));
   return refresh(signedIn);

@@ -65,7 +65,7 @@ export const accountExport = z.object({
   exportedAt: z.string(),
   account: z.record(z.string(), z.unknown()),
   profile: z.record(z.string(), z.unknown()).nullable(),
-  files: z.array(z.object({ kind: z.enum(['avatar', 'attachment', 'credential', 'campaignAsset']), name: z.string(), downloadPath: z.string(), messageId: z.number().int().optional() })),
+  files: z.array(z.object({ kind: z.enum(['avatar', 'attachment', 'credential', 'campaignAsset', 'campaignProofPhoto']), name: z.string(), downloadPath: z.string(), messageId: z.number().int().optional() })),
   messagesSent: rows,
   messagesReceived: rows,
   attachments: rows,
@@ -101,6 +101,13 @@ export const accountExport = z.object({
   campaigns: rows,
   campaignMembers: rows,
   campaignAssets: rows,
+  /** A business's seasons; the goals in them, or a pro staffer's own goals (decision record 033). */
+  seasons: rows,
+  goals: rows,
+  /** A business's campaign tasks; a staffer's proofs and the photos attached to them (decision record 032). */
+  campaignTasks: rows,
+  campaignTaskSubmissions: rows,
+  campaignProofPhotos: rows,
 });
 export type AccountExport = z.infer<typeof accountExport>;
 

@@ -4,6 +4,10 @@ import { currencyCodeInput } from './common';
 import { proStaffProfile } from './profiles';
 
 export const commissionStatuses = ['pending', 'paid', 'cancelled'] as const;
+
+/** Where a commission came from: by hand, a store order, a refund of a paid one, or an approved campaign task's reward. */
+export const commissionSources = ['manual', 'order', 'adjustment', 'task'] as const;
+export type CommissionSource = (typeof commissionSources)[number];
 export type CommissionStatus = (typeof commissionStatuses)[number];
 
 /** One commission is capped well inside the 32-bit cents column. */
@@ -111,7 +115,7 @@ export const commission = z.object({
   /** YYYY-MM-DD or null. */
   dueDate: z.string().nullable(),
   status: z.enum(commissionStatuses),
-  source: z.enum(['manual', 'order', 'adjustment']),
+  source: z.enum(commissionSources),
   orderId: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

@@ -5,7 +5,7 @@ import { idInUrl } from './common';
  * The notification centre (decision record 030): what happened to a user, with read state, and which kinds also come
  * by email. Messages keep their own unread count in the navigation and are not listed here.
  */
-export const notificationKinds = ['application', 'commission', 'payout', 'agreement', 'review', 'credential', 'campaign'] as const;
+export const notificationKinds = ['application', 'commission', 'payout', 'agreement', 'review', 'credential', 'campaign', 'task', 'goal'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** What the email settings call each kind. */
@@ -17,6 +17,8 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   review: 'Reviews',
   credential: 'Credential reviews',
   campaign: 'Campaigns from your brands',
+  task: 'Campaign tasks: proof submitted, approved or rejected',
+  goal: 'Season goals reached',
 };
 
 export const notification = z.object({

@@ -1,7 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../client';
 import { agreementEvents, agreements } from '../schema/agreements';
+import { campaignTaskSubmissions, campaignTasks } from '../schema/campaign-tasks';
 import { campaignAssets, campaigns } from '../schema/campaigns';
+import { goals, seasons } from '../schema/goals';
 import { businessProfiles, proStaffProfiles } from '../schema/profiles';
 import { users } from '../schema/users';
 import { DEMO_BUSINESS_EMAIL } from './demo-accounts';
@@ -78,4 +80,35 @@ export async function seedDemoCampaign(tx: Database, now = new Date()): Promise<
     { campaignId: campaign!.id, kind: 'link', name: 'Brand photo library', url: 'https://example.com/timberline/brand-photos', usageNotes: 'Use as they are; do not crop the logo. Credit "Timberline Outfitters".' },
     { campaignId: campaign!.id, kind: 'link', name: 'Caption and hashtag guide', url: 'https://example.com/timberline/caption-guide', usageNotes: 'Always tag #TimberlineStaff and disclose the partnership.' },
   ]);
+  // Two tasks (decision record 032): a weekly post, and a field-test report paid USD 50.00 on approval. Sarah has one
+  // approved post without a reward (no commission, so no payout or statement figure changes), which also moves her
+  // season goal's posts bar (seedDemoGoals).
+  const [post] = await tx.insert(campaignTasks).values([
+    { campaignId: campaign!.id, kind: 'social_post', title: 'A post from the blind', instructions: 'Gear in frame, code in the caption.', platform: 'instagram', requiredTag: '#TimberlineStaff' },
+    {
+      campaignId: campaign!.id, kind: 'field_test', title: 'Field-test the Mallard Magnet spread',
+      instructions: 'Hunt it at least three mornings and tell us what the birds did.', rewardMinor: 5000, rewardCurrency: 'USD',
+    },
+  ]).returning({ id: campaignTasks.id });
+  const [sarah] = await tx.select({ id: proStaffProfiles.id }).from(proStaffProfiles).innerJoin(users, eq(users.id, proStaffProfiles.userId)).where(eq(users.email, 'sarah.whitfield@example.com'));
+  if (!sarah) return;
+  const decidedAt = new Date(now.getTime() - 2 * DAY);
+  await tx.insert(campaignTaskSubmissions).values({
+    taskId: post!.id, proStaffId: sarah.id, status: 'approved', url: 'https://example.com/instagram/sarah-whitfield/late-season-teal',
+    note: 'Teal over the spread at first light.', decidedAt, decidedByUserId: business.userId, createdAt: new Date(decidedAt.getTime() - DAY), updatedAt: decidedAt,
+  });
+}
+
+/**
+ * A demo season (decision record 033) for the demo business, covering today, with a goal for Sarah Whitfield (on its
+ * roster): the Goals screens, the roster's summary and her dashboard's My Goals card show something on a fresh install.
+ */
+export async function seedDemoGoals(tx: Database, now = new Date()): Promise<void> {
+  const [business] = await tx.select({ id: businessProfiles.id }).from(businessProfiles).innerJoin(users, eq(users.id, businessProfiles.userId)).where(eq(users.email, DEMO_BUSINESS_EMAIL));
+  const [sarah] = await tx.select({ id: proStaffProfiles.id }).from(proStaffProfiles).innerJoin(users, eq(users.id, proStaffProfiles.userId)).where(eq(users.email, 'sarah.whitfield@example.com'));
+  if (!business || !sarah) return;
+  const [season] = await tx.insert(seasons).values({
+    businessId: business.id, name: 'Late season 2026', startsOn: dayOf(now.getTime() - 30 * DAY), endsOn: dayOf(now.getTime() + 40 * DAY),
+  }).returning({ id: seasons.id });
+  await tx.insert(goals).values({ seasonId: season!.id, proStaffId: sarah.id, salesTargetMinor: 250_000, salesCurrency: 'USD', postsTarget: 8, eventsTarget: 1, reportsTarget: 1 });
 }

@@ -7,7 +7,7 @@ import { hashPassword } from '@server/lib/passwords';
 import { DEMO_ADMIN_EMAIL, DEMO_BUSINESS_EMAIL, DEMO_PASSWORD, DEMO_PRO_STAFF_EMAIL } from './demo-accounts';
 import { TERMS_VERSION } from '@shared/legal';
 import { seedDemoActivity } from './demo-activity';
-import { seedDemoAgreements, seedDemoCampaign } from './demo-agreements';
+import { seedDemoAgreements, seedDemoCampaign, seedDemoGoals } from './demo-agreements';
 import { seedCommissionsAndReviews } from './demo-commissions-reviews';
 
 type BusinessSeed = {
@@ -161,5 +161,6 @@ export async function seedDemoData(db: Database, options: { withAdmin?: boolean 
     await seedDemoActivity(tx);
     await seedDemoAgreements(tx);
     await seedDemoCampaign(tx);
+    await seedDemoGoals(tx);
   });
 }

@@ -66,9 +66,25 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
     await db.execute(sql`select a.file_key as key from campaign_assets a join campaigns c on c.id = a.campaign_id
       where c.business_id in (select id from business_profiles where user_id = ${userId})`),
   );
+  // Campaign tasks (decision record 032): a business's tasks and the proofs sent to them go with its campaigns; an
+  // erased staffer's proof photos are deleted and the texts of their proofs cleared. The rows stay (status and
+  // dates): the reward commissions point at them and seasonal goals count the approved ones.
+  const proofFiles = rows<{ key: string }>(
+    await db.execute(sql`select f.file_key as key from campaign_task_proof_files f
+      join campaign_task_submissions s on s.id = f.submission_id join campaign_tasks t on t.id = s.task_id join campaigns c on c.id = t.campaign_id
+      where c.business_id in (select id from business_profiles where user_id = ${userId})
+         or s.pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`),
+  );
   const statements = [
+    sql`delete from campaign_task_proof_files where submission_id in (select id from campaign_task_submissions
+      where pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId}))`,
+    sql`update campaign_task_submissions set url = null, report = null, note = '', updated_at = ${now}
+      where pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`,
     sql`delete from campaigns where business_id in (select id from business_profiles where user_id = ${userId})`,
     sql`delete from campaign_members where pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`,
+    // Goals by season (decision record 033): a business's seasons with their goals; an erased staffer's goals.
+    sql`delete from seasons where business_id in (select id from business_profiles where user_id = ${userId})`,
+    sql`delete from goals where pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`,
     // Sign-in and its secrets.
     sql`delete from sessions where user_id = ${userId}`,
     sql`delete from password_reset_tokens where user_id = ${userId}`,
@@ -118,6 +134,7 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
     ...exportFiles.flatMap(({ key }) => (key ? [key] : [])),
     ...credentialFiles.flatMap(({ key }) => (key ? [key] : [])),
     ...campaignFiles.flatMap(({ key }) => (key ? [key] : [])),
+    ...proofFiles.map(({ key }) => key),
   ];
   return { erased: true, fileKeys };
 }

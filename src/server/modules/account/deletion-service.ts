@@ -7,6 +7,7 @@ import { AppError } from '@server/lib/errors';
 import { hashPassword, verifyPassword } from '@server/lib/passwords';
 import * as repo from './repository';
 import * as deletions from './deletion-repository';
+import { utcDay } from '@server/lib/utc-day';
 
 /** Days between asking for deletion and the erasure; signing in before then cancels it (decision record 027). */
 export const DELETION_GRACE_DAYS = 14;
@@ -15,7 +16,6 @@ export const ERASE_DUE_ACCOUNTS_TASK = 'account.erase-due';
 /** Accounts erased per run; the task runs hourly, so a backlog clears within hours. */
 const ERASE_BATCH = 50;
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * Schedules the account's erasure in 14 days after the password is re-entered, and signs it out everywhere.
@@ -36,7 +36,7 @@ export async function requestDeletion(ctx: AppContext, user: SessionUser, input:
     .send({
       to: account.email,
       subject: 'Your HuntStaff account will be deleted',
-      text: `As you asked, your HuntStaff account will be deleted on ${day(scheduledFor)}.\n\nChanged your mind? Sign in before then and the deletion is cancelled.\n\nWhat is kept after deletion, and why, is in our Privacy Policy.`,
+      text: `As you asked, your HuntStaff account will be deleted on ${utcDay(scheduledFor)}.\n\nChanged your mind? Sign in before then and the deletion is cancelled.\n\nWhat is kept after deletion, and why, is in our Privacy Policy.`,
     })
     .catch((error: unknown) => ctx.log.warn({ userId: user.id, err: error }, 'deletion notice could not be sent'));
   return { deletionScheduledFor: scheduledFor.toISOString() };

@@ -132,6 +132,37 @@ describe('erasure after the grace period', () => {
     expect(t.storage.files.has(asset.file_key)).toBe(false);
   });
 
+  it('erases a business’s seasons with their goals, and an erased staffer’s goals (decision record 033)', async () => {
+    const f = await createFixtures(t);
+    expect((await f.proStaff.client.post('/api/account/deletion', password)).status).toBe(202);
+    expect((await eraseDueAccounts(t.app.ctx, later(15))).erased).toBe(1);
+    expect(await t.database.query(`select id from goals where id = ${f.ids.goal}`)).toEqual([]);
+    expect(await t.database.query(`select id from seasons where business_id = ${f.business.businessId}`)).toHaveLength(2);
+    expect((await f.business.client.post('/api/account/deletion', password)).status).toBe(202);
+    expect((await eraseDueAccounts(t.app.ctx, later(15))).erased).toBe(1);
+    expect(await t.database.query(`select id from seasons where business_id = ${f.business.businessId}`)).toEqual([]);
+  });
+
+  it('erases a staffer’s proof photos and texts, keeping the decided rows; a business’s tasks and their proofs go with its campaigns (decision record 032)', async () => {
+    const f = await createFixtures(t);
+    const [photo] = await t.database.query<{ file_key: string }>(`select file_key from campaign_task_proof_files where id = ${f.ids.campaignProofPhoto}`);
+    expect(t.storage.files.has(photo.file_key)).toBe(true);
+    expect((await f.proStaff.client.post('/api/account/deletion', password)).status).toBe(202);
+    expect((await eraseDueAccounts(t.app.ctx, later(15))).erased).toBe(1);
+    expect(t.storage.files.has(photo.file_key)).toBe(false);
+    expect(await t.database.query(`select id from campaign_task_proof_files`)).toEqual([]);
+    expect(await t.database.query(`select id, status, url, report, note from campaign_task_submissions`)).toEqual([
+      { id: f.ids.campaignSubmission, status: 'submitted', url: null, report: null, note: '' },
+    ]);
+
+    const g = await createFixtures(t);
+    expect((await g.business.client.post('/api/account/deletion', password)).status).toBe(202);
+    expect((await eraseDueAccounts(t.app.ctx, later(15))).erased).toBe(1);
+    expect(await t.database.query(`select id from campaign_tasks where id in (${g.ids.campaignTask}, ${g.ids.campaignEmptyTask})`)).toEqual([]);
+    expect(await t.database.query(`select id from campaign_task_submissions where id = ${g.ids.campaignSubmission}`)).toEqual([]);
+    expect([...t.storage.files.keys()].filter((key) => key.startsWith('campaign-proofs/'))).toEqual([]);
+  });
+
   it('runs as an hourly scheduled background task', async () => {
     const kinds = (t.app.ctx.tasks as unknown as { schedules: { kind: string; everySeconds: number }[] }).schedules;
     expect(kinds).toContainEqual({ kind: 'account.erase-due', everySeconds: 3600 });

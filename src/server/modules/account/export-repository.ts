@@ -16,6 +16,8 @@ import { agreementEvents, agreements } from '@server/db/schema/agreements';
 import { notificationSettings, notifications } from '@server/db/schema/notifications';
 import { credentials } from '@server/db/schema/credentials';
 import { campaignAssets, campaignMembers, campaigns } from '@server/db/schema/campaigns';
+import { goals, seasons } from '@server/db/schema/goals';
+import { campaignTaskProofFiles, campaignTaskSubmissions, campaignTasks } from '@server/db/schema/campaign-tasks';
 
 // Everything the product holds about one account, for "Export my data" (decision record 027). Secrets are left out:
 // the password hash, the two-factor secret and recovery-code hashes, session token hashes, store API keys.
@@ -129,6 +131,50 @@ export async function exportRows(db: Database, userId: number) {
         .orderBy(credentials.id),
     ),
     ...(await campaignsOf(db, businessId)),
+    // Goals by season (decision record 033): a business's seasons and the goals in them; a staffer's own goals.
+    seasons: await byBusiness((id) => db.select().from(seasons).where(eq(seasons.businessId, id)).orderBy(seasons.id)),
+    goals: businessId || proStaffId
+      ? await db
+        .select({ goal: goals, seasonName: seasons.name })
+        .from(goals)
+        .innerJoin(seasons, eq(seasons.id, goals.seasonId))
+        .where(or(...(businessId ? [eq(seasons.businessId, businessId)] : []), ...(proStaffId ? [eq(goals.proStaffId, proStaffId)] : [])))
+        .orderBy(goals.id)
+        .then((rows) => rows.map((row) => ({ ...row.goal, seasonName: row.seasonName })))
+      : [],
+    // Campaign tasks (decision record 032): a business's tasks; a staffer's proofs with their photos (keys stay internal).
+    campaignTasks: await byBusiness((id) =>
+      db.select({ task: campaignTasks }).from(campaignTasks).innerJoin(campaigns, eq(campaigns.id, campaignTasks.campaignId)).where(eq(campaigns.businessId, id)).orderBy(campaignTasks.id),
+    ).then((rows) => rows.map((row) => (row as { task: Row }).task)),
+    ...(await proofsOf(db, proStaffId)),
+  };
+}
+
+/** A staffer's task proofs (decision record 032) and the photos attached to them, without storage keys. */
+async function proofsOf(db: Database, proStaffId: number | null | undefined) {
+  if (!proStaffId) return { campaignTaskSubmissions: [], campaignProofPhotos: [] };
+  const submissions = await db
+    .select({ submission: campaignTaskSubmissions, campaignId: campaignTasks.campaignId, taskTitle: campaignTasks.title })
+    .from(campaignTaskSubmissions)
+    .innerJoin(campaignTasks, eq(campaignTasks.id, campaignTaskSubmissions.taskId))
+    .where(eq(campaignTaskSubmissions.proStaffId, proStaffId))
+    .orderBy(campaignTaskSubmissions.id);
+  const ids = submissions.map((row) => row.submission.id);
+  const photos = ids.length
+    ? await db
+        .select({
+          id: campaignTaskProofFiles.id, submissionId: campaignTaskProofFiles.submissionId, campaignId: campaignTasks.campaignId, fileName: campaignTaskProofFiles.fileName,
+          fileType: campaignTaskProofFiles.fileType, fileSize: campaignTaskProofFiles.fileSize, createdAt: campaignTaskProofFiles.createdAt,
+        })
+        .from(campaignTaskProofFiles)
+        .innerJoin(campaignTaskSubmissions, eq(campaignTaskSubmissions.id, campaignTaskProofFiles.submissionId))
+        .innerJoin(campaignTasks, eq(campaignTasks.id, campaignTaskSubmissions.taskId))
+        .where(inArray(campaignTaskProofFiles.submissionId, ids))
+        .orderBy(campaignTaskProofFiles.id)
+    : [];
+  return {
+    campaignTaskSubmissions: submissions.map(({ submission, campaignId, taskTitle }) => ({ ...submission, campaignId, taskTitle })),
+    campaignProofPhotos: photos,
   };
 }
 

@@ -9,6 +9,7 @@ import type { StoredObject } from '@server/lib/storage';
 import { appOrigin } from '@server/config';
 import { exportRows } from './export-repository';
 import * as repo from './repository';
+import { utcDay } from '@server/lib/utc-day';
 
 /** JSON-safe copy: dates as ISO strings (the response schema holds them as unknown values). */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -29,12 +30,15 @@ export async function exportAccount(ctx: AppContext, userId: number, now = new D
     ...data.campaignAssets.flatMap((row) =>
       row.kind === 'file' ? [{ kind: 'campaignAsset' as const, name: String(row.fileName), downloadPath: `/api/campaigns/${String(row.campaignId)}/assets/${String(row.id)}/file` }] : [],
     ),
+    ...data.campaignProofPhotos.map((row) => ({
+      kind: 'campaignProofPhoto' as const, name: row.fileName, downloadPath: `/api/campaigns/${row.campaignId}/submissions/${row.submissionId}/photos/${row.id}`,
+    })),
   ];
   return plain({ format: 'huntstaff-account-export/1' as const, exportedAt: now.toISOString(), ...data, account: data.account ?? {}, files });
 }
 
 /** The download's file name: huntstaff-data-<user id>-<UTC day>.json. */
-export const exportFileName = (user: SessionUser, now = new Date()) => `huntstaff-data-${user.id}-${now.toISOString().slice(0, 10)}.json`;
+export const exportFileName = (user: SessionUser, now = new Date()) => `huntstaff-data-${user.id}-${utcDay(now)}.json`;
 
 export const EXPORT_TASK = 'account.export';
 export const EXPIRE_EXPORTS_TASK = 'account.exports-expire';

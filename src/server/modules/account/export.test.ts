@@ -42,6 +42,12 @@ describe('GET /api/account/export', () => {
     expect(ids(doc.campaigns)).toEqual([f.ids.campaign, f.ids.scheduledCampaign]);
     expect(doc.campaignAssets).toEqual([expect.objectContaining({ id: f.ids.campaignAsset, name: 'Logo pack', fileName: 'SECRET-logo.pdf' })]);
     expect(doc.campaignAssets[0]).not.toHaveProperty('fileKey');
+    // Goals by season (decision record 033): the business's seasons and the goals in them.
+    expect(ids(doc.seasons)).toEqual([f.ids.season, f.ids.emptySeason]);
+    expect(doc.goals).toEqual([expect.objectContaining({ id: f.ids.goal, proStaffId: f.proStaff.proStaffId, postsTarget: 3, seasonName: 'SECRET-season' })]);
+    // Campaign tasks (decision record 032): the business's tasks; the proofs are the staffer's.
+    expect(ids(doc.campaignTasks)).toEqual([f.ids.campaignTask, f.ids.campaignEmptyTask]);
+    expect(doc.campaignTaskSubmissions).toEqual([]);
     expect(doc.massMessagesSent).toHaveLength(1);
     expect(ids(doc.jobPostings)).toEqual(expect.arrayContaining([f.ids.job, f.ids.openJob, f.ids.closedJob]));
     expect(ids(doc.applicationsReceived)).toEqual([f.ids.application]);
@@ -74,6 +80,14 @@ describe('GET /api/account/export', () => {
     expect(ids(pro.agreements)).toEqual([f.ids.agreement]);
     expect(ids(pro.credentials)).toEqual([f.ids.credential]);
     expect(pro.campaigns).toEqual([]);
+    expect(pro.seasons).toEqual([]);
+    expect(ids(pro.goals)).toEqual([f.ids.goal]);
+    expect(pro.campaignTasks).toEqual([]);
+    expect(pro.campaignTaskSubmissions).toEqual([expect.objectContaining({ id: f.ids.campaignSubmission, status: 'submitted', taskTitle: 'Test the decoys' })]);
+    expect(JSON.stringify(pro.campaignProofPhotos)).not.toContain('fileKey');
+    expect(pro.files).toContainEqual({
+      kind: 'campaignProofPhoto', name: 'SECRET-blind.png', downloadPath: `/api/campaigns/${f.ids.campaign}/submissions/${f.ids.campaignSubmission}/photos/${f.ids.campaignProofPhoto}`,
+    });
     expect(pro.credentials[0]).toMatchObject({ number: 'LIC-100', status: 'pending', documentName: 'licence.pdf' });
     expect(pro.files).toContainEqual({ kind: 'credential', name: 'licence.pdf', downloadPath: `/api/credentials/${f.ids.credential}/document` });
     expect(ids(pro.messagesReceived)).toContain(f.ids.message);

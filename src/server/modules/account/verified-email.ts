@@ -29,6 +29,15 @@ export const VERIFIED_EMAIL_ROUTES: readonly string[] = [
   'PUT /api/campaigns/:id',
   'POST /api/campaigns/:id/assets/file',
   'POST /api/campaigns/:id/assets/link',
+  // Goals by season (decision record 033): a reached goal notifies and mails the pro staffer.
+  'POST /api/seasons',
+  'PUT /api/seasons/:id',
+  'POST /api/seasons/:id/goals',
+  'PUT /api/goals/:id',
+  // Campaign tasks (decision record 032): a task is paid as a commission; a proof notifies and mails the business.
+  'POST /api/campaigns/:id/tasks',
+  'PUT /api/campaigns/:id/tasks/:taskId',
+  'POST /api/campaigns/:id/tasks/:taskId/submissions',
 ];
 
 export const EMAIL_NOT_VERIFIED_MESSAGE = 'Confirm your email address first: open the link we emailed you, or ask for a new one.';

@@ -16,15 +16,17 @@ import { toCsv } from '@server/lib/csv';
 import { assertWithinLimit } from '@server/lib/entitlements';
 import { AppError, conflict, notFound } from '@server/lib/errors';
 import { publishBestEffort } from '@server/lib/publish';
+import { tellLateJoiner } from '@server/modules/campaigns/late-joiners';
 import { announceNotifications, recordNotifications } from '@server/modules/notifications/service';
 import * as repo from './repository';
+import { utcDay } from '@server/lib/utc-day';
 
 // Pro staff agreements: offer, accept or decline, change (a new version), end; expiry is computed (decision record 028).
 
 type BusinessUser = SessionUser & { businessId: number };
 type ProStaffUser = SessionUser & { proStaffId: number };
 
-const todayOf = (now: Date) => now.toISOString().slice(0, 10);
+const todayOf = utcDay;
 const categoryLabel = (category: ExclusivityCategory) => exclusivityCategoryLabels[category];
 
 const publicAgreement = ({ businessUserId: _b, proStaffUserId: _p, ...agreement }: repo.AgreementRow): Agreement => agreement;
@@ -168,7 +170,7 @@ export async function accept(ctx: AppContext, user: ProStaffUser, id: number, in
   if (found.status !== 'offered') throw conflict(`This agreement is ${found.status} and can no longer be accepted`);
   assertEndsInFuture(found.endDate, now);
   const today = todayOf(now);
-  await ctx.db.transaction(async (tx) => {
+  const toldOfCampaigns = await ctx.db.transaction(async (tx) => {
     await repo.lockProStaffAgreements(tx, user.proStaffId);
     if (found.exclusivityCategory) {
       const other = await repo.liveExclusiveElsewhere(tx, user.proStaffId, found.exclusivityCategory, found.businessId, today);
@@ -195,8 +197,10 @@ export async function accept(ctx: AppContext, user: ProStaffUser, id: number, in
     await repo.insertEvent(tx, { agreementId: id, seriesId: found.seriesId, actorUserId: user.id, action: 'accepted', at: now });
     await tellParty(ctx, tx, found.businessUserId, `${found.proStaffName} accepted your pro staff agreement`,
       `${found.proStaffName} accepted your pro staff agreement (version ${found.version}): ${describeTerms(found)}.`, id);
+    return tellLateJoiner(ctx, tx, { businessId: found.businessId, businessName: found.businessName, proStaffId: found.proStaffId, userId: user.id }, now);
   });
   await announce(ctx, found.businessUserId, id, 'active');
+  if (toldOfCampaigns) await announceNotifications(ctx, [user.id]);
   return reread(ctx, id, now);
 }
 

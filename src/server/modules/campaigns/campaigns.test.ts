@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '@server/test/use-test-app';
-import { createBusiness, createProStaff, type SignedIn } from '@server/test/factories';
+import { createBusiness, createProStaff, type SignedIn, createRosteredProStaff } from '@server/test/factories';
 import { multipart, PDF, PNG } from '@server/test/authorization-fixtures';
 import type { TestClient } from '@server/test/test-app';
 import { CAMPAIGN_ASSET_MAX_BYTES } from '@shared/contracts/campaigns';
@@ -26,14 +26,7 @@ const fields = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** A staffer accepted onto the business's roster (a live agreement). */
-async function rostered(biz: Business, firstName = 'Pat'): Promise<ProStaff> {
-  const pro = await createProStaff(t, { firstName });
-  const offer = await biz.client.post('/api/agreements', { proStaffId: pro.proStaffId, startDate: dayOffset(0), endDate: dayOffset(365), commissionRateBps: 1000 });
-  if (offer.status !== 201) throw new Error(`offer: ${offer.status} ${JSON.stringify(offer.body)}`);
-  const accepted = await pro.client.post(`/api/agreements/${offer.body.id}/accept`, {});
-  if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${JSON.stringify(accepted.body)}`);
-  return pro;
-}
+const rostered = (biz: Business, firstName = 'Pat'): Promise<ProStaff> => createRosteredProStaff(t, biz, { firstName });
 
 async function created(biz: Business, overrides: Record<string, unknown> = {}) {
   const res = await biz.client.post('/api/campaigns', fields(overrides));

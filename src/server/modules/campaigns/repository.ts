@@ -51,7 +51,7 @@ const liveAgreement = (businessId: SQL | number, proStaffId: SQL | number, today
     and ${agreements.status} = 'active' and ${agreements.endDate} >= ${today})`;
 
 /** The staffer is in the campaign's audience: on the roster, and for a `selected` campaign one of its members. */
-const inAudience = (proStaffId: number, today: string) =>
+export const inAudience = (proStaffId: number, today: string) =>
   and(
     liveAgreement(sql`${campaigns.businessId}`, proStaffId, today),
     sql`(${campaigns.audience} = 'roster' or exists (select 1 from ${campaignMembers} where ${campaignMembers.campaignId} = ${campaigns.id} and ${campaignMembers.proStaffId} = ${proStaffId}))`,

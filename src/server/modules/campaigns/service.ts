@@ -16,18 +16,23 @@ import { AppError, conflict, notFound } from '@server/lib/errors';
 import { sniffFileType } from '@server/lib/file-type';
 import { newStorageKey, type StoredObject } from '@server/lib/storage';
 import { announceNotifications, recordNotifications } from '@server/modules/notifications/service';
+import { utcDay } from '@server/lib/utc-day';
 import * as repo from './repository';
 import type { MultipartFile } from '@server/lib/multipart-form';
 
 // Campaigns and their content library (issue 23 item 1, docs/decisions/031-campaigns.md).
 
-type BusinessUser = SessionUser & { businessId: number };
+export type BusinessUser = SessionUser & { businessId: number };
 export type UploadedFile = MultipartFile;
+export type { CampaignRow } from './repository';
+
+/** A campaign by id whoever asks: for the modules that apply their own rule on top (campaign tasks, record 032). */
+export const findCampaignRow = (ctx: AppContext, id: number): Promise<repo.CampaignRow | null> => repo.findCampaign(ctx.db, id);
 
 export const ANNOUNCE_CAMPAIGNS_TASK = 'campaigns.announce';
 const ANNOUNCE_BATCH = 200;
 
-const todayOf = (now: Date) => now.toISOString().slice(0, 10);
+export const todayOf = utcDay;
 const fieldError = (path: string, message: string) => new AppError('VALIDATION', `${path}: ${message}`, [{ path, message }]);
 
 /** Scheduled before it opens, open from `opensOn`, closed from `closesOn` (the first day it is no longer open). */
@@ -58,7 +63,7 @@ function toAsset(campaignId: number, row: repo.AssetRow) {
 const isOwner = (user: SessionUser, row: repo.CampaignRow) => user.userType === 'business' && user.businessId === row.businessId;
 
 /** The owning business's campaign; anyone else's id answers 404, so ids reveal nothing. */
-async function ownCampaign(ctx: AppContext, user: BusinessUser, id: number): Promise<repo.CampaignRow> {
+export async function ownCampaign(ctx: AppContext, user: BusinessUser, id: number): Promise<repo.CampaignRow> {
   const row = await repo.findCampaign(ctx.db, id);
   if (!row || row.businessId !== user.businessId) throw notFound('Campaign');
   return row;
@@ -68,7 +73,7 @@ async function ownCampaign(ctx: AppContext, user: BusinessUser, id: number): Pro
  * A campaign the caller may read: the owner always; a pro staffer in its audience once it has opened (open or
  * closed). Everyone else, and the audience while it is scheduled, gets 404.
  */
-async function visibleCampaign(ctx: AppContext, user: SessionUser, id: number, today: string): Promise<{ row: repo.CampaignRow; owner: boolean }> {
+export async function visibleCampaign(ctx: AppContext, user: SessionUser, id: number, today: string): Promise<{ row: repo.CampaignRow; owner: boolean }> {
   const row = await repo.findCampaign(ctx.db, id);
   if (row && isOwner(user, row)) return { row, owner: true };
   if (row && user.userType === 'pro_staff' && user.proStaffId && statusOf(row, today) !== 'scheduled' && (await repo.isInAudience(ctx.db, id, user.proStaffId, today))) {

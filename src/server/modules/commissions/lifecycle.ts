@@ -1,3 +1,4 @@
+import type { CommissionSource } from '@shared/contracts/commissions';
 import type { CommissionStatus } from '@shared/contracts/commissions';
 import { AppError } from '@server/lib/errors';
 
@@ -41,6 +42,6 @@ export function isPayable(commission: { status: CommissionStatus; payableAt: Dat
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** When a new commission becomes payable: order commissions after the hold, everything else at once. */
-export function payableAtFor(source: 'manual' | 'order' | 'adjustment', createdAt: Date, holdDays: number): Date {
+export function payableAtFor(source: CommissionSource, createdAt: Date, holdDays: number): Date {
   return source === 'order' ? new Date(createdAt.getTime() + holdDays * DAY_MS) : createdAt;
 }

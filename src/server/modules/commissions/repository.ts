@@ -1,3 +1,4 @@
+import type { CommissionSource } from '@shared/contracts/commissions';
 import { and, asc, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { firstRow } from '@server/db/rows';
@@ -15,7 +16,7 @@ export type CommissionRow = {
   description: string | null;
   dueDate: string | null;
   status: 'pending' | 'paid' | 'cancelled';
-  source: 'manual' | 'order' | 'adjustment';
+  source: CommissionSource;
   orderId: string | null;
   createdAt: Date;
   paidAt: Date | null;

@@ -10,6 +10,7 @@ import * as repo from './repository';
 import * as attr from './attribution-repository';
 import { commissionCents } from './mappers';
 import { invalidReason, normaliseCode, type StorePlatform } from './store-service';
+import { checkGoalsReachedAfterCommit } from '@server/modules/goals/service';
 
 /**
  * What a signed webhook or a secret-key call says about an order. Only these facts make money
@@ -102,6 +103,10 @@ export async function applyVerifiedOrder(ctx: AppContext, facts: VerifiedOrderFa
     return applied;
   });
   for (const note of result.notify) await notifyProStaff(ctx, note.proStaffId, { type: note.type, data: { commissionId: note.commissionId, status: note.status } });
+  // A newly attributed order may complete the staffer's season sales goal (decision record 033): told now.
+  for (const note of result.notify) {
+    if (note.type === 'commission.created') await checkGoalsReachedAfterCommit(ctx, note.proStaffId, facts.platform.businessId);
+  }
   return result;
 }
 
@@ -202,7 +207,8 @@ async function followOrder(
   // Commissions from before the rate was stored: the rate they imply.
   const rateBps = main.rateBps ?? (base > 0 ? Math.round((main.amountCents * 10_000) / base) : 0);
   const target = targetCommission(order, refunded, rateBps);
-  const remaining = Math.max(0, base - refunded);
+  // What the target is computed on: nothing is owed on a cancelled or refunded order, whatever its refunds say.
+  const remaining = order.status === 'placed' ? Math.max(0, base - refunded) : 0;
   const currency = main.currency;
   const code = order.code ?? '';
   if (main.status === 'pending') {

@@ -1,3 +1,4 @@
+import type { CommissionSource } from '@shared/contracts/commissions';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { firstRow } from '@server/db/rows';
@@ -54,7 +55,7 @@ export type PayableCandidate = {
   amountCents: number;
   currency: string;
   status: 'pending' | 'paid' | 'cancelled';
-  source: 'manual' | 'order' | 'adjustment';
+  source: CommissionSource;
   payableAt: Date;
   payoutId: number | null;
   firstName: string;

@@ -60,4 +60,14 @@ it('seeds reviews whose averages match the demo ratings, and commissions that ra
   const seen = (await sarah2.get('/api/campaigns')).body as { id: number; title: string; status: string }[];
   expect(seen.map((c) => [c.title, c.status])).toEqual([['Late-season waterfowl push', 'open']]);
   expect((await pro.get('/api/campaigns')).body).toEqual([]);
+  // Its two tasks; Sarah's post was approved, without a reward (no commission).
+  const { tasks } = (await sarah2.get(`/api/campaigns/${seen[0].id}/tasks`)).body as { tasks: { title: string; rewardMinor: number | null }[] };
+  expect(tasks.map((task) => [task.title, task.rewardMinor])).toEqual([['A post from the blind', null], ['Field-test the Mallard Magnet spread', 5000]]);
+
+  // The demo season (demo-agreements.ts): Sarah's goal with the demo business, current; the demo pro staff has none.
+  const goals = (await sarah2.get('/api/goals')).body as { seasonName: string; businessName: string; seasonStatus: string; progress: { metric: string }[] }[];
+  expect(goals.map((g) => [g.seasonName, g.seasonStatus, g.progress.map((p) => p.metric)])).toEqual([['Late season 2026', 'current', ['sales', 'posts', 'events', 'reports']]]);
+  const sarahsGoal = goals[0] as unknown as { progress: { metric: string; actual: number }[] };
+  expect(sarahsGoal.progress.find((p) => p.metric === 'posts')?.actual).toBe(1);
+  expect((await pro.get('/api/goals')).body).toEqual([]);
 });

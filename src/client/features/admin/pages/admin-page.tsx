@@ -73,7 +73,8 @@ export default function AdminPage() {
             </div>
             <GrowthChart />
             <div className="grid gap-6 lg:grid-cols-3">
-              <div className="lg:col-span-2"><RecentUsersPanel users={recent.data} /></div>
+              {/* min-w-0: a long email in the table scrolls inside its card instead of widening the page on a phone. */}
+              <div className="min-w-0 lg:col-span-2"><RecentUsersPanel users={recent.data} /></div>
               <PlatformHealthPanel stats={platform.data} revenue={data} />
             </div>
             <CredentialQueuePanel />

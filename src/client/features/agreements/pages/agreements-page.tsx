@@ -16,6 +16,7 @@ import { useDebounced } from '@client/lib/use-debounced';
 import { rosterCsvUrl, useAgreements } from '../api';
 import { formatRate, StatusBadge } from '../components/agreement-bits';
 import { OfferDialog } from '../components/offer-dialog';
+import { RosterGoalsSummary } from '@client/features/goals';
 
 function ListSkeleton() {
   return (
@@ -83,6 +84,7 @@ function Roster() {
       <p className="mb-4 text-sm text-bark-700" data-testid="roster-active-count">
         <span className="font-semibold text-bark-900">{active.data?.length ?? 0}</span> active pro staff
       </p>
+      <RosterGoalsSummary />
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
         <div>
           <Label htmlFor="roster-search">Search by name</Label>

@@ -17,6 +17,7 @@ import { ApiError, describeError } from '@client/lib/api';
 import { useAddFileAsset, useAddLinkAsset, useCampaign, useCloseCampaign, useDeleteCampaign, useRemoveAsset } from '../api';
 import { campaignDates, CampaignStatusBadge } from '../components/campaign-bits';
 import { CampaignDialog } from '../components/campaign-dialog';
+import { CampaignTasks } from '../components/campaign-tasks';
 
 const failed = (what: string, error: unknown) => toast({ title: 'Error', description: `${what} ${describeError(error, '')}`.trim(), variant: 'destructive' });
 
@@ -191,6 +192,7 @@ function CampaignDetailView({ id, user }: { id: number; user: SessionUser }) {
             <CardHeader><CardTitle>Content Library</CardTitle></CardHeader>
             <CardContent><AssetList campaign={campaign} owner={owner} /></CardContent>
           </Card>
+          <CampaignTasks campaign={campaign} owner={owner} />
         </div>
         {owner && (
           <div className="flex min-w-0 flex-col gap-6">

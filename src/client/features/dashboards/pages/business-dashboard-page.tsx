@@ -25,6 +25,7 @@ import { StatCard } from '../components/stat-card';
 import { SubscriptionCard } from '../components/subscription-card';
 import { TrialBanner } from '@client/features/billing';
 import { useActiveAgreements } from '@client/features/agreements';
+import { GoalsSummaryCard } from '@client/features/goals';
 
 const tabs = [
   ['overview', 'Overview'],
@@ -160,6 +161,7 @@ function BusinessDashboard({ user }: { user: SessionUser }) {
             <span className="flex flex-wrap gap-x-3">
               <Link to="/agreements" className="font-medium text-forest-700 hover:underline">View roster</Link>
               <Link to="/campaigns" className="font-medium text-forest-700 hover:underline">Campaigns</Link>
+              <Link to="/goals" className="font-medium text-forest-700 hover:underline">Goals</Link>
             </span>
           }
         />
@@ -197,6 +199,7 @@ function BusinessDashboard({ user }: { user: SessionUser }) {
             </div>
             <div className="flex flex-col gap-6">
               <ProfileStatusCard loading={profile.isPending} name={profile.data?.companyName ?? null} detail={profile.data?.location} />
+              {businessId !== null && <GoalsSummaryCard />}
               <SubscriptionCard userType="business" tier={user.subscriptionTier} />
               <Card>
                 <CardHeader><CardTitle>Quick Actions</CardTitle></CardHeader>

@@ -22,6 +22,7 @@ import { SubscriptionCard } from '../components/subscription-card';
 import { TrialBanner } from '@client/features/billing';
 import { MyBrandsCard } from '@client/features/agreements';
 import { CampaignsCard } from '@client/features/campaigns';
+import { MyGoalsCard } from '@client/features/goals';
 
 const OPPORTUNITIES_SHOWN = 5;
 
@@ -88,6 +89,7 @@ function ProStaffDashboard({ user }: { user: SessionUser }) {
           <SubscriptionCard userType="pro_staff" tier={user.subscriptionTier} />
           <MyBrandsCard />
           <CampaignsCard />
+          <MyGoalsCard />
           <Card>
             <CardHeader><CardTitle>My Applications</CardTitle></CardHeader>
             <CardContent><MyApplications proStaffId={proStaffId} /></CardContent>

@@ -1,0 +1,58 @@
+import { useId } from 'react';
+import { goalMetricLabels, seasonStatusLabels, type Goal, type MetricProgress, type SeasonStatus } from '@shared/contracts/goals';
+import { formatMoney } from '@shared/currency';
+import { Badge } from '@client/components/ui/badge';
+import { cn } from '@client/components/ui/cn';
+
+/** "USD 275.00 of USD 1500.00" or "2 of 4". */
+export function describeProgress(item: MetricProgress): string {
+  if (item.metric === 'sales' && item.currency) return `${formatMoney(item.actual, item.currency)} of ${formatMoney(item.target, item.currency)}`;
+  return `${item.actual} of ${item.target}`;
+}
+
+/** An accessible bar: role progressbar with its value (0–100) and a label naming the metric and whose goal it is. */
+export function ProgressBar({ label, percent, valueText, reached, compact = false }: { label: string; percent: number; valueText: string; reached: boolean; compact?: boolean }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={`${valueText} (${percent}%)`}
+      className={cn('w-full overflow-hidden rounded-full bg-bark-100', compact ? 'h-1.5' : 'h-2.5')}
+    >
+      <div className={cn('h-full rounded-full', reached ? 'bg-forest-600' : 'bg-blaze-500')} style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+/** One bar per target of a goal, each with its metric, the numbers and whether it is met. */
+export function GoalProgress({ goal, who }: { goal: Goal; who?: string }) {
+  const id = useId();
+  return (
+    <ul className="flex flex-col gap-3" aria-label={who ? `Progress of ${who}` : 'Progress'}>
+      {goal.progress.map((item) => {
+        const label = `${goalMetricLabels[item.metric]}${who ? `, ${who}` : ''}`;
+        const text = describeProgress(item);
+        return (
+          <li key={item.metric} className="min-w-0" data-testid={`goal-metric-${item.metric}`}>
+            <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+              <span id={`${id}-${item.metric}`} className="font-medium">{goalMetricLabels[item.metric]}</span>
+              <span className="text-bark-700">{text}{item.reached && <span className="ml-1 font-medium text-forest-700">· met</span>}</span>
+            </div>
+            <ProgressBar label={label} percent={item.percent} valueText={text} reached={item.reached} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function SeasonStatusBadge({ status }: { status: SeasonStatus }) {
+  return <Badge tone={status === 'current' ? 'green' : status === 'upcoming' ? 'blue' : 'neutral'}>{seasonStatusLabels[status]}</Badge>;
+}
+
+export function ReachedBadge({ goal }: { goal: Goal }) {
+  return goal.reached ? <Badge tone="green">Goal reached</Badge> : <Badge tone="outline">{goal.overallPercent}% overall</Badge>;
+}
