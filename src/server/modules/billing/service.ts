@@ -72,15 +72,12 @@ async function customerIdFor(ctx: AppContext, stripe: Stripe, user: SessionUser,
   return repo.saveCustomerId(ctx.db, user.id, customer.id);
 }
 
-function periodEndOf(subscription: Stripe.Subscription): number | null {
-  const itemEnd = subscription.items?.data?.[0]?.current_period_end;
-  const legacyEnd = (subscription as unknown as { current_period_end?: number }).current_period_end;
-  return itemEnd ?? legacyEnd ?? subscription.trial_end ?? null;
-}
+// Stripe's subscription always has its one item with price and period (the SDK's types say so; record 018).
+const periodEndOf = (subscription: Stripe.Subscription): number => subscription.items.data[0].current_period_end;
 
 function amountOf(subscription: Stripe.Subscription): number {
-  const item = subscription.items?.data?.[0];
-  return (item?.price?.unit_amount ?? 0) * (item?.quantity ?? 1);
+  const item = subscription.items.data[0];
+  return (item.price.unit_amount ?? 0) * (item.quantity ?? 1);
 }
 
 function clientSecretOf(subscription: Stripe.Subscription): { clientSecret: string; intentType: 'setup' | 'payment' } | null {
@@ -212,7 +209,7 @@ export async function cancelSubscription(ctx: AppContext, user: SessionUser): Pr
       { cancel_at_period_end: true },
       { idempotencyKey: `cancel-at-period-end:${live.stripeSubscriptionId}` },
     );
-    const currentPeriodEnd = periodEndOf(updated) ?? toUnix(live.currentPeriodEnd);
+    const currentPeriodEnd = periodEndOf(updated);
     await repo.updateSubscriptionFields(ctx.db, live.stripeSubscriptionId, {
       cancelAtPeriodEnd: updated.cancel_at_period_end,
       currentPeriodEnd: fromUnix(currentPeriodEnd),

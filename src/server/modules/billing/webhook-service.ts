@@ -47,11 +47,7 @@ async function currentSubscription(ctx: AppContext, subscriptionId: string): Pro
  */
 export async function handleEvent(ctx: AppContext, event: Stripe.Event): Promise<WebhookResult> {
   const subscriptionId = subscriptionIdOf(event);
-  const handled = event.type.startsWith('customer.subscription.') || event.type.startsWith('invoice.');
-  if (!handled) {
-    const fresh = await repo.markEventProcessed(ctx.db, event.id, event.type);
-    return fresh ? { received: true, ignored: true } : { received: true, duplicate: true };
-  }
+  // An event type not handled here has no subscription id and goes the same way: recorded, answered as ignored.
   if (await repo.isEventProcessed(ctx.db, event.id)) return { received: true, duplicate: true };
   const current = subscriptionId ? await currentSubscription(ctx, subscriptionId) : null;
 
@@ -82,13 +78,19 @@ async function userIdFor(ctx: AppContext, subscription: Stripe.Subscription): Pr
   const customerId = idOf(subscription.customer);
   const byCustomer = customerId ? await repo.findUserIdByCustomer(ctx.db, customerId) : null;
   if (byCustomer) return byCustomer;
-  const fromMetadata = Number(subscription.metadata?.userId);
+  const fromMetadata = Number(subscription.metadata.userId);
   return Number.isInteger(fromMetadata) && fromMetadata > 0 ? fromMetadata : null;
 }
 
+/**
+ * The subscription's one item (the app creates each with one price). Subscriptions here are always retrieved from
+ * Stripe, never an event's snapshot, and Stripe's object always has `metadata` and at least one item with its
+ * price and period (the SDK's types say so): no optional chaining for shapes that cannot occur (record 018).
+ */
+const itemOf = (subscription: Stripe.Subscription): Stripe.SubscriptionItem => subscription.items.data[0];
+
 function tierOf(subscription: Stripe.Subscription, userType: UserType): string | null {
-  const price = subscription.items?.data?.[0]?.price;
-  const candidates = [subscription.metadata?.tier, price?.metadata?.tier];
+  const candidates = [subscription.metadata.tier, itemOf(subscription).price.metadata.tier];
   for (const tier of candidates) if (tier && isTierValidFor(userType, tier)) return planFor(userType, tier).id;
   return null;
 }
@@ -106,17 +108,16 @@ async function applySubscription(ctx: AppContext, subscription: Stripe.Subscript
     ctx.log.warn({ subscriptionId: subscription.id, userId }, 'stripe subscription without a known plan ignored');
     return null;
   }
-  const item = subscription.items?.data?.[0];
-  const periodEnd = item?.current_period_end ?? (subscription as unknown as { current_period_end?: number }).current_period_end ?? subscription.trial_end;
+  const item = itemOf(subscription);
   await repo.applySubscriptionState(ctx.db, {
       userId: user.id,
       stripeCustomerId: idOf(subscription.customer) ?? existing?.stripeCustomerId ?? '',
       stripeSubscriptionId: subscription.id,
       tier,
       status: subscription.status,
-      currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+      currentPeriodEnd: new Date(item.current_period_end * 1000),
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
-      amountCents: (item?.price?.unit_amount ?? 0) * (item?.quantity ?? 1) || existing?.amountCents || 0,
+      amountCents: (item.price.unit_amount ?? 0) * (item.quantity ?? 1) || existing?.amountCents || 0,
   });
   return user.id;
 }
@@ -126,7 +127,7 @@ async function recordInvoice(ctx: AppContext, invoice: Stripe.Invoice): Promise<
   const customerId = idOf(invoice.customer);
   const userId = customerId ? await repo.findUserIdByCustomer(ctx.db, customerId) : null;
   const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
-  const paidAt = invoice.status_transitions?.paid_at ?? invoice.created;
+  const paidAt = invoice.status_transitions.paid_at ?? invoice.created;
   await repo.recordPayment(ctx.db, {
     userId,
     stripeInvoiceId: invoice.id,

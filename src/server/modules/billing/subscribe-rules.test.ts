@@ -1,0 +1,91 @@
+import Stripe from 'stripe';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '@server/test/test-app';
+import { createBusiness } from '@server/test/factories';
+import { useFakeStripe } from '@server/test/use-fake-stripe';
+
+// The edges of subscribing (service.ts) that the main billing suite left open, found by mutation testing
+// (record 018): which date a switch is billed from, and how the plan's Stripe price is found.
+const fake = useFakeStripe();
+let t: TestApp;
+
+beforeEach(async () => {
+  t = await createTestApp(fake.env());
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function send(event: Record<string, unknown>) {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: fake.webhookSecret });
+  const res = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+  expect(res.statusCode).toBe(200);
+}
+
+async function subscribe(client: TestClient, tier: string) {
+  const res = await client.post('/api/create-subscription', { tier });
+  expect(res.status).toBe(200);
+  return res.body as { subscriptionId: string; status: string; billingStartsAt: number | null; trialDays: number };
+}
+
+const subscriptionCreates = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions');
+
+async function switchAfterPeriodEnd(offset: string) {
+  const { client } = await createBusiness(t);
+  const first = await subscribe(client, 'startup');
+  await send(fake.event('customer.subscription.created', fake.setStatus(first.subscriptionId, 'active')));
+  expect((await client.post('/api/cancel-subscription')).status).toBe(200);
+  await t.database.query(`update subscriptions set current_period_end = now() + interval '${offset}' where stripe_subscription_id = '${first.subscriptionId}'`);
+  const switched = await client.post('/api/create-subscription', { tier: 'professional' });
+  expect(switched.status).toBe(200);
+  return { body: switched.body, created: subscriptionCreates().at(-1)! };
+}
+
+it('a switch after the paid period has ended (its deletion not yet told by Stripe), or within a minute of its end, is billed now', async () => {
+  // Ended a minute ago, Stripe's customer.subscription.deleted still on its way: Stripe refuses a trial_end in the
+  // past, and nothing is left to wait for, so the new plan waits for its card payment.
+  // Ending in 30 s: too close to wait for (the request and clocks take time), billed now as well.
+  for (const offset of ['-1 minute', '30 seconds']) {
+    const { body, created } = await switchAfterPeriodEnd(offset);
+    expect(body).toMatchObject({ status: 'incomplete', intentType: 'payment', trialDays: 0, billingStartsAt: null });
+    expect(created.body.trial_end).toBeUndefined();
+    expect(created.body.trial_period_days).toBeUndefined();
+  }
+});
+
+it('a switch while the paid period still runs is billed from its end', async () => {
+  const { client } = await createBusiness(t);
+  const first = await subscribe(client, 'startup');
+  await send(fake.event('customer.subscription.created', fake.setStatus(first.subscriptionId, 'active')));
+  const cancelled = await client.post('/api/cancel-subscription');
+  const switched = await subscribe(client, 'professional');
+  expect(switched.billingStartsAt).toBe(cancelled.body.currentPeriodEnd);
+  expect(subscriptionCreates().at(-1)!.body.trial_end).toBe(String(cancelled.body.currentPeriodEnd));
+});
+
+it('asks Stripe for a plan\'s price once per app, and a restarted app reuses the price Stripe has under the plan\'s lookup key', async () => {
+  const priceCalls = () => fake.requests.filter((r) => r.path === '/v1/prices');
+  const before = priceCalls().length;
+  const one = await createBusiness(t);
+  await subscribe(one.client, 'enterprise');
+  const two = await createBusiness(t);
+  await subscribe(two.client, 'enterprise');
+  const inThisApp = priceCalls().slice(before);
+  // One look-up (and at most one creation, when no earlier test made the price) for two subscribes.
+  expect(inThisApp.filter((r) => r.method === 'GET')).toHaveLength(1);
+  const enterprisePrices = () => [...fake.prices.values()].filter((price) => String(price.lookup_key).includes('_enterprise_'));
+  expect(enterprisePrices()).toHaveLength(1);
+
+  // A new app (a restart, another instance) has no cache: it finds the price by its lookup key and creates none,
+  // since after Stripe's 24-hour idempotency window a second create under the same lookup key would be refused.
+  await t.close();
+  t = await createTestApp(fake.env());
+  const afterRestart = priceCalls().length;
+  const three = await createBusiness(t);
+  await subscribe(three.client, 'enterprise');
+  expect(priceCalls().slice(afterRestart).map((r) => r.method)).toEqual(['GET']);
+  expect(enterprisePrices()).toHaveLength(1);
+  const price = enterprisePrices()[0];
+  expect((subscriptionCreates().at(-1)!.body.items as Array<{ price: string }>)[0].price).toBe(price.id);
+});
