@@ -4,6 +4,7 @@ import { rowsOf, type Database } from '@server/db/client';
 import { transactionLock } from '@server/db/locks';
 import { firstRow } from '@server/db/rows';
 import { agreementEvents, agreements } from '@server/db/schema/agreements';
+import { isLiveAgreement } from '@server/db/live-agreement';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import { users } from '@server/db/schema/users';
 
@@ -26,7 +27,7 @@ const effectiveStatus = (today: string) =>
   sql<AgreementStatus>`case when ${agreements.status} in ('active', 'offered') and ${agreements.endDate} < ${today} then 'expired' else ${agreements.status} end`;
 
 /** Active and not past its end date. */
-const isLive = (today: string) => and(eq(agreements.status, 'active'), gte(agreements.endDate, today));
+const isLive = isLiveAgreement;
 
 const columns = (today: string) => ({
   id: agreements.id,

@@ -172,6 +172,17 @@ describe('the audience', () => {
     expect((await biz.client.post(`/api/agreements/${agreement.id}/end`, { reason: 'Season over for us' })).status).toBe(200);
     expect((await pro.client.get(`/api/campaigns/${campaign.id}`)).status).toBe(404);
   });
+
+  it('a staffer whose agreement ran past its end date leaves the audience that day, before any expiry sweep', async () => {
+    const biz = await createBusiness(t, { tier: 'enterprise' });
+    const pro = await rostered(biz);
+    const campaign = await created(biz);
+    expect((await pro.client.get(`/api/campaigns/${campaign.id}`)).status).toBe(200);
+    // Still 'active' in its row: an agreement ends with its end date (record 028), whatever the sweep has done.
+    await t.database.query(`update agreements set start_date = '${dayOffset(-30)}', end_date = '${dayOffset(-1)}' where pro_staff_id = ${pro.proStaffId}`);
+    expect((await pro.client.get(`/api/campaigns/${campaign.id}`)).status).toBe(404);
+    expect((await pro.client.get('/api/campaigns')).body).toEqual([]);
+  });
 });
 
 describe('the opening notification', () => {

@@ -3,6 +3,7 @@ import type { CampaignAudience } from '@shared/contracts/campaigns';
 import type { Database } from '@server/db/client';
 import { transactionLock } from '@server/db/locks';
 import { agreements } from '@server/db/schema/agreements';
+import { isLiveAgreement } from '@server/db/live-agreement';
 import { campaignAssets, campaignMembers, campaigns } from '@server/db/schema/campaigns';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 
@@ -48,7 +49,7 @@ const columns = {
 /** A live agreement (record 028): active and not past its end date. */
 const liveAgreement = (businessId: SQL | number, proStaffId: SQL | number, today: string) =>
   sql`exists (select 1 from ${agreements} where ${agreements.businessId} = ${businessId} and ${agreements.proStaffId} = ${proStaffId}
-    and ${agreements.status} = 'active' and ${agreements.endDate} >= ${today})`;
+    and ${isLiveAgreement(today)})`;
 
 /** The staffer is in the campaign's audience: on the roster, and for a `selected` campaign one of its members. */
 export const inAudience = (proStaffId: number, today: string) =>
@@ -93,7 +94,7 @@ export async function rosteredAmong(db: Database, businessId: number, proStaffId
   const rows = await db
     .selectDistinct({ id: agreements.proStaffId })
     .from(agreements)
-    .where(and(eq(agreements.businessId, businessId), inArray(agreements.proStaffId, proStaffIds), eq(agreements.status, 'active'), sql`${agreements.endDate} >= ${today}`));
+    .where(and(eq(agreements.businessId, businessId), inArray(agreements.proStaffId, proStaffIds), isLiveAgreement(today)));
   return rows.map((row) => row.id);
 }
 
@@ -111,7 +112,7 @@ export async function audienceUserIds(db: Database, campaignId: number, today: s
   const rows = await db
     .selectDistinct({ userId: proStaffProfiles.userId })
     .from(campaigns)
-    .innerJoin(agreements, and(eq(agreements.businessId, campaigns.businessId), eq(agreements.status, 'active'), sql`${agreements.endDate} >= ${today}`))
+    .innerJoin(agreements, and(eq(agreements.businessId, campaigns.businessId), isLiveAgreement(today)))
     .innerJoin(proStaffProfiles, and(eq(proStaffProfiles.id, agreements.proStaffId), isNull(proStaffProfiles.erasedAt)))
     .where(and(eq(campaigns.id, campaignId), sql`(${campaigns.audience} = 'roster' or exists (select 1 from ${campaignMembers} where ${campaignMembers.campaignId} = ${campaigns.id} and ${campaignMembers.proStaffId} = ${agreements.proStaffId}))`));
   return rows.map((row) => row.userId);

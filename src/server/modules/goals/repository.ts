@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '@server/db/client';
 import { transactionLock } from '@server/db/locks';
 import { agreements } from '@server/db/schema/agreements';
+import { isLiveAgreement } from '@server/db/live-agreement';
 import { goals, seasons } from '@server/db/schema/goals';
 import { proStaffProfiles } from '@server/db/schema/profiles';
 
@@ -61,7 +62,7 @@ export async function seasonNameTaken(db: Database, businessId: number, name: st
 }
 
 /** A live agreement (record 028): active and not past its end date. */
-const live = (today: string) => and(eq(agreements.status, 'active'), sql`${agreements.endDate} >= ${today}`);
+const live = isLiveAgreement;
 
 /** The business's roster today: every staffer with a live agreement, by name. */
 export async function roster(db: Database, businessId: number, today: string): Promise<{ proStaffId: number; name: string }[]> {
