@@ -256,6 +256,6 @@ test('the API reference opens on the store API of the generated OpenAPI document
   const [reference] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Open API Reference' }).click()]);
   await expect(reference).toHaveURL(/\/api-reference\/#\/Store%20API/);
   // Swagger UI is a large script of its own; on a busy machine it takes a while to draw the document.
-  await expect(reference.getByRole('heading', { name: /HuntStaff API/ })).toBeVisible({ timeout: 20_000 });
+  await expect(reference.getByRole('heading', { name: /HuntStaff API/ })).toBeVisible({ timeout: 45_000 });
   await expect(reference.getByText('/api/discount-codes/track-usage').first()).toBeVisible({ timeout: 20_000 });
 });
