@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import Stripe from 'stripe';
 import { getTask } from '@server/modules/tasks/repository';
 
 /** A webhook's answer as the store saw it, with `json()` the outcome once the background task has processed it. */
@@ -18,4 +19,12 @@ export async function deliverAndProcess(app: FastifyInstance, request: InjectOpt
   if (!task) throw new Error(`Task ${answer.taskId} vanished`);
   const outcome = task.status === 'done' ? task.result : { taskStatus: task.status, lastError: task.lastError, attempts: task.attempts };
   return { statusCode: 200, json: () => outcome, body: JSON.stringify(outcome), queued: answer };
+}
+
+/** Posts a Stripe event to the app, signed the way Stripe signs it (the SDK's own test-header helper). */
+export async function sendStripeEvent(app: FastifyInstance, event: Record<string, unknown>, secret: string): Promise<{ status: number; body: any }> {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  const res = await app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+  return { status: res.statusCode, body: res.json() };
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '@server/test/test-app';
 import { createBusiness, createProStaff } from '@server/test/factories';
 import { useFakeStripe } from '@server/test/use-fake-stripe';
+import { sendStripeEvent } from '@server/test/webhooks';
 import type { UserEvent } from '@server/lib/events';
 
 // The edges of applying Stripe's events (webhook-service.ts): which account and plan a subscription is for, what is
@@ -17,12 +18,7 @@ afterEach(async () => {
   await t.close();
 });
 
-async function send(event: Record<string, unknown>) {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: fake.webhookSecret });
-  const res = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
-  return { status: res.statusCode, body: res.json() };
-}
+const send = (event: Record<string, unknown>) => sendStripeEvent(t.app, event, fake.webhookSecret);
 
 const subscriptionEvent = (type: string, id: string) => fake.event(type, fake.subscription(id));
 

@@ -1,8 +1,8 @@
-import Stripe from 'stripe';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '@server/test/test-app';
 import { createBusiness } from '@server/test/factories';
 import { useFakeStripe } from '@server/test/use-fake-stripe';
+import { sendStripeEvent } from '@server/test/webhooks';
 
 // The edges of subscribing (service.ts) that the main billing suite left open, found by mutation testing
 // (record 018): which date a switch is billed from, and how the plan's Stripe price is found.
@@ -17,10 +17,7 @@ afterEach(async () => {
 });
 
 async function send(event: Record<string, unknown>) {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: fake.webhookSecret });
-  const res = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
-  expect(res.statusCode).toBe(200);
+  expect((await sendStripeEvent(t.app, event, fake.webhookSecret)).status).toBe(200);
 }
 
 async function subscribe(client: TestClient, tier: string) {
