@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '@shared/contracts/common';
+import { idParam, noContent } from '@shared/contracts/common';
 import * as contract from '@shared/contracts/campaigns';
 import { requireBusinessProfile, requireUser } from '@server/lib/auth';
 import { access } from '@server/lib/routes/access';
@@ -42,7 +42,7 @@ export const campaignsRoutes = moduleRoutes(apiTags.campaigns, (app, ctx) => {
 
   app.delete(
     '/api/campaigns/:id',
-    { onRequest: access('businessProfile'), schema: { summary: 'Delete a campaign that has not opened yet, with its files', params: idParam, response: { 204: z.null().describe('Deleted') } } },
+    { onRequest: access('businessProfile'), schema: { summary: 'Delete a campaign that has not opened yet, with its files', params: idParam, response: { 204: noContent } } },
     async (request, reply) => {
       await service.remove(ctx, requireBusinessProfile(request), request.params.id);
       return reply.status(204).send(null);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '@shared/contracts/common';
+import { idParam, noContent } from '@shared/contracts/common';
 import * as contract from '@shared/contracts/goals';
 import { requireBusinessProfile, requireUser } from '@server/lib/auth';
 import { access } from '@server/lib/routes/access';
@@ -37,7 +37,7 @@ export const goalsRoutes = moduleRoutes(apiTags.goals, (app, ctx) => {
 
   app.delete(
     '/api/seasons/:id',
-    { onRequest: access('businessProfile'), schema: { summary: 'Delete a season with its goals', params: idParam, response: { 204: z.null().describe('Deleted') } } },
+    { onRequest: access('businessProfile'), schema: { summary: 'Delete a season with its goals', params: idParam, response: { 204: noContent } } },
     async (request, reply) => {
       await service.deleteSeason(ctx, requireBusinessProfile(request), request.params.id);
       return reply.status(204).send(null);
@@ -70,7 +70,7 @@ export const goalsRoutes = moduleRoutes(apiTags.goals, (app, ctx) => {
 
   app.delete(
     '/api/goals/:id',
-    { onRequest: access('businessProfile'), schema: { summary: 'Delete a goal', params: idParam, response: { 204: z.null().describe('Deleted') } } },
+    { onRequest: access('businessProfile'), schema: { summary: 'Delete a goal', params: idParam, response: { 204: noContent } } },
     async (request, reply) => {
       await service.deleteGoal(ctx, requireBusinessProfile(request), request.params.id);
       return reply.status(204).send(null);
