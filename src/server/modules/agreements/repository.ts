@@ -26,9 +26,6 @@ const seriesKey = sql<number>`coalesce(${agreements.seriesId}, ${agreements.id})
 const effectiveStatus = (today: string) =>
   sql<AgreementStatus>`case when ${agreements.status} in ('active', 'offered') and ${agreements.endDate} < ${today} then 'expired' else ${agreements.status} end`;
 
-/** Active and not past its end date. */
-const isLive = isLiveAgreement;
-
 const columns = (today: string) => ({
   id: agreements.id,
   seriesId: seriesKey,
@@ -191,7 +188,7 @@ export async function countOpenForBusiness(db: Database, businessId: number, tod
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(agreements)
-    .where(and(eq(agreements.businessId, businessId), or(isLive(today), and(eq(agreements.status, 'offered'), isNull(agreements.seriesId), gte(agreements.endDate, today)))));
+    .where(and(eq(agreements.businessId, businessId), or(isLiveAgreement(today), and(eq(agreements.status, 'offered'), isNull(agreements.seriesId), gte(agreements.endDate, today)))));
   return row?.n ?? 0;
 }
 
@@ -201,7 +198,7 @@ export async function openBetween(db: Database, businessId: number, proStaffId: 
     db
       .select({ id: agreements.id })
       .from(agreements)
-      .where(and(eq(agreements.businessId, businessId), eq(agreements.proStaffId, proStaffId), or(isLive(today), and(eq(agreements.status, 'offered'), gte(agreements.endDate, today))))),
+      .where(and(eq(agreements.businessId, businessId), eq(agreements.proStaffId, proStaffId), or(isLiveAgreement(today), and(eq(agreements.status, 'offered'), gte(agreements.endDate, today))))),
   );
   return row?.id ?? null;
 }
@@ -219,7 +216,7 @@ export async function liveExclusiveElsewhere(
       .select({ id: agreements.id, businessName: businessProfiles.companyName })
       .from(agreements)
       .innerJoin(businessProfiles, eq(businessProfiles.id, agreements.businessId))
-      .where(and(eq(agreements.proStaffId, proStaffId), eq(agreements.exclusivityCategory, category), ne(agreements.businessId, exceptBusinessId), isLive(today))),
+      .where(and(eq(agreements.proStaffId, proStaffId), eq(agreements.exclusivityCategory, category), ne(agreements.businessId, exceptBusinessId), isLiveAgreement(today))),
   );
 }
 
@@ -246,7 +243,7 @@ export async function liveVersionOf(db: Database, seriesId: number, today: strin
     db
       .select({ id: agreements.id })
       .from(agreements)
-      .where(and(or(eq(agreements.id, seriesId), eq(agreements.seriesId, seriesId)), isLive(today))),
+      .where(and(or(eq(agreements.id, seriesId), eq(agreements.seriesId, seriesId)), isLiveAgreement(today))),
   );
   return row?.id ?? null;
 }
@@ -257,7 +254,7 @@ export async function liveRateBps(db: Database, businessId: number, proStaffId: 
     db
       .select({ rate: agreements.commissionRateBps })
       .from(agreements)
-      .where(and(eq(agreements.businessId, businessId), eq(agreements.proStaffId, proStaffId), isLive(today)))
+      .where(and(eq(agreements.businessId, businessId), eq(agreements.proStaffId, proStaffId), isLiveAgreement(today)))
       .orderBy(desc(agreements.version)),
   );
   return row?.rate ?? null;

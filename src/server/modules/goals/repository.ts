@@ -61,22 +61,19 @@ export async function seasonNameTaken(db: Database, businessId: number, name: st
   return Boolean(row);
 }
 
-/** A live agreement (record 028): active and not past its end date. */
-const live = isLiveAgreement;
-
 /** The business's roster today: every staffer with a live agreement, by name. */
 export async function roster(db: Database, businessId: number, today: string): Promise<{ proStaffId: number; name: string }[]> {
   return db
     .selectDistinct({ proStaffId: agreements.proStaffId, name: sql<string>`trim(${proStaffProfiles.firstName} || ' ' || ${proStaffProfiles.lastName})`, first: proStaffProfiles.firstName, last: proStaffProfiles.lastName })
     .from(agreements)
     .innerJoin(proStaffProfiles, eq(proStaffProfiles.id, agreements.proStaffId))
-    .where(and(eq(agreements.businessId, businessId), live(today), sql`${proStaffProfiles.erasedAt} is null`))
+    .where(and(eq(agreements.businessId, businessId), isLiveAgreement(today), sql`${proStaffProfiles.erasedAt} is null`))
     .orderBy(asc(proStaffProfiles.firstName), asc(proStaffProfiles.lastName))
     .then((rows) => rows.map(({ proStaffId, name }) => ({ proStaffId, name })));
 }
 
 export async function isRostered(db: Database, businessId: number, proStaffId: number, today: string): Promise<boolean> {
-  const [row] = await db.select({ id: agreements.id }).from(agreements).where(and(eq(agreements.businessId, businessId), eq(agreements.proStaffId, proStaffId), live(today))).limit(1);
+  const [row] = await db.select({ id: agreements.id }).from(agreements).where(and(eq(agreements.businessId, businessId), eq(agreements.proStaffId, proStaffId), isLiveAgreement(today))).limit(1);
   return Boolean(row);
 }
 
