@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigationType, useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
 import { DIRECTORY_PAGE_SIZE } from '@shared/directory-paging';
 import { credentialTypeLabels, credentialTypes } from '@shared/contracts/credentials';
@@ -22,7 +22,20 @@ const sortOptions = [
 
 export default function DirectoryPage() {
   const { user } = useSession();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [urlParams, setSearchParams] = useSearchParams();
+  const navigationType = useNavigationType();
+  // The filters as last asked for. The router applies a navigation a moment after the click, so the controls read
+  // these until the URL catches up: a controlled checkbox never springs back, and a second quick change (a credential
+  // type, then the Verified box) builds on the first instead of on the stale URL. Back or forward makes the URL the
+  // truth again at once.
+  const [asked, setAsked] = useState<URLSearchParams | null>(null);
+  const askedNow = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    if (askedNow.current && askedNow.current.toString() !== urlParams.toString() && navigationType !== 'POP') return;
+    askedNow.current = null;
+    setAsked(null);
+  }, [urlParams, navigationType]);
+  const searchParams = asked ?? urlParams;
   const specialty = searchParams.get('specialty') ?? '';
   const sort = searchParams.get('sort') ?? 'rating';
   const verified = searchParams.get('verified') === 'true';
@@ -33,23 +46,19 @@ export default function DirectoryPage() {
   const q = useDebounced(text.trim(), 300);
   const debouncedLocation = useDebounced(location.trim(), 300);
 
-  // Two quick changes (a credential type, then the Verified box) can both come before the URL re-renders: each builds
-  // on the last one asked for, so neither is lost to the other (the router's own updater may see stale params).
-  const asked = useRef<URLSearchParams | null>(null);
-  useEffect(() => {
-    asked.current = null;
-  }, [searchParams]);
+  const ask = (next: URLSearchParams) => {
+    askedNow.current = next;
+    setAsked(next);
+    setSearchParams(next, { replace: true });
+  };
   const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(asked.current ?? searchParams);
+    const next = new URLSearchParams(askedNow.current ?? searchParams);
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
       else next.delete(key);
     }
     if (!('page' in changes)) next.delete('page');
-    asked.current = next;
-    // flushSync: the boxes and lists read the URL, so it must change with the click, not in a later transition;
-    // otherwise a controlled checkbox springs back until the transition lands (a click "did not change its state").
-    setSearchParams(next, { replace: true, flushSync: true });
+    ask(next);
   };
 
   useEffect(() => {
@@ -138,7 +147,7 @@ export default function DirectoryPage() {
         filtered ? (
           <Notice
             title="No Results Found"
-            action={<Button variant="outline" onClick={() => { setText(''); setLocation(''); setSearchParams({}, { replace: true }); }}>Clear filters</Button>}
+            action={<Button variant="outline" onClick={() => { setText(''); setLocation(''); ask(new URLSearchParams()); }}>Clear filters</Button>}
           >
             <SearchX className="mx-auto mb-2 h-8 w-8 text-bark-500" aria-hidden="true" />
             No pro staff match these filters. Try a broader search.
