@@ -83,6 +83,11 @@ export class FakeStripeServer {
   readonly setupIntents = new Map<string, Json>();
   /** Makes the next `count` calls (to paths starting with `path`, when given) fail with `status` (the SDK retries, so a real outage is several). */
   failures: { status: number; count: number; path?: string } | null = null;
+  /**
+   * The next subscription is created with neither a SetupIntent nor a payment secret on its first invoice: what the
+   * app must survive if Stripe ever answers so (it has nothing for the card form; record 018).
+   */
+  nextSubscriptionWithoutSecret = false;
   private readonly idempotency = new Map<string, { fingerprint: string; reply: Reply }>();
   private readonly server = http.createServer((req, res) => void this.handle(req, res));
   private seq = 0;
@@ -332,6 +337,11 @@ export class FakeStripeServer {
     } else {
       Object.assign(invoice, { amount_due: price.unit_amount, amount_paid: 0, amount_remaining: price.unit_amount, status: 'open',
         confirmation_secret: { client_secret: `pi_fake${this.seq}_secret_${id}`, type: 'payment_intent' } });
+    }
+    if (this.nextSubscriptionWithoutSecret) {
+      this.nextSubscriptionWithoutSecret = false;
+      pendingSetupIntent = null;
+      invoice.confirmation_secret = null;
     }
     this.invoices.set(invoice.id, invoice);
     const item = { ...structuredClone(templates.subscription.items.data[0]), id: this.id('si'), created: at, price, quantity: 1, subscription: id,

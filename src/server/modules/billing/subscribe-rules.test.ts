@@ -86,3 +86,25 @@ it('asks Stripe for a plan\'s price once per app, and a restarted app reuses the
   const price = enterprisePrices()[0];
   expect((subscriptionCreates().at(-1)!.body.items as Array<{ price: string }>)[0].price).toBe(price.id);
 });
+
+it('a subscription Stripe creates with no payment secret is a 503 with a clear message, and the next attempt replaces it', async () => {
+  const { client } = await createBusiness(t);
+  // A trial already had (its subscription deleted): the next one waits for a card payment (incomplete).
+  const trial = await subscribe(client, 'startup');
+  await send(fake.event('customer.subscription.deleted', fake.setStatus(trial.subscriptionId, 'canceled')));
+
+  fake.nextSubscriptionWithoutSecret = true;
+  const broken = await client.post('/api/create-subscription', { tier: 'startup' });
+  expect(broken.status).toBe(503);
+  expect(broken.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/returned no payment secret/) });
+  const stuck = subscriptionCreates().at(-1)!;
+
+  // The same plan again: the secretless subscription cannot be paid, so it is cancelled and a new one made.
+  const again = await subscribe(client, 'startup');
+  expect(again).toMatchObject({ status: 'incomplete', intentType: 'payment' });
+  expect(subscriptionCreates()).toHaveLength(subscriptionCreates().indexOf(stuck) + 2);
+  const customer = fake.subscriptions.get(again.subscriptionId)!.customer;
+  const mine = [...fake.subscriptions.values()].filter((s) => s.customer === customer);
+  expect(mine.map((s) => s.status)).toEqual(['canceled', 'canceled', 'incomplete']);
+  expect(fake.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${mine[1].id}`)).toBe(true);
+});
