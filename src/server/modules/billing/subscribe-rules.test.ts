@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '@server/test/test-app';
-import { createBusiness } from '@server/test/factories';
+import { createBusiness, createProStaff } from '@server/test/factories';
 import { useFakeStripe } from '@server/test/use-fake-stripe';
 import { sendStripeEvent } from '@server/test/webhooks';
 
@@ -107,4 +107,61 @@ it('a subscription Stripe creates with no payment secret is a 503 with a clear m
   const mine = [...fake.subscriptions.values()].filter((s) => s.customer === customer);
   expect(mine.map((s) => s.status)).toEqual(['canceled', 'canceled', 'incomplete']);
   expect(fake.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${mine[1].id}`)).toBe(true);
+});
+
+it('refuses another account type\'s plan, naming the account type and the field, before asking Stripe anything', async () => {
+  const before = fake.requests.length;
+  const business = await createBusiness(t);
+  expect((await business.client.post('/api/create-subscription', { tier: 'elite' })).body).toEqual({
+    error: { code: 'VALIDATION', message: "'elite' is not a plan for business accounts", details: [{ path: 'tier', message: 'Unknown plan for this account type' }] },
+  });
+  const pro = await createProStaff(t);
+  const refused = await pro.client.post('/api/create-subscription', { tier: 'enterprise' });
+  expect(refused.status).toBe(400);
+  expect(refused.body.error).toMatchObject({ message: "'enterprise' is not a plan for pro staff accounts", details: [{ path: 'tier' }] });
+  expect(fake.requests.length).toBe(before);
+});
+
+it('creates a plan\'s price once under an idempotency key, named for its account type, with its plan in the metadata', async () => {
+  const pro = await createProStaff(t);
+  await subscribe(pro.client, 'elite');
+  const business = await createBusiness(t);
+  await subscribe(business.client, 'professional');
+  const creates = fake.posts('/v1/prices');
+  const elite = creates.find((r) => r.body.lookup_key === 'huntstaff_pro_staff_elite_monthly_4900')!;
+  expect(elite).toMatchObject({
+    idempotencyKey: 'price:huntstaff_pro_staff_elite_monthly_4900',
+    body: { product_data: { name: 'HuntStaff Elite (Pro Staff)' }, metadata: { tier: 'elite', userType: 'pro_staff' }, unit_amount: '4900', currency: 'usd' },
+  });
+  expect(creates.find((r) => r.body.lookup_key === 'huntstaff_business_professional_monthly_14900')).toMatchObject({
+    idempotencyKey: 'price:huntstaff_business_professional_monthly_14900',
+    body: { product_data: { name: 'HuntStaff Professional (Business)' }, metadata: { tier: 'professional', userType: 'business' } },
+  });
+});
+
+it('asks Stripe to save the card and to cancel a trial that ends without one', async () => {
+  const { client } = await createBusiness(t);
+  const trial = await subscribe(client, 'startup');
+  expect(trial.trialDays).toBe(14);
+  expect(subscriptionCreates().at(-1)!.body).toMatchObject({
+    trial_period_days: '14',
+    payment_behavior: 'default_incomplete',
+    payment_settings: { save_default_payment_method: 'on_subscription' },
+    trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
+  });
+});
+
+it('an unconfirmed subscription for another plan is cancelled and recorded as expired, not offered for the new plan', async () => {
+  const { client } = await createBusiness(t);
+  const trial = await subscribe(client, 'startup');
+  await send(fake.event('customer.subscription.deleted', fake.setStatus(trial.subscriptionId, 'canceled')));
+  const startup = await subscribe(client, 'startup');
+  expect(startup.status).toBe('incomplete');
+
+  const professional = await subscribe(client, 'professional');
+  expect(professional.subscriptionId).not.toBe(startup.subscriptionId);
+  expect(subscriptionCreates().at(-1)!.body.metadata).toMatchObject({ tier: 'professional' });
+  expect(fake.subscriptions.get(startup.subscriptionId)!.status).toBe('canceled');
+  const rows = await t.database.query<{ status: string }>(`select status from subscriptions where stripe_subscription_id = '${startup.subscriptionId}'`);
+  expect(rows).toEqual([{ status: 'incomplete_expired' }]);
 });
