@@ -341,7 +341,7 @@ export class FakeStripeServer {
     if (this.nextSubscriptionWithoutSecret) {
       this.nextSubscriptionWithoutSecret = false;
       pendingSetupIntent = null;
-      invoice.confirmation_secret = null;
+      Object.assign(invoice, { confirmation_secret: null });
     }
     this.invoices.set(invoice.id, invoice);
     const item = { ...structuredClone(templates.subscription.items.data[0]), id: this.id('si'), created: at, price, quantity: 1, subscription: id,
