@@ -129,8 +129,11 @@ export async function createSubscription(ctx: AppContext, user: SessionUser, tie
       }
       const secret = pending.tier === plan.id && again.status === 'incomplete' ? clientSecretOf(again) : null;
       if (secret) return { ...secret, subscriptionId: again.id, status: again.status, trialDays: 0, billingStartsAt: null };
-      await stripe.subscriptions.cancel(pending.stripeSubscriptionId, {}, { idempotencyKey: `cancel-incomplete:${pending.stripeSubscriptionId}` });
-      await repo.updateSubscriptionFields(ctx.db, pending.stripeSubscriptionId, { status: 'incomplete_expired' });
+      // Expired by Stripe (an unpaid first invoice, after 23 hours) or cancelled elsewhere, its webhook not here yet:
+      // Stripe refuses to cancel it again, so it is only recorded as Stripe has it.
+      const ended = again.status === 'incomplete_expired' || again.status === 'canceled';
+      if (!ended) await stripe.subscriptions.cancel(pending.stripeSubscriptionId, {}, { idempotencyKey: `cancel-incomplete:${pending.stripeSubscriptionId}` });
+      await repo.updateSubscriptionFields(ctx.db, pending.stripeSubscriptionId, { status: ended ? again.status : 'incomplete_expired' });
     }
 
     const key = await accountKey(ctx, user.id);

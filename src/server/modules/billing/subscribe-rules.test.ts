@@ -165,3 +165,25 @@ it('an unconfirmed subscription for another plan is cancelled and recorded as ex
   const rows = await t.database.query<{ status: string }>(`select status from subscriptions where stripe_subscription_id = '${startup.subscriptionId}'`);
   expect(rows).toEqual([{ status: 'incomplete_expired' }]);
 });
+
+it('an unconfirmed subscription Stripe has since expired is not offered again: the same plan gets a new one', async () => {
+  const { client } = await createBusiness(t);
+  const trial = await subscribe(client, 'startup');
+  await send(fake.event('customer.subscription.deleted', fake.setStatus(trial.subscriptionId, 'canceled')));
+  const first = await subscribe(client, 'startup');
+  // Stripe expires an unpaid first invoice's subscription after 23 hours; its webhook has not arrived yet.
+  fake.setStatus(first.subscriptionId, 'incomplete_expired');
+
+  const again = await subscribe(client, 'startup');
+  expect(again.subscriptionId).not.toBe(first.subscriptionId);
+  expect(again).toMatchObject({ status: 'incomplete', intentType: 'payment' });
+  const rows = await t.database.query<{ status: string }>(`select status from subscriptions where stripe_subscription_id = '${first.subscriptionId}'`);
+  expect(rows).toEqual([{ status: 'incomplete_expired' }]);
+  expect(fake.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${first.subscriptionId}`)).toBe(false);
+
+  // One cancelled elsewhere (the Stripe dashboard) is recorded as cancelled.
+  fake.setStatus(again.subscriptionId, 'canceled');
+  expect((await subscribe(client, 'startup')).subscriptionId).not.toBe(again.subscriptionId);
+  const cancelled = await t.database.query<{ status: string }>(`select status from subscriptions where stripe_subscription_id = '${again.subscriptionId}'`);
+  expect(cancelled).toEqual([{ status: 'canceled' }]);
+});
