@@ -187,3 +187,19 @@ it('an unconfirmed subscription Stripe has since expired is not offered again: t
   const cancelled = await t.database.query<{ status: string }>(`select status from subscriptions where stripe_subscription_id = '${again.subscriptionId}'`);
   expect(cancelled).toEqual([{ status: 'canceled' }]);
 });
+
+it('cancelling while Stripe cannot be reached is a 503 that changes nothing, and the retry cancels', async () => {
+  const { client } = await createBusiness(t);
+  const first = await subscribe(client, 'startup');
+  await send(fake.event('customer.subscription.created', fake.setStatus(first.subscriptionId, 'active')));
+  fake.failures = { status: 500, count: 3, path: `/v1/subscriptions/${first.subscriptionId}` };
+  const down = await client.post('/api/cancel-subscription');
+  expect(down.status).toBe(503);
+  expect(down.body.error.message).toMatch(/could not be reached/);
+  expect((await client.get('/api/subscription-status')).body).toMatchObject({ tier: 'startup', cancelAtPeriodEnd: false });
+  expect(fake.subscriptions.get(first.subscriptionId)!.cancel_at_period_end).toBe(false);
+
+  fake.failures = null;
+  expect((await client.post('/api/cancel-subscription')).body).toMatchObject({ cancelAtPeriodEnd: true });
+  expect((await client.get('/api/subscription-status')).body).toMatchObject({ tier: 'startup', cancelAtPeriodEnd: true });
+});
