@@ -28,10 +28,28 @@ async function subscribe(client: TestClient, tier: string) {
 
 const subscriptionCreates = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions');
 
+/** A business whose subscription Stripe has activated (its created webhook told). */
+async function activeSubscription(client: TestClient, tier: string) {
+  const subscription = await subscribe(client, tier);
+  await send(fake.event('customer.subscription.created', fake.setStatus(subscription.subscriptionId, 'active')));
+  return subscription;
+}
+
+/** A business past its one trial (that subscription deleted): its next subscription waits for a card payment. */
+async function businessPastItsTrial() {
+  const { client } = await createBusiness(t);
+  const trial = await subscribe(client, 'startup');
+  await send(fake.event('customer.subscription.deleted', fake.setStatus(trial.subscriptionId, 'canceled')));
+  return client;
+}
+
+async function storedStatus(subscriptionId: string) {
+  return t.database.query<{ status: string }>(`select status from subscriptions where stripe_subscription_id = '${subscriptionId}'`);
+}
+
 async function switchAfterPeriodEnd(offset: string) {
   const { client } = await createBusiness(t);
-  const first = await subscribe(client, 'startup');
-  await send(fake.event('customer.subscription.created', fake.setStatus(first.subscriptionId, 'active')));
+  const first = await activeSubscription(client, 'startup');
   expect((await client.post('/api/cancel-subscription')).status).toBe(200);
   await t.database.query(`update subscriptions set current_period_end = now() + interval '${offset}' where stripe_subscription_id = '${first.subscriptionId}'`);
   const switched = await client.post('/api/create-subscription', { tier: 'professional' });
@@ -53,8 +71,7 @@ it('a switch after the paid period has ended (its deletion not yet told by Strip
 
 it('a switch while the paid period still runs is billed from its end', async () => {
   const { client } = await createBusiness(t);
-  const first = await subscribe(client, 'startup');
-  await send(fake.event('customer.subscription.created', fake.setStatus(first.subscriptionId, 'active')));
+  await activeSubscription(client, 'startup');
   const cancelled = await client.post('/api/cancel-subscription');
   const switched = await subscribe(client, 'professional');
   expect(switched.billingStartsAt).toBe(cancelled.body.currentPeriodEnd);
@@ -88,11 +105,7 @@ it('asks Stripe for a plan\'s price once per app, and a restarted app reuses the
 });
 
 it('a subscription Stripe creates with no payment secret is a 503 with a clear message, and the next attempt replaces it', async () => {
-  const { client } = await createBusiness(t);
-  // A trial already had (its subscription deleted): the next one waits for a card payment (incomplete).
-  const trial = await subscribe(client, 'startup');
-  await send(fake.event('customer.subscription.deleted', fake.setStatus(trial.subscriptionId, 'canceled')));
-
+  const client = await businessPastItsTrial();
   fake.nextSubscriptionWithoutSecret = true;
   const broken = await client.post('/api/create-subscription', { tier: 'startup' });
   expect(broken.status).toBe(503);
@@ -152,9 +165,7 @@ it('asks Stripe to save the card and to cancel a trial that ends without one', a
 });
 
 it('an unconfirmed subscription for another plan is cancelled and recorded as expired, not offered for the new plan', async () => {
-  const { client } = await createBusiness(t);
-  const trial = await subscribe(client, 'startup');
-  await send(fake.event('customer.subscription.deleted', fake.setStatus(trial.subscriptionId, 'canceled')));
+  const client = await businessPastItsTrial();
   const startup = await subscribe(client, 'startup');
   expect(startup.status).toBe('incomplete');
 
@@ -162,14 +173,11 @@ it('an unconfirmed subscription for another plan is cancelled and recorded as ex
   expect(professional.subscriptionId).not.toBe(startup.subscriptionId);
   expect(subscriptionCreates().at(-1)!.body.metadata).toMatchObject({ tier: 'professional' });
   expect(fake.subscriptions.get(startup.subscriptionId)!.status).toBe('canceled');
-  const rows = await t.database.query<{ status: string }>(`select status from subscriptions where stripe_subscription_id = '${startup.subscriptionId}'`);
-  expect(rows).toEqual([{ status: 'incomplete_expired' }]);
+  expect(await storedStatus(startup.subscriptionId)).toEqual([{ status: 'incomplete_expired' }]);
 });
 
 it('an unconfirmed subscription Stripe has since expired is not offered again: the same plan gets a new one', async () => {
-  const { client } = await createBusiness(t);
-  const trial = await subscribe(client, 'startup');
-  await send(fake.event('customer.subscription.deleted', fake.setStatus(trial.subscriptionId, 'canceled')));
+  const client = await businessPastItsTrial();
   const first = await subscribe(client, 'startup');
   // Stripe expires an unpaid first invoice's subscription after 23 hours; its webhook has not arrived yet.
   fake.setStatus(first.subscriptionId, 'incomplete_expired');
@@ -177,21 +185,18 @@ it('an unconfirmed subscription Stripe has since expired is not offered again: t
   const again = await subscribe(client, 'startup');
   expect(again.subscriptionId).not.toBe(first.subscriptionId);
   expect(again).toMatchObject({ status: 'incomplete', intentType: 'payment' });
-  const rows = await t.database.query<{ status: string }>(`select status from subscriptions where stripe_subscription_id = '${first.subscriptionId}'`);
-  expect(rows).toEqual([{ status: 'incomplete_expired' }]);
+  expect(await storedStatus(first.subscriptionId)).toEqual([{ status: 'incomplete_expired' }]);
   expect(fake.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${first.subscriptionId}`)).toBe(false);
 
   // One cancelled elsewhere (the Stripe dashboard) is recorded as cancelled.
   fake.setStatus(again.subscriptionId, 'canceled');
   expect((await subscribe(client, 'startup')).subscriptionId).not.toBe(again.subscriptionId);
-  const cancelled = await t.database.query<{ status: string }>(`select status from subscriptions where stripe_subscription_id = '${again.subscriptionId}'`);
-  expect(cancelled).toEqual([{ status: 'canceled' }]);
+  expect(await storedStatus(again.subscriptionId)).toEqual([{ status: 'canceled' }]);
 });
 
 it('cancelling while Stripe cannot be reached is a 503 that changes nothing, and the retry cancels', async () => {
   const { client } = await createBusiness(t);
-  const first = await subscribe(client, 'startup');
-  await send(fake.event('customer.subscription.created', fake.setStatus(first.subscriptionId, 'active')));
+  const first = await activeSubscription(client, 'startup');
   fake.failures = { status: 500, count: 3, path: `/v1/subscriptions/${first.subscriptionId}` };
   const down = await client.post('/api/cancel-subscription');
   expect(down.status).toBe(503);
