@@ -6,6 +6,7 @@ import { ErrorBoundary } from './error-boundary';
 import { Spinner } from '../components/ui/spinner';
 import { PageViewTracker } from '../features/admin/components/page-view-tracker';
 import { useSession } from '../features/auth/session';
+import { replayEarlyInput } from './early-input';
 
 // Only a signed-in account can have something to confirm or protect, so a visitor's first page never loads the
 // account feature (the landing page's 150 KiB budget, issue 10).
@@ -42,10 +43,12 @@ export function Layout() {
 
 /**
  * Marks the document once the page is interactive: prerendered HTML is visible before it is
- * hydrated, and end-to-end tests wait for this before they click.
+ * hydrated, and end-to-end tests wait for this before they click. What the visitor did to the
+ * prerendered controls before that is replayed first (early-input.ts).
  */
 function PageReady() {
   useEffect(() => {
+    replayEarlyInput();
     document.documentElement.dataset.pageReady = 'true';
   }, []);
   return null;
