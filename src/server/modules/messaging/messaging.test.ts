@@ -226,6 +226,32 @@ describe('attachments', () => {
     expect((await outsider.client.get(res.body.fileUrl)).status).toBe(404);
   });
 
+  it('lists each message of a thread with its own files only', async () => {
+    const { biz, pro, messageId, conversationId } = await conversationPair();
+    const second = await pro.client.post('/api/messages', { toUserId: biz.user.id, content: 'And a photo', conversationId });
+    const pdf = await upload(pro.client, messageId, 'contract.pdf', PDF);
+    const png = await upload(pro.client, second.body.id, 'map.png', PNG);
+    const third = await pro.client.post('/api/messages', { toUserId: biz.user.id, content: 'No file here', conversationId });
+    const thread = await biz.client.get(`/api/messages?conversationId=${conversationId}`);
+    const filesOf = (id: number) => thread.body.find((m: { id: number }) => m.id === id).attachments.map((a: { fileName: string }) => a.fileName);
+    expect(filesOf(messageId)).toEqual(['contract.pdf']);
+    expect(filesOf(second.body.id)).toEqual(['map.png']);
+    expect(filesOf(third.body.id)).toEqual([]);
+    expect(pdf.status).toBe(201);
+    expect(png.status).toBe(201);
+  });
+
+  it('tells the recipient when a file is added to a message they got, and not the sender', async () => {
+    const { biz, pro, messageId, conversationId } = await conversationPair();
+    const toBiz: UserEvent[] = [];
+    const toPro: UserEvent[] = [];
+    t.events.subscribe(biz.user.id, (e) => toBiz.push(e));
+    t.events.subscribe(pro.user.id, (e) => toPro.push(e));
+    expect((await upload(pro.client, messageId, 'contract.pdf', PDF)).status).toBe(201);
+    expect(toBiz).toEqual([{ type: 'message.created', data: { messageId, conversationId, fromUserId: pro.user.id } }]);
+    expect(toPro).toEqual([]);
+  });
+
   it('checks the type by content, not by name', async () => {
     const { pro, messageId } = await conversationPair();
     const exe = Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]);
@@ -391,6 +417,25 @@ describe('realtime events', () => {
     await pro.client.post(`/api/messages/${sent.body.id}/read`);
     expect(toBiz.at(-1)).toEqual({ type: 'message.read', data: { messageId: sent.body.id, conversationId: sent.body.conversationId } });
     expect(toPro.at(-1)).toEqual({ type: 'unread-count', data: { count: 0 } });
+  });
+
+  it('sends no second read receipt, and keeps the first read, when a read message is marked read again', async () => {
+    const biz = await createBusiness(t, { tier: 'professional' });
+    const pro = await createProStaff(t);
+    const sent = await biz.client.post('/api/messages', { toUserId: pro.user.id, content: 'Read me once' });
+    await pro.client.post(`/api/messages/${sent.body.id}/read`);
+    const [first] = await t.database.query<{ readAt: string }>(`select read_at::text as "readAt" from messages where id = ${sent.body.id}`);
+    const toBiz: UserEvent[] = [];
+    const toPro: UserEvent[] = [];
+    t.events.subscribe(biz.user.id, (e) => toBiz.push(e));
+    t.events.subscribe(pro.user.id, (e) => toPro.push(e));
+    const again = await pro.client.post(`/api/messages/${sent.body.id}/read`);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: sent.body.id, isRead: true });
+    expect(toBiz).toEqual([]);
+    expect(toPro).toEqual([]);
+    const [still] = await t.database.query<{ readAt: string }>(`select read_at::text as "readAt" from messages where id = ${sent.body.id}`);
+    expect(still.readAt).toBe(first.readAt);
   });
 
   it('streams events to the open tab over Server-Sent Events', async () => {

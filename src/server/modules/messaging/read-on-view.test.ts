@@ -47,6 +47,19 @@ describe('POST /api/conversations/:id/read', () => {
     expect(toBiz).toHaveLength(1);
   });
 
+  it('tells the other participant, whichever side of the pair reads', async () => {
+    // The pair is stored lower id first: the business (created first) is the conversation's first side here.
+    const { biz, pro, conversationId } = await conversationWithUnread();
+    expect(biz.user.id).toBeLessThan(pro.user.id);
+    const toBiz: UserEvent[] = [];
+    const toPro: UserEvent[] = [];
+    t.events.subscribe(biz.user.id, (e) => toBiz.push(e));
+    t.events.subscribe(pro.user.id, (e) => toPro.push(e));
+    expect((await biz.client.post(`/api/conversations/${conversationId}/read`)).body).toEqual({ marked: 1, unreadCount: 0 });
+    expect(toPro).toEqual([{ type: 'message.read', data: { conversationId } }]);
+    expect(toBiz).toEqual([{ type: 'unread-count', data: { count: 0 } }]);
+  });
+
   it("refuses someone else's conversation and leaves it unread", async () => {
     const { pro, conversationId } = await conversationWithUnread();
     const stranger = await createBusiness(t, { tier: 'professional' });

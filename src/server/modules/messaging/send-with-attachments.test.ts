@@ -171,6 +171,12 @@ describe('POST /api/messages/with-attachments', () => {
     expect(free.status).toBe(402);
     expect(free.body.error).toMatchObject({ code: 'PLAN_LIMIT', message: 'Your Free plan does not include file sharing.', details: { upgradeUrl: '/subscription' } });
 
+    // The plan is checked before the files are read: a plan without file sharing hears that, not that the file
+    // is too large.
+    const huge = await send(freeBiz.client, { toUserId: String(pro.user.id), content: 'Big file?' }, [{ name: 'big.txt', data: Buffer.alloc(10 * 1024 * 1024 + 1, 'a') }]);
+    expect(huge.status).toBe(402);
+    expect(huge.body.error.code).toBe('PLAN_LIMIT');
+
     const file = [{ name: 'a.pdf', data: PDF }];
     expect((await send(biz.client, { toUserId: String(biz.user.id), content: 'Me' }, file)).status).toBe(400);
     expect((await send(biz.client, { toUserId: '999999', content: 'Nobody' }, file)).status).toBe(404);
