@@ -34,6 +34,29 @@ export async function findSessionUserById(db: Database, userId: number): Promise
   return firstRow(sessionUserQuery(db).where(eq(users.id, userId)));
 }
 
+function prepareSessionLookup(db: Database) {
+  return db
+    .select({ user: sessionUserColumns, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(businessProfiles, eq(businessProfiles.userId, users.id))
+    .leftJoin(proStaffProfiles, eq(proStaffProfiles.userId, users.id))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_by_token_hash');
+}
+
+// Every signed-in request starts with this look-up, so it is prepared once per database: Drizzle builds its SQL
+// once, and PostgreSQL plans the four-table join once per connection (a named statement) instead of on every
+// request, about 0.5 ms saved on each (decision record 017, issue 24).
+const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+
 /** The user of a live session: not past its absolute expiry and used since `idleSince`. */
 export async function findSessionByTokenHash(
   db: Database,
@@ -41,15 +64,14 @@ export async function findSessionByTokenHash(
   now: Date,
   idleSince: Date,
 ): Promise<{ user: SessionUser; sessionId: number; lastSeenAt: Date } | null> {
-  return firstRow(
-    db
-      .select({ user: sessionUserColumns, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(businessProfiles, eq(businessProfiles.userId, users.id))
-      .leftJoin(proStaffProfiles, eq(proStaffProfiles.userId, users.id))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince))),
-  );
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  // Placeholders skip the column's own encoding, so the instants go as ISO strings (what Drizzle would send).
+  const [row] = await lookup.execute({ tokenHash, now: now.toISOString(), idleSince: idleSince.toISOString() });
+  return row ?? null;
 }
 
 export async function touchSession(db: Database, sessionId: number, now: Date) {
