@@ -1,66 +1,31 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { FakeStripeServer } from '../../src/server/test/fake-stripe-server';
+import type { FakeStripeServer } from '../../src/server/test/fake-stripe-server';
 import { expect, test, type Browser, type Page } from './fixtures';
+import { startAppWithFakeStripe, type FakeStripeApp } from './fake-stripe-app';
 import { expectToast, newAccountWithProfile, pageCall, seriousViolations } from './helpers';
 
-// Payouts through Stripe Connect (decision record 025) in the browser. The suite's shared server runs without Stripe
-// keys (billing.spec checks the "being set up" notices there), so this spec starts its own server pointed at the fake
-// Stripe, which runs here in the test process: the spec completes onboarding on it and delivers the signed
-// account.updated event to the server, as Stripe would. Stripe's hosted onboarding page is answered by a stand-in
-// (connect.stripe.com is not reachable here).
+// Payouts through Stripe Connect (decision record 025) in the browser, on a server of this spec's own pointed at the
+// fake Stripe (fake-stripe-app.ts): the spec completes onboarding on the fake and delivers the signed account.updated
+// event to the server, as Stripe would. Stripe's hosted onboarding page is answered by a stand-in (connect.stripe.com
+// is not reachable here).
 
+let app: FakeStripeApp;
 let fake: FakeStripeServer;
-let server: ChildProcess;
 let base = '';
-let dataDir = '';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  fake = await new FakeStripeServer().start();
-  const port = await freePort();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-e2e-payouts-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'test',
-      BACKGROUND_WORKER: 'true', RATE_LIMIT_REGISTRATIONS_PER_HOUR: '100000', CLIENT_DIST_DIR: process.env.CLIENT_DIST_DIR ?? './dist/client',
-      ...fake.env(),
-    },
-  });
-  base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the payouts server did not start');
+  app = await startAppWithFakeStripe('payouts');
+  ({ fake, base } = app);
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise((resolve) => (server?.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
-  await fake?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await app?.stop();
 });
 
 /** A page on this spec's own server. */
 async function pageOn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base });
-  return context.newPage();
+  return app.pageOn(browser);
 }
 
 /** The CSV a statement panel downloads, as rows of cells (no quoted commas in these rows). */

@@ -25,9 +25,15 @@ const templates = {
   price: fixture('price'),
   subscription: fixture('subscription'),
   invoice: fixture('invoice'),
+  paymentIntent: fixture('payment_intent'),
   setupIntent: fixture('setup_intent'),
   event: fixture('event'),
 };
+
+const confirmParams = [
+  'client_secret', 'expand', 'expected_payment_method_type', 'key', 'mandate_data', 'payment_method', 'payment_method_data',
+  'payment_method_options', 'return_url', 'setup_future_usage', 'use_stripe_sdk',
+];
 
 /** Top-level parameters Stripe accepts on each call the app makes (from the API reference / OpenAPI spec). */
 const allowedParams: Record<string, string[]> = {
@@ -59,8 +65,17 @@ const allowedParams: Record<string, string[]> = {
   ],
   'DELETE /v1/subscriptions/:id': ['cancellation_details', 'expand', 'invoice_now', 'prorate'],
   'GET /v1/customers/:id': ['expand'],
+  // What Stripe.js sends when the browser confirms a card (with the publishable key and the intent's client secret).
+  'POST /v1/payment_intents/:id/confirm': confirmParams,
+  'POST /v1/setup_intents/:id/confirm': confirmParams,
   ...connectParams,
 };
+
+/** The browser's confirmation of a PaymentIntent or SetupIntent (Stripe.js, publishable key). */
+const confirmPaths = /^\/v1\/(payment_intents|setup_intents)\/([^/]+)\/confirm$/;
+
+/** Stripe's test card tokens (docs.stripe.com/testing): one that works, one that is declined. */
+const testCardTokens: Record<string, 'ok' | 'declined'> = { tok_visa: 'ok', tok_mastercard: 'ok', tok_chargeDeclined: 'declined' };
 
 /** Paths with an id, as `GET /v1/accounts/:id`. */
 const idPaths = /^\/v1\/(subscriptions|customers|accounts|payment_intents)\/([^/]+)$/;
@@ -74,6 +89,7 @@ const missingResource = (kind: string, id: string, param?: string) => errorReply
 
 export class FakeStripeServer {
   readonly secretKey = 'sk_test_fake';
+  readonly publishableKey = 'pk_test_fake';
   readonly requests: RecordedRequest[] = [];
   readonly customers = new Map<string, Json>();
   readonly prices = new Map<string, Json>();
@@ -113,7 +129,7 @@ export class FakeStripeServer {
   env(extra: Record<string, string> = {}): Record<string, string> {
     return {
       STRIPE_SECRET_KEY: this.secretKey,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+      STRIPE_PUBLISHABLE_KEY: this.publishableKey,
       STRIPE_WEBHOOK_SECRET: this.webhookSecret,
       STRIPE_CONNECT_WEBHOOK_SECRET: this.connectWebhookSecret,
       STRIPE_API_HOST: '127.0.0.1',
@@ -199,8 +215,10 @@ export class FakeStripeServer {
       res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_fake${this.seq}`, ...headers });
       res.end(JSON.stringify(reply.body));
     };
-    const auth = this.checkApiKey(req.headers.authorization);
+    const confirm = method === 'POST' ? confirmPaths.exec(url.pathname) : null;
+    const auth = confirm ? this.checkPublishableKey(body) : this.checkApiKey(req.headers.authorization);
     if (auth) return send(auth);
+    if (confirm) return send(this.confirmIntent(confirm[1] as 'payment_intents' | 'setup_intents', confirm[2], body));
     if (this.failures && this.failures.count > 0 && (!this.failures.path || url.pathname.startsWith(this.failures.path))) {
       const { status } = this.failures;
       this.failures.count -= 1;
@@ -233,6 +251,63 @@ export class FakeStripeServer {
       return errorReply(401, 'invalid_request_error', `Invalid API Key provided: ${shown}`);
     }
     return null;
+  }
+
+  /** Stripe.js authenticates with the publishable key, sent as the `key` parameter; a secret key never goes to a browser. */
+  private checkPublishableKey(body: Json): Reply | null {
+    const key = typeof body.key === 'string' ? body.key : '';
+    if (key === this.publishableKey) return null;
+    if (!key) return errorReply(401, 'invalid_request_error', 'You did not provide an API key.');
+    return errorReply(401, 'invalid_request_error', `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`);
+  }
+
+  /**
+   * Confirms the intent whose client secret the browser holds, with a card given as a test token, as Stripe does
+   * for Stripe.js: a PaymentIntent of a subscription's first invoice pays the invoice and makes the subscription
+   * active; a SetupIntent saves the card. Either saves the card as the customer's default. A declined card answers
+   * Stripe's 402 `card_error` and changes nothing.
+   */
+  private confirmIntent(kind: 'payment_intents' | 'setup_intents', id: string, body: Json): Reply {
+    const allowed = allowedParams[`POST /v1/${kind}/:id/confirm`];
+    const unknown = Object.keys(body).find((name) => !allowed.includes(name));
+    if (unknown) return invalid(`Received unknown parameter: ${unknown}`, unknown, 'parameter_unknown');
+    const secret = typeof body.client_secret === 'string' ? body.client_secret : '';
+    if (!secret) return invalid('Missing required param: client_secret.', 'client_secret', 'parameter_missing');
+    if (!secret.startsWith(`${id}_secret_`)) return invalid('The client_secret provided does not match the client_secret associated with the intent.', 'client_secret');
+    const token = body.payment_method_data?.card?.token as string | undefined;
+    if (body.payment_method_data?.type !== 'card' || !token) return invalid('Missing required param: payment_method_data[card].', 'payment_method_data', 'parameter_missing');
+    const outcome = testCardTokens[token];
+    if (!outcome) return missingResource('token', token, 'payment_method_data[card][token]');
+
+    const paymentMethod = this.id('pm');
+    if (kind === 'setup_intents') {
+      const setupIntent = this.setupIntents.get(id);
+      if (!setupIntent || setupIntent.client_secret !== secret) return missingResource('setup_intent', id);
+      if (setupIntent.status === 'succeeded') return invalid('You cannot confirm this SetupIntent because it has already succeeded.', undefined, 'setup_intent_unexpected_state');
+      if (outcome === 'declined') return this.declined('setup_intent', setupIntent);
+      Object.assign(setupIntent, { status: 'succeeded', payment_method: paymentMethod });
+      this.saveCard(setupIntent.customer, paymentMethod);
+      return this.ok(structuredClone(setupIntent));
+    }
+    const invoice = [...this.invoices.values()].find((candidate) => candidate.confirmation_secret?.client_secret === secret);
+    if (!invoice) return missingResource('payment_intent', id);
+    const subscription = this.subscriptions.get(invoice.parent.subscription_details.subscription)!;
+    if (invoice.status === 'paid') return invalid('You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.', undefined, 'payment_intent_unexpected_state');
+    const paymentIntent = {
+      ...structuredClone(templates.paymentIntent), id, client_secret: secret, customer: invoice.customer, amount: invoice.amount_due,
+      amount_received: 0, currency: invoice.currency, created: invoice.created, status: 'requires_payment_method', payment_method: null,
+    };
+    if (outcome === 'declined') return this.declined('payment_intent', paymentIntent);
+    Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, amount_remaining: 0 });
+    subscription.status = 'active';
+    this.saveCard(invoice.customer, paymentMethod);
+    return this.ok({ ...paymentIntent, status: 'succeeded', amount_received: invoice.amount_due, payment_method: paymentMethod });
+  }
+
+  private declined(kind: 'payment_intent' | 'setup_intent', intent: Json): Reply {
+    const reply = errorReply(402, 'card_error', 'Your card was declined.', { code: 'card_declined' });
+    Object.assign(reply.body.error, { decline_code: 'generic_decline', [kind]: { ...structuredClone(intent), status: 'requires_payment_method' } });
+    return reply;
   }
 
   private route(method: string, path: string, body: Json): Reply {

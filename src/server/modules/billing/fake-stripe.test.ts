@@ -114,6 +114,70 @@ describe('fake Stripe is as strict as Stripe', () => {
   });
 });
 
+describe('fake Stripe confirms intents for Stripe.js as Stripe does', () => {
+  /** What Stripe.js posts from the browser: the publishable key and the client secret, the card as a test token. */
+  const confirm = (kind: 'payment_intents' | 'setup_intents', secret: string, fields: Record<string, string> = {}) =>
+    fetch(`http://127.0.0.1:${fake.port}/v1/${kind}/${secret.split('_secret_')[0]}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ key: fake.publishableKey, client_secret: secret, 'payment_method_data[type]': 'card', 'payment_method_data[card][token]': 'tok_visa', expected_payment_method_type: 'card', use_stripe_sdk: 'true', ...fields }),
+    }).then(async (res) => ({ status: res.status, body: await res.json() }));
+
+  async function incompleteSubscription(trial = false) {
+    const { customer, price } = await customerAndPrice();
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id, items: [{ price: price.id }], payment_behavior: 'default_incomplete', ...(trial ? { trial_period_days: 14 } : {}),
+      expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
+    });
+    const secret = trial ? (subscription.pending_setup_intent as Stripe.SetupIntent).client_secret! : (subscription.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret;
+    return { customer, subscription, secret };
+  }
+
+  it('pays the first invoice with a working card: the subscription turns active and the card becomes the default', async () => {
+    const { customer, subscription, secret } = await incompleteSubscription();
+    const paid = await confirm('payment_intents', secret);
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ object: 'payment_intent', status: 'succeeded', amount: 4900, amount_received: 4900, client_secret: secret });
+    expect(fake.subscription(subscription.id).status).toBe('active');
+    expect(fake.invoices.get((subscription.latest_invoice as Stripe.Invoice).id!)).toMatchObject({ status: 'paid', amount_paid: 4900, amount_remaining: 0 });
+    expect(fake.customers.get(customer.id)!.invoice_settings.default_payment_method).toBe(paid.body.payment_method);
+    // Confirming a paid intent again is refused.
+    expect((await confirm('payment_intents', secret)).body.error.code).toBe('payment_intent_unexpected_state');
+  });
+
+  it('declines the declining test card with a 402 card_error and leaves the subscription incomplete', async () => {
+    const { subscription, secret } = await incompleteSubscription();
+    const declined = await confirm('payment_intents', secret, { 'payment_method_data[card][token]': 'tok_chargeDeclined' });
+    expect(declined.status).toBe(402);
+    expect(declined.body.error).toMatchObject({ type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', payment_intent: { status: 'requires_payment_method' } });
+    expect(fake.subscription(subscription.id).status).toBe('incomplete');
+  });
+
+  it('saves the card of a trial through its SetupIntent', async () => {
+    const { customer, subscription, secret } = await incompleteSubscription(true);
+    const saved = await confirm('setup_intents', secret);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ object: 'setup_intent', status: 'succeeded' });
+    expect(fake.subscription(subscription.id).status).toBe('trialing');
+    expect(fake.customers.get(customer.id)!.invoice_settings.default_payment_method).toBe(saved.body.payment_method);
+  });
+
+  it('refuses the secret key, a wrong or missing client secret, unknown parameters and unknown cards', async () => {
+    const { secret } = await incompleteSubscription();
+    expect((await confirm('payment_intents', secret, { key: fake.secretKey })).status).toBe(401);
+    expect((await confirm('payment_intents', secret, { key: '' })).status).toBe(401);
+    const other = await incompleteSubscription();
+    const mismatch = await fetch(`http://127.0.0.1:${fake.port}/v1/payment_intents/${secret.split('_secret_')[0]}/confirm`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ key: fake.publishableKey, client_secret: other.secret, 'payment_method_data[type]': 'card', 'payment_method_data[card][token]': 'tok_visa' }),
+    });
+    expect(mismatch.status).toBe(400);
+    expect((await confirm('payment_intents', secret, { client_secret: '' })).body.error).toMatchObject({ code: 'parameter_missing', param: 'client_secret' });
+    expect((await confirm('payment_intents', secret, { amount: '1' })).body.error).toMatchObject({ code: 'parameter_unknown', param: 'amount' });
+    expect((await confirm('payment_intents', secret, { 'payment_method_data[card][token]': 'tok_made_up' })).status).toBe(404);
+  });
+});
+
 describe('the app against the strict fake', () => {
   it('cannot create a subscription with a wrong secret key (503, no details)', async () => {
     const t = await createTestApp(fake.env({ STRIPE_SECRET_KEY: 'sk_test_revoked_key_1234' }));
