@@ -78,6 +78,8 @@ describe('POST /api/auth/register', () => {
     const res = await new TestClient(t.app).post('/api/auth/register', { email: 'TAKEN@example.com', password: 'longenough', userType: 'business', ageConfirmed: true, termsAccepted: true });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('CONFLICT');
+    // The form shows the message beside the email field.
+    expect(res.body.error.details).toEqual([{ path: 'email', message: 'Email already registered' }]);
   });
 
   it('stores an argon2id hash, never the password', async () => {
@@ -124,7 +126,8 @@ describe('POST /api/auth/login', () => {
     const blocked = await loginFrom('198.51.100.7', 'target@example.com', 'trail-cam-2026');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.code).toBe('RATE_LIMITED');
-    expect(blocked.json().error.message).toMatch(/Too many failed login attempts/);
+    // The first wait is at most 30 seconds: "1 minute", in the singular.
+    expect(blocked.json().error.message).toBe('Too many failed login attempts. Try again in 1 minute.');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(30);
     // Another client is not slowed down by that one's failures.
@@ -158,6 +161,11 @@ describe('client address', () => {
     }
     expect(statuses.slice(0, 50).every((status) => status === 401)).toBe(true);
     expect(statuses[50]).toBe(429);
+    // The address's wait, in whole minutes rounded up, in the plural.
+    const blocked = await client.request('POST', '/api/auth/login', { email: 'nobody@example.com', password: 'wrong-guess' });
+    const minutes = Math.ceil(Number(blocked.headers['retry-after']) / 60);
+    expect(minutes).toBeGreaterThan(1);
+    expect(blocked.body.error.message).toBe(`Too many failed login attempts. Try again in ${minutes} minutes.`);
   });
 
   it('trusts X-Forwarded-For behind a configured proxy', async () => {

@@ -33,6 +33,8 @@ describe('password reset by emailed token', () => {
     const reused = await new TestClient(t.app).post('/api/auth/password-reset/confirm', { token, password: 'another-pass' });
     expect(reused.status).toBe(400);
     expect(reused.body.error.message).toMatch(/invalid or has expired/);
+    // The form shows it beside the token it came with.
+    expect(reused.body.error.details).toEqual([{ path: 'token', message: 'Invalid or expired' }]);
   });
 
   it('builds the link from PUBLIC_URL, never from forged Host or X-Forwarded-Host headers', async () => {
