@@ -122,6 +122,11 @@ describe('the active-posting limit on edits', () => {
     const edited = await business.client.patch(`/api/job-postings/${jobs[0].id}`, { title: 'Lead Guide' });
     expect(edited.status).toBe(200);
     expect(edited.body.title).toBe('Lead Guide');
+    // Only activating counts against the limit: a draft can still be edited, and an active posting marked active again.
+    const draft = await business.client.patch(`/api/job-postings/${closed.id}`, { title: 'Closed for now' });
+    expect(draft.status).toBe(200);
+    expect(draft.body).toMatchObject({ title: 'Closed for now', isActive: false });
+    expect((await business.client.patch(`/api/job-postings/${jobs[1].id}`, { isActive: true })).status).toBe(200);
     expect((await business.client.patch(`/api/job-postings/${closed.id}`, { isActive: true })).status).toBe(402);
   });
 });
@@ -230,6 +235,19 @@ describe('POST /api/applications', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ jobPostingId: job.id, proStaffId: pro.proStaffId, coverLetter: 'Ten seasons guiding.', status: 'pending' });
     expect(events).toEqual([{ type: 'application.created', data: { applicationId: res.body.id, jobPostingId: job.id } }]);
+  });
+
+  it('leaves the business a notification, and tells its open tabs there is one', async () => {
+    const business = await createBusiness(t);
+    const job = await postJob(business);
+    const pro = await createProStaff(t);
+    const changed: UserEvent[] = [];
+    t.events.subscribe(business.user.id, (event) => { if (event.type === 'notifications.changed') changed.push(event); });
+    await applyTo(pro, job.id);
+    const { notifications } = (await business.client.get('/api/notifications')).body;
+    expect(notifications).toMatchObject([{ kind: 'application', title: 'New application for “Elk Guide”', link: '/business-dashboard' }]);
+    expect(changed).toEqual([{ type: 'notifications.changed', data: { unreadCount: 1 } }]);
+    expect((await pro.client.get('/api/notifications')).body.notifications).toEqual([]);
   });
 
   it('keeps a saved application when the live notification cannot be published (a failed NOTIFY)', async () => {
@@ -422,6 +440,22 @@ describe('PATCH /api/applications/:id/status', () => {
     expect(events.map((e) => (e.type === 'application.status_changed' ? e.data.status : e.type))).toEqual(['shortlisted', 'accepted']);
     const mine = await pro.client.get(`/api/applications/pro-staff/${pro.proStaffId}`);
     expect(mine.body[0].status).toBe('accepted');
+  });
+
+  it('leaves the other side a notification saying what happened', async () => {
+    const titles = async (who: SignedIn) => (await who.client.get('/api/notifications')).body.notifications.map((n: { title: string }) => n.title);
+    const { business, pro, application } = await setup();
+    const [businessName] = (await t.database.query<{ name: string }>(`select company_name as name from business_profiles where id = ${business.businessId}`)).map((r) => r.name);
+    await business.client.patch(`/api/applications/${application.id}/status`, { status: 'shortlisted' });
+    await business.client.patch(`/api/applications/${application.id}/status`, { status: 'rejected' });
+    expect(await titles(pro)).toEqual([`${businessName} declined your application for “Elk Guide”`, `${businessName} shortlisted your application for “Elk Guide”`]);
+
+    const second = await setup();
+    await second.business.client.patch(`/api/applications/${second.application.id}/status`, { status: 'accepted' });
+    expect((await titles(second.pro))[0]).toMatch(/ accepted your application for “Elk Guide”$/);
+    const other = await setup();
+    await other.pro.client.patch(`/api/applications/${other.application.id}/status`, { status: 'withdrawn' });
+    expect((await titles(other.business))[0]).toBe('An applicant withdrew from “Elk Guide”');
   });
 
   it('refuses to change a decided application', async () => {
