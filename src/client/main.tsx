@@ -4,14 +4,14 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { appRoutes } from './app/router';
 import { ErrorBoundary } from './app/error-boundary';
-import { noteEarlyInput } from './app/early-input';
+import { takeEarlyInput } from './app/early-input-handoff';
 import './styles/app.css';
 
 const container = document.getElementById('root')!;
 // Public pages arrive as prerendered HTML (scripts/build-client.mjs); the rest start empty.
 const prerendered = container.hasChildNodes();
 // What the visitor already ticked, typed or chose on the prerendered page is replayed once it has hydrated.
-if (prerendered) noteEarlyInput(container);
+if (prerendered) takeEarlyInput();
 const app = (
   <StrictMode>
     <ErrorBoundary>

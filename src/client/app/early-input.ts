@@ -3,28 +3,21 @@
  *
  * React hydrates a control keeping what the DOM shows (a box the visitor ticked stays ticked) but fires no change
  * event for it, so the page's state still holds the prerendered value, and the next render of a controlled
- * control puts that value back: the tick disappears and the filter it asked for never runs. So before hydrating,
- * `noteEarlyInput` notes the controls that differ from their prerendered HTML; once the page has hydrated,
- * `replayEarlyInput` replays each change as the event the browser would have sent had the app been running
- * (decision record 034).
+ * control puts that value back: the tick disappears and the filter it asked for never runs. So boot.js notes the
+ * controls the visitor changes before the app starts (their `input` and `change` events), the app takes that list
+ * over just before hydrating (early-input-handoff.ts), and once the page has hydrated `replayEarlyInput` replays
+ * each change as the event the browser would have sent had the app been running (decision record 034).
  */
+
+import type { EarlyInput } from './early-input-handoff';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-let noted: Control[] = [];
-
 const untouchable = new Set(['file', 'hidden', 'submit', 'reset', 'button', 'image']);
 
-/** Whether the visitor changed the control from the state its HTML gave it (its defaults are that HTML). */
-function changedFromHtml(control: Control): boolean {
-  if (control instanceof HTMLSelectElement) return [...control.options].some((option) => option.selected !== option.defaultSelected);
-  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) return control.checked !== control.defaultChecked;
-  return control.value !== control.defaultValue;
-}
-
-export function noteEarlyInput(root: ParentNode): void {
-  const controls = root.querySelectorAll<Control>('input, textarea, select');
-  noted = [...controls].filter((control) => !(control instanceof HTMLInputElement && untouchable.has(control.type)) && changedFromHtml(control));
+function isControl(target: EventTarget): target is Control {
+  if (target instanceof HTMLInputElement) return !untouchable.has(target.type);
+  return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
 }
 
 /** The element React hydrated for a noted control: the same one, unless hydration had to replace it. */
@@ -41,32 +34,29 @@ function setValueUnseen(control: HTMLInputElement | HTMLTextAreaElement, value: 
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(control, value);
 }
 
-function replay(control: Control): void {
+function replay(control: Control, wanted: EarlyInput): void {
   if (control instanceof HTMLSelectElement) {
+    control.value = wanted.value;
     control.dispatchEvent(new Event('change', { bubbles: true }));
     return;
   }
   if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
-    const wanted = control.checked;
     // After hydration the defaults are what the page's state holds; nothing to replay when the visitor wants that.
-    if (wanted === control.defaultChecked) return;
-    control.checked = !wanted;
+    if (wanted.checked === control.defaultChecked) return;
+    control.checked = !wanted.checked;
     control.click();
     return;
   }
-  const wanted = control.value;
-  if (wanted === control.defaultValue) return;
+  if (wanted.value === control.defaultValue) return;
   control.value = control.defaultValue;
-  setValueUnseen(control, wanted);
+  setValueUnseen(control, wanted.value);
   control.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** Runs once, after the first page has hydrated. */
-export function replayEarlyInput(): void {
-  const controls = noted;
-  noted = [];
-  for (const control of controls) {
-    const target = hydrated(control);
-    if (target && !target.disabled) replay(target);
+/** Runs once, after the first page has hydrated, with the controls boot.js saw changed and what was left in them. */
+export function replayEarlyInput(changes: EarlyInput[]): void {
+  for (const change of changes) {
+    const target = isControl(change.target) ? hydrated(change.target) : null;
+    if (target && !target.disabled) replay(target, change);
   }
 }

@@ -6,7 +6,7 @@ import { ErrorBoundary } from './error-boundary';
 import { Spinner } from '../components/ui/spinner';
 import { PageViewTracker } from '../features/admin/components/page-view-tracker';
 import { useSession } from '../features/auth/session';
-import { replayEarlyInput } from './early-input';
+import { replayEarlyInputIfAny } from './early-input-handoff';
 
 // Only a signed-in account can have something to confirm or protect, so a visitor's first page never loads the
 // account feature (the landing page's 150 KiB budget, issue 10).
@@ -44,11 +44,11 @@ export function Layout() {
 /**
  * Marks the document once the page is interactive: prerendered HTML is visible before it is
  * hydrated, and end-to-end tests wait for this before they click. What the visitor did to the
- * prerendered controls before that is replayed first (early-input.ts).
+ * prerendered controls before that is replayed first (early-input-handoff.ts).
  */
 function PageReady() {
   useEffect(() => {
-    replayEarlyInput();
+    replayEarlyInputIfAny();
     document.documentElement.dataset.pageReady = 'true';
   }, []);
   return null;

@@ -3,6 +3,13 @@
 (function () {
   var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
   if (!entry) return;
+  // Controls changed before the app starts, replayed once it has (early-input-handoff.ts, record 034).
+  var early = (window.__hsEarlyInput = []);
+  function note(event) {
+    if (window.__hsEarlyInput === early && early.indexOf(event.target) < 0) early.push(event.target);
+  }
+  addEventListener('input', note, true);
+  addEventListener('change', note, true);
   var started = false;
   function start() {
     if (started) return;
