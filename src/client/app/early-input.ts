@@ -24,7 +24,7 @@ function isControl(target: EventTarget): target is Control {
 function hydrated(control: Control): Control | null {
   if (control.isConnected) return control;
   const found = control.id ? document.getElementById(control.id) : null;
-  return found instanceof HTMLInputElement || found instanceof HTMLTextAreaElement || found instanceof HTMLSelectElement ? found : null;
+  return found && isControl(found) ? found : null;
 }
 
 // React watches a control's value through the element's own property and fires onChange only when an event finds
