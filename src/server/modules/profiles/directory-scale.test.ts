@@ -95,6 +95,44 @@ describe('directory plans', () => {
     expect(bozeman.every((row) => row.location === 'Bozeman, MT')).toBe(true);
   });
 
+  it('answers each request with its own filters and values, though each shape of query is built once (decision record 017)', async () => {
+    await bulkDirectory();
+    const everyone = await listProStaff(t.database.db, { words: [], textSpecialties: [], specialties: [] }, { limit: 1000, offset: 0, plan: 'planner' });
+    const ids = (rows: { id: number }[]) => rows.map((row) => row.id).sort((a, b) => a - b);
+    // Same shape, other values: each answer is the rows those values select, not the previous request's.
+    const sameShape: [DirectoryCriteria, (row: (typeof everyone)[number]) => boolean][] = [
+      [{ words: [], textSpecialties: [], specialties: ['Elk Hunting'], minExperience: 5, verified: true }, (row) => row.specialties.includes('Elk Hunting') && row.experience >= 5 && row.isVerified],
+      [{ words: [], textSpecialties: [], specialties: ['Duck Hunting'], minExperience: 20, verified: false }, (row) => row.specialties.includes('Duck Hunting') && row.experience >= 20 && !row.isVerified],
+      [{ words: [], textSpecialties: [], specialties: ['Bow Hunting', 'Predator Hunting'], minExperience: 0, verified: true }, (row) => row.specialties.some((s) => s === 'Bow Hunting' || s === 'Predator Hunting') && row.isVerified],
+    ];
+    for (const plan of ['planner', 'sort-index', 'filter-index'] as const) {
+      for (const [criteria, matches] of [...sameShape, ...sameShape.toReversed()]) {
+        const expected = ids(everyone.filter(matches));
+        expect(expected.length).toBeGreaterThan(0);
+        expect(ids(await listProStaff(t.database.db, criteria, { sort: 'rating', limit: 1000, offset: 0, plan })), plan).toEqual(expected);
+      }
+    }
+    // Shapes one filter apart, in both orders: each request gets its own filters (the exact count builds its query anew).
+    const base: DirectoryCriteria = { words: [], textSpecialties: [], specialties: ['Elk Hunting'] };
+    const oneApart: (Partial<DirectoryCriteria> & { label: string })[] = [
+      { label: 'base' },
+      { label: 'text', words: ['morrison'] },
+      { label: 'text or specialty name', words: ['cody'], textSpecialties: ['Duck Hunting'] },
+      { label: 'location with words', location: 'Boise' },
+      { label: 'location without words', location: '%%' },
+      { label: 'minExperience', minExperience: 12 },
+      { label: 'verified', verified: true },
+      { label: 'credential', credentialType: 'hunter_education' },
+    ];
+    for (const plan of ['planner', 'sort-index', 'filter-index'] as const) {
+      for (const { label, ...partial } of [...oneApart, ...oneApart.toReversed()]) {
+        const criteria = { ...base, ...partial };
+        const rows = await listProStaff(t.database.db, criteria, { sort: 'newest', limit: 1000, offset: 0, plan });
+        expect(rows.length, `${label}, ${plan}`).toBe(await countProStaff(t.database.db, criteria));
+      }
+    }
+  });
+
   it('leaves out erased accounts on every plan and in every count (decision record 027)', async () => {
     await bulkDirectory();
     await t.database.query(`update pro_staff_profiles set erased_at = now() where user_id % 10 = 0`);
