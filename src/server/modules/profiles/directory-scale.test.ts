@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { restoreAfterEach, useTestApp } from '@server/test/use-test-app';
 import { createProStaff } from '@server/test/factories';
 import { directoryCounting, roundEstimate } from './service';
-import { countProStaff, listProStaff, sampleCountProStaff, type DirectoryCriteria, type DirectoryPlan } from './repository';
+import { countProStaff, findProStaffById, listProStaff, sampleCountProStaff, type DirectoryCriteria, type DirectoryPlan } from './repository';
 
 // Decision record 017: estimated totals for huge results, and plans that never change the results.
 const t = useTestApp();
@@ -110,9 +110,11 @@ describe('directory plans', () => {
         const expected = ids(everyone.filter(matches));
         expect(expected.length).toBeGreaterThan(0);
         expect(ids(await listProStaff(t.database.db, criteria, { sort: 'rating', limit: 1000, offset: 0, plan })), plan).toEqual(expected);
+        expect(await countProStaff(t.database.db, criteria), plan).toBe(expected.length);
       }
     }
-    // Shapes one filter apart, in both orders: each request gets its own filters (the exact count builds its query anew).
+    // Shapes one filter apart, in both orders: each request gets its own filters. The page and the exact count are
+    // both built once per shape; a whole-table "sample" is built anew with its values bound, so it is the referee.
     const base: DirectoryCriteria = { words: [], textSpecialties: [], specialties: ['Elk Hunting'] };
     const oneApart: (Partial<DirectoryCriteria> & { label: string })[] = [
       { label: 'base' },
@@ -128,9 +130,32 @@ describe('directory plans', () => {
       for (const { label, ...partial } of [...oneApart, ...oneApart.toReversed()]) {
         const criteria = { ...base, ...partial };
         const rows = await listProStaff(t.database.db, criteria, { sort: 'newest', limit: 1000, offset: 0, plan });
-        expect(rows.length, `${label}, ${plan}`).toBe(await countProStaff(t.database.db, criteria));
+        const referee = await sampleCountProStaff(t.database.db, criteria, 100);
+        expect(rows.length, `${label}, ${plan}`).toBe(referee);
+        expect(await countProStaff(t.database.db, criteria), `${label}, ${plan}`).toBe(referee);
       }
     }
+  });
+
+  it('reads a page of rows raw into the same profiles as the ORM mapping gives, every field', async () => {
+    const pro = await createProStaff(t, { firstName: 'Zoë', lastName: "O'Hara", location: 'Bozeman, MT', specialties: ['Elk Hunting', 'Bow Hunting'], experience: 17 });
+    await t.database.query(
+      `update pro_staff_profiles set bio = 'Guide, "elk" & bow', rating = 4.25, is_verified = true, verified_credential_types = '{hunter_education}',
+        portfolio_urls = '{https://example.com/a}', social_media_links = '{https://instagram.com/zoe}', profile_picture_url = '/api/files/x',
+        social_links = '{"instagram":"https://instagram.com/zoe","youtube":"https://youtube.com/@zoe"}', social_tags = '{#elk,#bow}',
+        created_at = '2024-02-29 23:59:59.123456+00', updated_at = '2026-01-01 00:00:00+00'
+      where id = ${pro.proStaffId}`,
+    );
+    await createProStaff(t, { firstName: 'Plain', specialties: ['Elk Hunting'] });
+    const elk: DirectoryCriteria = { words: [], textSpecialties: [], specialties: ['Elk Hunting'] };
+    for (const plan of ['planner', 'sort-index', 'filter-index'] as const) {
+      const rows = await listProStaff(t.database.db, elk, { sort: 'newest', limit: 10, offset: 0, plan });
+      expect(rows).toHaveLength(2);
+      for (const row of rows) expect(row, plan).toEqual(await findProStaffById(t.database.db, row.id));
+    }
+    const [zoe] = await listProStaff(t.database.db, { ...elk, words: ['zoë'] }, { limit: 10, offset: 0, plan: 'filter-index' });
+    expect(zoe).toMatchObject({ rating: 4.25, isVerified: true, bio: 'Guide, "elk" & bow', createdAt: '2024-02-29T23:59:59.123Z', updatedAt: '2026-01-01T00:00:00.000Z' });
+    expect(zoe.socialLinks).toEqual({ instagram: 'https://instagram.com/zoe', youtube: 'https://youtube.com/@zoe' });
   });
 
   it('leaves out erased accounts on every plan and in every count (decision record 027)', async () => {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { BusinessProfile, DirectorySort, ProStaffProfile } from '@shared/contracts/profiles';
 import type { SocialPlatformKey } from '@shared/specialties';
 import { rowsOf, type Database } from '@server/db/client';
+import { isoInstant } from '@server/db/rows';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import { planTrials } from '@server/db/schema/billing';
 import { users } from '@server/db/schema/users';
@@ -55,21 +56,19 @@ type BusinessRow = Omit<BusinessProfile, 'createdAt' | 'updatedAt' | 'socialLink
   updatedAt: Date | string;
 };
 
-const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
-
 function toProStaff(row: ProStaffRow): ProStaffProfile {
   return {
     ...row,
     rating: Number(row.rating),
     socialLinks: row.socialLinks as Partial<Record<SocialPlatformKey, string>>,
     verifiedCredentialTypes: row.verifiedCredentialTypes as ProStaffProfile['verifiedCredentialTypes'],
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
+    createdAt: isoInstant(row.createdAt),
+    updatedAt: isoInstant(row.updatedAt),
   };
 }
 
 function toBusiness(row: BusinessRow): BusinessProfile {
-  return { ...row, socialLinks: row.socialLinks as Partial<Record<SocialPlatformKey, string>>, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
+  return { ...row, socialLinks: row.socialLinks as Partial<Record<SocialPlatformKey, string>>, createdAt: isoInstant(row.createdAt), updatedAt: isoInstant(row.updatedAt) };
 }
 
 const textArray = (values: string[]) => sql`ARRAY[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
@@ -237,29 +236,51 @@ function prepareDirectoryPage(db: Database, criteria: DirectoryCriteria, sort: D
   );
 }
 
-// Drizzle took about 0.2 ms to build a directory page's query, a fifth of a warm request's time at 100,000
-// profiles; each shape is now built once per database (decision record 017, 25 November 2026, second section).
-const directoryPages = new WeakMap<Database, Map<string, ReturnType<typeof prepareDirectoryPage>>>();
+/**
+ * Queries Drizzle builds once per database and shape, then runs with each request's values. Building a directory
+ * query took about 0.2 ms, a fifth of a warm request's time at 100,000 profiles (decision record 017, 25 November
+ * 2026, second section); a few hundred shapes at most, since a shape never holds a value.
+ */
+function builtOncePerShape<Query>() {
+  const byDatabase = new WeakMap<Database, Map<string, Query>>();
+  return (db: Database, shape: string, build: () => Query): Query => {
+    let queries = byDatabase.get(db);
+    if (!queries) byDatabase.set(db, (queries = new Map()));
+    let query = queries.get(shape);
+    if (!query) queries.set(shape, (query = build()));
+    return query;
+  };
+}
+const directoryPages = builtOncePerShape<ReturnType<typeof prepareDirectoryPage>>();
+const directoryCounts = builtOncePerShape<ReturnType<typeof prepareDirectoryCount>>();
+
+/** Both drivers' prepared queries (NodePgPreparedQuery, PglitePreparedQuery) answer `all` with the driver's own rows. */
+type RawRowsQuery = { all(values: Record<string, unknown>): Promise<Record<string, unknown>[]> };
+
+/** proStaffColumns by the names PostgreSQL answers with, for rows read raw (see `listProStaff`). */
+const proStaffColumnNames = Object.entries(proStaffColumns).map(([key, column]) => [key, column.name] as const);
+
+/**
+ * A raw row as both drivers answer `all()`: arrays, JSON, numbers and booleans parsed, instants as PostgreSQL's
+ * text (as Drizzle reads them before making Dates), which `toProStaff` turns into ISO strings either way.
+ */
+function proStaffFromRaw(raw: Record<string, unknown>): ProStaffProfile {
+  const row: Record<string, unknown> = {};
+  for (const [key, name] of proStaffColumnNames) row[key] = raw[name];
+  return toProStaff(row as ProStaffRow);
+}
 
 export async function listProStaff(
   db: Database,
   criteria: DirectoryCriteria,
   options: { sort?: DirectorySort; limit: number; offset: number; plan: DirectoryPlan },
 ): Promise<ProStaffProfile[]> {
-  let pages = directoryPages.get(db);
-  if (!pages) {
-    pages = new Map();
-    directoryPages.set(db, pages);
-  }
-  // One query per shape: the filters present, the sort and the plan, never their values (a few hundred at most).
-  const shape = `${options.plan}:${options.sort ?? ''}:${directoryFilters(criteria).join(',')}`;
-  let page = pages.get(shape);
-  if (!page) {
-    page = prepareDirectoryPage(db, criteria, options.sort, options.plan);
-    pages.set(shape, page);
-  }
-  const rows = await page.execute({ ...directoryValues(criteria), limit: options.limit, offset: options.offset });
-  return rows.map(toProStaff);
+  const filters = directoryFilters(criteria);
+  const page = directoryPages(db, `${options.plan}:${options.sort ?? ''}:${filters.join(',')}`, () => prepareDirectoryPage(db, criteria, options.sort, options.plan));
+  // Raw rows: Drizzle's own mapping looks up each of a page's 400-odd values' decoder anew, about a tenth of a
+  // warm request's work; `toProStaff` already reads the only values whose raw form differs (the instants).
+  const rows = await (page as unknown as RawRowsQuery).all({ ...directoryValues(criteria), limit: options.limit, offset: options.offset });
+  return rows.map(proStaffFromRaw);
 }
 
 /**
@@ -283,8 +304,14 @@ export async function listFeaturedProStaff(db: Database, criteria: DirectoryCrit
   return rows.map(toProStaff);
 }
 
+function prepareDirectoryCount(db: Database, criteria: DirectoryCriteria) {
+  // Unnamed, as the page (see prepareDirectoryPage): each count is planned with its own values.
+  return db.select({ total: sql<number>`count(*)::int` }).from(proStaffProfiles).where(directoryWhere(criteria, 'planner', bindPlaceholders)).prepare('');
+}
+
 export async function countProStaff(db: Database, criteria: DirectoryCriteria): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(proStaffProfiles).where(directoryWhere(criteria, 'planner'));
+  const count = directoryCounts(db, directoryFilters(criteria).join(','), () => prepareDirectoryCount(db, criteria));
+  const [row] = await count.execute(directoryValues(criteria));
   return Number(row?.total ?? 0);
 }
 
