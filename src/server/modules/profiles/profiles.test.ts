@@ -254,6 +254,12 @@ describe('GET /api/social-media-tags/search', () => {
     expect(names((await business.client.get('/api/social-media-tags/search?tag=%23elkhunting&platform=tiktok')).body)).toEqual(['Jake']);
     expect(names((await business.client.get('/api/social-media-tags/search?tag=sarahcalls&platform=tiktok')).body)).toEqual(['Sarah']);
     expect((await business.client.get('/api/social-media-tags/search?tag=nobody')).body).toEqual([]);
+    // The candidates travel as one array parameter: characters that mean something in an array literal are data.
+    for (const tag of ['a,b', 'x"y', '{jake_outdoors}', 'back\\slash', 'NULL']) {
+      const odd = await business.client.get(`/api/social-media-tags/search?tag=${encodeURIComponent(tag)}`);
+      expect(odd.status, tag).toBe(200);
+      expect(odd.body, tag).toEqual([]);
+    }
   });
 
   it('indexes profiles written straight to the database too', async () => {

@@ -71,8 +71,6 @@ function toBusiness(row: BusinessRow): BusinessProfile {
   return { ...row, socialLinks: row.socialLinks as Partial<Record<SocialPlatformKey, string>>, createdAt: isoInstant(row.createdAt), updatedAt: isoInstant(row.updatedAt) };
 }
 
-const textArray = (values: string[]) => sql`ARRAY[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
-
 export function searchWords(text: string): string[] {
   return text
     .toLowerCase()
@@ -270,6 +268,16 @@ function proStaffFromRaw(raw: Record<string, unknown>): ProStaffProfile {
   return toProStaff(row as ProStaffRow);
 }
 
+/**
+ * The profiles a prepared `select(proStaffColumns)` finds, read raw: Drizzle's own mapping looks up each of a page's
+ * 400-odd values' decoder anew, about a tenth of a warm request's work; `toProStaff` already reads the only values
+ * whose raw form differs (the instants).
+ */
+async function readProfilesRaw(query: unknown, values: Record<string, unknown>): Promise<ProStaffProfile[]> {
+  const rows = await (query as RawRowsQuery).all(values);
+  return rows.map(proStaffFromRaw);
+}
+
 export async function listProStaff(
   db: Database,
   criteria: DirectoryCriteria,
@@ -277,10 +285,7 @@ export async function listProStaff(
 ): Promise<ProStaffProfile[]> {
   const filters = directoryFilters(criteria);
   const page = directoryPages(db, `${options.plan}:${options.sort ?? ''}:${filters.join(',')}`, () => prepareDirectoryPage(db, criteria, options.sort, options.plan));
-  // Raw rows: Drizzle's own mapping looks up each of a page's 400-odd values' decoder anew, about a tenth of a
-  // warm request's work; `toProStaff` already reads the only values whose raw form differs (the instants).
-  const rows = await (page as unknown as RawRowsQuery).all({ ...directoryValues(criteria), limit: options.limit, offset: options.offset });
-  return rows.map(proStaffFromRaw);
+  return readProfilesRaw(page, { ...directoryValues(criteria), limit: options.limit, offset: options.offset });
 }
 
 /**
@@ -381,14 +386,23 @@ export async function setProStaffPicture(db: Database, userId: number, url: stri
   return rows.length > 0;
 }
 
+function prepareTagSearch(db: Database) {
+  return (
+    db
+      .select(proStaffColumns)
+      .from(proStaffProfiles)
+      .where(and(sql`${proStaffProfiles.searchTags} && ${sql.placeholder('tags')}::text[]`, notErased(proStaffProfiles)))
+      .orderBy(desc(proStaffProfiles.rating), asc(proStaffProfiles.id))
+      .limit(sql.placeholder('limit'))
+      // Unnamed, as the directory's: planned with its tags each time, so a generic plan never walks the rating index
+      // of a million profiles looking for one handle.
+      .prepare('')
+  );
+}
+const tagSearches = builtOncePerShape<ReturnType<typeof prepareTagSearch>>();
+
 export async function searchProStaffByTags(db: Database, candidates: string[], limit: number): Promise<ProStaffProfile[]> {
-  const rows = await db
-    .select(proStaffColumns)
-    .from(proStaffProfiles)
-    .where(and(sql`${proStaffProfiles.searchTags} && ${textArray(candidates)}`, notErased(proStaffProfiles)))
-    .orderBy(desc(proStaffProfiles.rating), asc(proStaffProfiles.id))
-    .limit(limit);
-  return rows.map(toProStaff);
+  return readProfilesRaw(tagSearches(db, 'tags', () => prepareTagSearch(db)), { tags: candidates, limit });
 }
 
 export async function findBusinessById(db: Database, id: number): Promise<BusinessProfile | null> {
