@@ -236,8 +236,8 @@ function prepareDirectoryPage(db: Database, criteria: DirectoryCriteria, sort: D
 
 /**
  * Queries Drizzle builds once per database and shape, then runs with each request's values. Building a directory
- * query took about 0.2 ms, a fifth of a warm request's time at 100,000 profiles (decision record 017, 25 November
- * 2026, second section); a few hundred shapes at most, since a shape never holds a value.
+ * query took about 0.2 ms, a fifth of a warm request's time at 100,000 profiles (decision record 017, "26 November
+ * 2026: queries built once per shape, rows read raw"); a few hundred shapes at most, since a shape never holds a value.
  */
 function builtOncePerShape<Query>() {
   const byDatabase = new WeakMap<Database, Map<string, Query>>();
