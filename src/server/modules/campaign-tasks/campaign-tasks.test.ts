@@ -118,6 +118,36 @@ describe('tasks', () => {
     expect(closed.status).toBe(409);
   });
 
+  it('holds task dates to their bounds: closing after the campaign opens, by its close and after today; an event day while it is open', async () => {
+    const biz = await createBusiness(t, { tier: 'enterprise' });
+    const later = await campaignOf(biz, { opensOn: dayOffset(3), closesOn: dayOffset(10), title: 'Elk season' });
+    const post = (campaignId: number, body: Record<string, unknown>) => biz.client.post(`/api/campaigns/${campaignId}/tasks`, body);
+    const event = (eventOn: string) => ({ kind: 'event_day', title: 'Store day', place: 'Shop', eventOn, startsAt: '09:00', endsAt: '15:00' });
+    expect((await post(later, fieldTest({ closesOn: dayOffset(3) }))).status).toBe(400);
+    expect((await post(later, fieldTest({ closesOn: dayOffset(4) }))).status).toBe(201);
+    expect((await post(later, fieldTest({ closesOn: dayOffset(10) }))).status).toBe(201);
+    expect((await post(later, event(dayOffset(2)))).status).toBe(400);
+    expect((await post(later, event(dayOffset(3)))).status).toBe(201);
+    expect((await post(later, event(dayOffset(9)))).status).toBe(201);
+    expect((await post(later, event(dayOffset(10)))).status).toBe(400);
+    // A campaign that opened days ago: a task cannot close today, only after it.
+    const running = await campaignOf(biz, { closesOn: dayOffset(10), title: 'Running' });
+    await t.database.query(`update campaigns set opens_on = '${dayOffset(-5)}' where id = ${running}`);
+    const today = await post(running, fieldTest({ closesOn: dayOffset(0) }));
+    expect(today.status).toBe(400);
+    expect(today.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(['closesOn']);
+    expect((await post(running, fieldTest({ closesOn: dayOffset(1) }))).status).toBe(201);
+  });
+
+  it('a campaign holds at most 50 tasks', async () => {
+    const biz = await createBusiness(t, { tier: 'enterprise' });
+    const campaignId = await campaignOf(biz);
+    for (let i = 0; i < 50; i++) await taskOf(biz, campaignId, socialPost({ title: `Post ${i}` }));
+    const over = await biz.client.post(`/api/campaigns/${campaignId}/tasks`, socialPost({ title: 'One more' }));
+    expect(over.status).toBe(409);
+    expect((await biz.client.get(`/api/campaigns/${campaignId}/tasks`)).body.tasks).toHaveLength(50);
+  });
+
   it('edits and deletes a task only while it has no proof', async () => {
     const { biz, pro, campaignId, taskId } = await setup();
     const other = await taskOf(biz, campaignId, socialPost());
@@ -326,6 +356,15 @@ describe('proof photos', () => {
     expect(large.status).toBe(413);
     expect(t.storage.files.size).toBe(before);
     expect(await t.database.query('select id from campaign_task_submissions')).toEqual([]);
+  });
+
+  it('takes six photos, and refuses an empty one', async () => {
+    const { pro, campaignId, taskId } = await setup();
+    const empty = await submit(pro.client, campaignId, taskId, report, [{ name: 'a.png', data: PNG }, { name: 'b.png', data: Buffer.alloc(0) }]);
+    expect(empty.status).toBe(400);
+    const six = await submit(pro.client, campaignId, taskId, report, Array.from({ length: 6 }, (_, i) => ({ name: `${i}.png`, data: PNG })));
+    expect(six.status, JSON.stringify(six.body)).toBe(201);
+    expect(six.body.photos).toHaveLength(6);
   });
 
   it('the submitting staffer and the owner download a photo; anyone else gets 404', async () => {
