@@ -1,6 +1,7 @@
 import type { AdminAnalytics, PlatformStats, RecentUser } from '@shared/contracts/admin';
 import { businessTiers, proStaffTiers } from '@shared/plans';
 import type { AppContext } from '@server/lib/context';
+import { isoInstant } from '@server/db/rows';
 import { startOfMonthUtc } from '@server/lib/entitlements';
 import { isStripeConfigured } from '../billing/stripe-client';
 import * as repo from './repository';
@@ -24,8 +25,6 @@ function windows(now: Date): repo.Windows {
     since15m: new Date(now.getTime() - 15 * MINUTE),
   };
 }
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 export async function analytics(ctx: AppContext, now = new Date()): Promise<AdminAnalytics> {
   const w = windows(now);
@@ -91,7 +90,7 @@ export async function analytics(ctx: AppContext, now = new Date()): Promise<Admi
 
 export async function recentUsers(ctx: AppContext): Promise<RecentUser[]> {
   const rows = await repo.recentUsers(ctx.db, RECENT_USERS_LIMIT);
-  return rows.map((row) => ({ id: row.id, email: row.email, userType: row.user_type, subscriptionTier: row.subscription_tier, createdAt: iso(row.created_at) }));
+  return rows.map((row) => ({ id: row.id, email: row.email, userType: row.user_type, subscriptionTier: row.subscription_tier, createdAt: isoInstant(row.created_at) }));
 }
 
 export async function platformStats(ctx: AppContext, now = new Date()): Promise<PlatformStats> {
@@ -114,7 +113,7 @@ export async function platformStats(ctx: AppContext, now = new Date()): Promise<
       stripeConfigured: isStripeConfigured(ctx.config),
       webhooksConfigured: Boolean(ctx.config.stripe.webhookSecret),
       webhooksLast24h: webhooks.recent,
-      lastWebhookAt: webhooks.last ? iso(webhooks.last) : null,
+      lastWebhookAt: webhooks.last ? isoInstant(webhooks.last) : null,
     },
   };
 }
