@@ -412,3 +412,85 @@ describe('notifications by email', () => {
   });
 });
 
+
+// Found by the first Stryker run of this module (decision record 018, 26 November): each test fails against the
+// mutant named in it.
+describe('what a proof says back', () => {
+  it('names why a second proof is refused: one waiting, one approved (service.ts:225)', async () => {
+    const { biz, pro, campaignId, taskId } = await setup();
+    const proof = await submit(pro.client, campaignId, taskId);
+    const waiting = await submit(pro.client, campaignId, taskId);
+    expect(waiting).toMatchObject({ status: 409, body: { error: { code: 'CONFLICT', message: 'Your proof for this task is waiting for a decision.' } } });
+    expect((await biz.client.post(`/api/campaigns/${campaignId}/submissions/${proof.body.id}/approve`)).status).toBe(200);
+    const approved = await submit(pro.client, campaignId, taskId);
+    expect(approved).toMatchObject({ status: 409, body: { error: { code: 'CONFLICT', message: 'Your proof for this task was approved already.' } } });
+  });
+
+  it('names the decision already taken when a proof is decided twice (service.ts:257)', async () => {
+    const { biz, pro, campaignId, taskId } = await setup();
+    const proof = await submit(pro.client, campaignId, taskId);
+    expect((await biz.client.post(`/api/campaigns/${campaignId}/submissions/${proof.body.id}/reject`, { reason: 'low_quality' })).status).toBe(200);
+    const again = await biz.client.post(`/api/campaigns/${campaignId}/submissions/${proof.body.id}/approve`);
+    expect(again).toMatchObject({ status: 409, body: { error: { message: 'This proof was rejected already; only a waiting proof can be decided.' } } });
+  });
+
+  it('lists each proof with its own photos only (service.ts:80-81)', async () => {
+    const { biz, pro, campaignId, taskId } = await setup();
+    const second = await rostered(biz, 'Ana');
+    const mine = await submit(pro.client, campaignId, taskId, report, [{ name: 'blind.png', data: PNG }]);
+    const theirs = await submit(second.client, campaignId, taskId, report, [{ name: 'decoy.jpg', data: JPEG }, { name: 'spread.png', data: PNG }]);
+    expect([mine.status, theirs.status]).toEqual([201, 201]);
+    const listed = (await biz.client.get(`/api/campaigns/${campaignId}/tasks`)).body.submissions as { id: number; photos: { fileName: string }[] }[];
+    const names = Object.fromEntries(listed.map((row) => [row.id, row.photos.map((photo) => photo.fileName)]));
+    expect(names).toEqual({ [mine.body.id]: ['blind.png'], [theirs.body.id]: ['decoy.jpg', 'spread.png'] });
+  });
+
+  it('stores a photo under its last path segment with odd characters replaced, cut to 120, or photo.<ext> (service.ts:178)', async () => {
+    const { pro, campaignId, taskId } = await setup();
+    const long = `${'a'.repeat(130)}.png`;
+    const proof = await submit(pro.client, campaignId, taskId, report, [
+      { name: 'C:\\Users\\sarah\\my blind <1>*.png', data: PNG }, { name: '../../etc/decoy;rm.jpg', data: JPEG }, { name: long, data: PNG }, { name: 'folder/', data: PNG },
+    ]);
+    expect(proof.status, JSON.stringify(proof.body)).toBe(201);
+    expect(proof.body.photos.map((photo: { fileName: string }) => photo.fileName)).toEqual(['my blind _1__.png', 'decoy_rm.jpg', 'a'.repeat(120), 'photo.png']);
+  });
+
+  it('keeps what the kind asks for: a report only for a field test, no link unless given (service.ts:211, :227)', async () => {
+    const { biz, pro, campaignId } = await setup();
+    const event = await taskOf(biz, campaignId, { kind: 'event_day', title: 'Store day', place: 'Shop', eventOn: dayOffset(1), startsAt: '09:00', endsAt: '12:00' });
+    const proof = await submit(pro.client, campaignId, event, { note: 'Worked the booth all day', product: 'Strutter decoy', daysUsed: '4' });
+    expect(proof.status, JSON.stringify(proof.body)).toBe(201);
+    expect(proof.body).toMatchObject({ url: null, note: 'Worked the booth all day', report: null });
+  });
+
+  it('tells of the reward in the approval and by a commission event, and says nothing of one without (service.ts:292, :302)', async () => {
+    const { biz, pro, campaignId, taskId } = await setup();
+    const social = await taskOf(biz, campaignId, socialPost());
+    const heard: { type: string; data?: unknown }[] = [];
+    t.events.subscribe(pro.user.id, (event) => { if (event.type !== 'notifications.changed') heard.push(event); });
+    const rewarded = await submit(pro.client, campaignId, taskId);
+    const unpaid = await submit(pro.client, campaignId, social, { url: 'https://instagram.com/p/abc' });
+    const first = await biz.client.post(`/api/campaigns/${campaignId}/submissions/${rewarded.body.id}/approve`);
+    expect(heard).toEqual([{ type: 'commission.created', data: { commissionId: first.body.commissionId, status: 'pending' } }]);
+    expect((await biz.client.post(`/api/campaigns/${campaignId}/submissions/${unpaid.body.id}/approve`)).status).toBe(200);
+    expect(heard).toHaveLength(1);
+    const bodies = Object.fromEntries((await notificationsOf(pro, 'task')).map((row) => [row.title, row.body]));
+    expect(bodies).toEqual({
+      'Ridge Calls approved your proof for "Test the decoy spread"': 'Spring turkey push. Your reward of USD 25.00 is on its way.',
+      'Ridge Calls approved your proof for "Post from the blind"': 'Spring turkey push.',
+    });
+  });
+
+  it('says a rejected staffer can submit again only while the task is open (service.ts:324)', async () => {
+    const { biz, pro, campaignId, taskId } = await setup();
+    const open = await submit(pro.client, campaignId, taskId);
+    await biz.client.post(`/api/campaigns/${campaignId}/submissions/${open.body.id}/reject`, { reason: 'low_quality' });
+    const late = await submit(pro.client, campaignId, taskId);
+    expect((await biz.client.post(`/api/campaigns/${campaignId}/close`)).status).toBe(200);
+    await biz.client.post(`/api/campaigns/${campaignId}/submissions/${late.body.id}/reject`, { reason: 'low_quality' });
+    expect((await notificationsOf(pro, 'task')).map((row) => row.body)).toEqual([
+      'Reason: Low quality.',
+      'Reason: Low quality. You can submit again until the task closes.',
+    ]);
+  });
+});
