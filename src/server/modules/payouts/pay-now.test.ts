@@ -107,6 +107,37 @@ describe('POST /api/payouts', () => {
     expect(annaView.balances).toEqual([expect.objectContaining({ netCents: 2000, accountState: 'ready' })]);
   });
 
+  it('fails as a whole when every transfer fails, refunding each share, and names what Stripe refused', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake, 'Jake');
+    const anna = await readyProStaff(t, fake, 'Anna');
+    const ids = [await payableCommission(biz, jake.proStaffId, '30.00'), await payableCommission(biz, anna.proStaffId, '20.00')];
+    fake.connect.failingTransfers.set(jake.accountId, 'balance_insufficient');
+    // Anna's account lost its transfers capability at Stripe after the app last heard it was ready.
+    fake.connect.restrict(anna.accountId);
+    const res = await biz.client.post('/api/payouts', { commissionIds: ids });
+    expect(res.body).toMatchObject({ status: 'failed', failureReason: 'Every transfer failed; the charge was refunded to your card.', amountCents: 5000 });
+    const reasons = Object.fromEntries(res.body.items.map((item: { name: string; failureReason: string }) => [item.name, item.failureReason]));
+    expect(reasons).toEqual({
+      'Jake Morrison': 'The transfer failed: the platform balance was insufficient. The amount was refunded to your card.',
+      'Anna Morrison': 'The transfer failed: the pro staffer’s payout account cannot receive transfers right now. The amount was refunded to your card.',
+    });
+    expect(fake.posts('/v1/refunds').map((r) => r.body.amount).sort()).toEqual(['2000', '3000']);
+    expect((await commissionRows(t, ids)).map((c) => [c.status, c.payout_id])).toEqual([['pending', null], ['pending', null]]);
+  });
+
+  it('a transfer refused for another reason is refunded with a general reason; a payout where one share fails is partial', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake, 'Jake');
+    const anna = await readyProStaff(t, fake, 'Anna');
+    const ids = [await payableCommission(biz, jake.proStaffId, '30.00'), await payableCommission(biz, anna.proStaffId, '20.00')];
+    fake.connect.failingTransfers.set(anna.accountId, 'transfers_not_allowed');
+    const res = await biz.client.post('/api/payouts', { commissionIds: ids });
+    expect(res.body).toMatchObject({ status: 'partial', failureReason: 'Some transfers failed and were refunded to your card; see each pro staffer.' });
+    const annaItem = res.body.items.find((item: { name: string }) => item.name === 'Anna Morrison');
+    expect(annaItem).toMatchObject({ status: 'failed', failureReason: 'The transfer failed at the payment provider. The amount was refunded to your card.' });
+  });
+
   it('refuses commissions of pro staff without a ready payout account, naming them, and writes nothing', async () => {
     const biz = await businessWithCard(t, fake);
     const jake = await readyProStaff(t, fake);
@@ -135,6 +166,25 @@ describe('POST /api/payouts', () => {
     expect(res.body.error.details).toEqual([{ proStaffId: jake.proStaffId, name: 'Jake Morrison', emailVerified: false }]);
     expect(await count('payouts')).toBe(0);
     expect(fake.posts('/v1/payment_intents')).toHaveLength(0);
+  });
+
+  it('names every pro staffer who cannot be paid, in one answer', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake, 'Jake');
+    const anna = await readyProStaff(t, fake, 'Anna');
+    const ids = [await payableCommission(biz, jake.proStaffId, '5.00'), await payableCommission(biz, anna.proStaffId, '5.00')];
+    await t.database.query(`update users set email_verified_at = null where id in (select user_id from pro_staff_profiles where id in (${jake.proStaffId}, ${anna.proStaffId}))`);
+    const unconfirmed = await biz.client.post('/api/payouts', { commissionIds: ids });
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.body.error.message).toMatch(/^(Jake Morrison, Anna Morrison|Anna Morrison, Jake Morrison) have not confirmed their email addresses yet, so payouts cannot be sent\./);
+    expect(unconfirmed.body.error.details).toHaveLength(2);
+    await t.database.query(`update users set email_verified_at = now() where id in (select user_id from pro_staff_profiles where id in (${jake.proStaffId}, ${anna.proStaffId}))`);
+    await t.database.query(`update payout_accounts set payouts_enabled = false where pro_staff_id in (${jake.proStaffId}, ${anna.proStaffId})`);
+    const notReady = await biz.client.post('/api/payouts', { commissionIds: ids });
+    expect(notReady.status).toBe(409);
+    expect(notReady.body.error.message).toMatch(/^(Jake Morrison, Anna Morrison|Anna Morrison, Jake Morrison) have no payout account ready to receive payments yet\./);
+    expect(notReady.body.error.details.map((d: { accountState: string }) => d.accountState)).toEqual(['restricted', 'restricted']);
+    expect(await count('payouts')).toBe(0);
   });
 
   it('pays once on a double click: the second request waits for the first and finds the commissions taken', async () => {
