@@ -84,9 +84,30 @@ describe('POST /api/stripe/connect-webhook', () => {
     expect((await pro.client.get('/api/payout-account')).body.state).toBe('restricted');
   });
 
+  it('is ready only with payouts enabled and the transfers capability active', async () => {
+    const { pro, accountId } = await connected();
+    const completed = fake.completeOnboarding(accountId);
+    fake.connect.accounts.get(accountId)!.capabilities.transfers = 'inactive';
+    expect((await sendConnectEvent(t, fake, completed)).body).toEqual({ received: true });
+    expect((await pro.client.get('/api/payout-account')).body).toMatchObject({ state: 'restricted', detailsSubmitted: true, payoutsEnabled: true });
+  });
+
+  it('answers 503 while Stripe cannot be reached, records nothing, and applies the event when Stripe sends it again', async () => {
+    const { pro, accountId } = await connected();
+    const completed = fake.completeOnboarding(accountId);
+    fake.failures = { status: 500, count: 3, path: `/v1/accounts/${accountId}` }; // the SDK's first try and its two retries
+    const res = await sendConnectEvent(t, fake, completed);
+    expect(res.status).toBe(503);
+    expect(await t.database.query(`select count(*)::int as n from processed_stripe_events`)).toEqual([{ n: 0 }]);
+    expect((await sendConnectEvent(t, fake, completed)).body).toEqual({ received: true });
+    expect((await pro.client.get('/api/payout-account')).body.state).toBe('ready');
+  });
+
   it('answers 200 and records events it cannot use: other types, accounts that are not ours', async () => {
     const { accountId } = await connected();
     expect((await sendConnectEvent(t, fake, fake.connectEvent('payout.paid', { id: 'po_1', object: 'payout' }))).body).toEqual({ received: true, ignored: true });
+    // Only an account event makes the app look the account up.
+    expect(fake.requests.filter((r) => r.path.startsWith('/v1/accounts/po_1'))).toEqual([]);
     expect((await sendConnectEvent(t, fake, fake.connectEvent('account.updated', { ...fake.connect.accounts.get(accountId), id: 'acct_not_ours' }))).body).toEqual({ received: true, ignored: true });
     const [recorded] = await t.database.query<{ n: number }>(`select count(*)::int as n from processed_stripe_events`);
     expect(recorded.n).toBe(2);

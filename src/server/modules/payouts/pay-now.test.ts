@@ -47,7 +47,11 @@ describe('POST /api/payouts', () => {
     const [charge] = fake.posts('/v1/payment_intents');
     expect(charge.body).toMatchObject({ amount: '7550', currency: 'usd', customer: biz.customerId, payment_method: 'pm_card_visa', confirm: 'true', off_session: 'true', transfer_group: `payout_${key}` });
     expect(charge.idempotencyKey).toBe(`payout:${key}:charge`);
+    expect(charge.body.metadata).toEqual({ payoutId: String(res.body.id), businessId: String(biz.businessId) });
     const transfers = fake.posts('/v1/transfers');
+    expect(transfers.map((r) => [r.body.currency, r.body.metadata])).toEqual(expect.arrayContaining([
+      ['usd', { payoutId: String(res.body.id), proStaffId: String(jake.proStaffId) }], ['usd', { payoutId: String(res.body.id), proStaffId: String(anna.proStaffId) }],
+    ]));
     expect(transfers.map((r) => [r.body.destination, r.body.amount, r.idempotencyKey])).toEqual(
       expect.arrayContaining([[jake.accountId, '5050', `payout:${key}:transfer:${jake.proStaffId}`], [anna.accountId, '2500', `payout:${key}:transfer:${anna.proStaffId}`]]),
     );
@@ -66,6 +70,8 @@ describe('POST /api/payouts', () => {
     expect((await biz.client.get(`/api/payouts/${res.body.id}`)).body).toEqual(res.body);
     const list = (await jake.client.get('/api/commissions/pro-staff')).body;
     expect(list.map((c: { payoutId: number; status: string }) => [c.status, c.payoutId])).toEqual([['paid', res.body.id], ['paid', res.body.id]]);
+    // Paid through a finished payout: settled, not "being processed".
+    expect((await biz.client.post('/api/payouts', { commissionIds: [ids[0]] })).body.error.message).toBe(`Only pending commissions can be paid; already paid or cancelled: #${ids[0]}`);
   });
 
   it('fails as a whole when the card is declined: no transfer, the commissions stay payable and the reason is given', async () => {
@@ -99,7 +105,7 @@ describe('POST /api/payouts', () => {
     expect(byName['Jake Morrison']).toMatchObject({ status: 'paid' });
     expect(byName['Anna Morrison']).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('refunded to your card'), commissionIds: [] });
     const [refund] = fake.posts('/v1/refunds');
-    expect(refund.body).toMatchObject({ amount: '2000' });
+    expect(refund.body).toMatchObject({ amount: '2000', metadata: { payoutId: String(res.body.id), proStaffId: String(anna.proStaffId) } });
     expect(refund.idempotencyKey).toMatch(new RegExp(`:refund:${anna.proStaffId}$`));
     expect((await commissionRows(t, [jakes, annas])).map((c) => c.status)).toEqual(['paid', 'pending']);
     const annaView = (await anna.client.get('/api/payouts/pro-staff')).body;
@@ -211,6 +217,11 @@ describe('POST /api/payouts', () => {
     expect((await biz.client.patch(`/api/commissions/${id}/status`, { status: 'paid' })).body.error.message).toMatch(/is in payout #\d+, which is being processed/);
     expect((await jake.client.get('/api/payouts/pro-staff')).body.payouts[0].status).toBe('processing');
     // The recovery task is due two minutes later.
+    const [due] = await t.database.query<{ seconds: number }>(`select extract(epoch from run_at - now())::int as seconds from background_tasks where kind = 'payouts.process'`);
+    expect(due.seconds).toBeGreaterThan(90);
+    expect(due.seconds).toBeLessThanOrEqual(120);
+    // Its statement line says processing, whatever the item's own state.
+    expect((await biz.client.get('/api/payouts/business/statement')).raw.body.trim().split('\r\n')[1].split(',')[3]).toBe('processing');
     await t.database.query(`update background_tasks set run_at = now() where kind = 'payouts.process'`);
     await t.app.ctx.tasks.drain();
     expect((await biz.client.get(`/api/payouts/${res.body.id}`)).body.status).toBe('paid');
@@ -240,6 +251,73 @@ describe('POST /api/payouts', () => {
     } finally {
       payoutTuning.inlineItems = 25;
     }
+  });
+
+  it('pays a payout to exactly as many pro staff as are paid inline within the request', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake, 'Jake');
+    const anna = await readyProStaff(t, fake, 'Anna');
+    const ids = [await payableCommission(biz, jake.proStaffId, '10.00'), await payableCommission(biz, anna.proStaffId, '11.00')];
+    payoutTuning.inlineItems = 2;
+    try {
+      expect((await biz.client.post('/api/payouts', { commissionIds: ids })).body).toMatchObject({ status: 'paid' });
+    } finally {
+      payoutTuning.inlineItems = 25;
+    }
+  });
+
+  it('keeps the payout processing when a transfer cannot reach Stripe: nothing refunded, the recovery task pays it', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake);
+    const id = await payableCommission(biz, jake.proStaffId, '15.00');
+    fake.failures = { status: 500, count: 3, path: '/v1/transfers' }; // the SDK's first try and its two retries
+    const res = await biz.client.post('/api/payouts', { commissionIds: [id] });
+    expect(res.body).toMatchObject({ status: 'processing', items: [{ status: 'pending', commissionIds: [id] }] });
+    expect(fake.posts('/v1/refunds')).toHaveLength(0);
+    await t.database.query(`update background_tasks set run_at = now() where kind = 'payouts.process'`);
+    await t.app.ctx.tasks.drain();
+    expect((await biz.client.get(`/api/payouts/${res.body.id}`)).body).toMatchObject({ status: 'paid', items: [{ status: 'paid', commissionIds: [id] }] });
+    expect(fake.posts('/v1/payment_intents')).toHaveLength(1);
+  });
+
+  it('names the commissions it refuses in the error details', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake);
+    const detail = (id: number) => ({ commissionId: id, proStaffId: jake.proStaffId });
+    const held = await payableCommission(biz, jake.proStaffId, '5.00');
+    await t.database.query(`update commissions set payable_at = now() + interval '3 days' where id = ${held}`);
+    expect((await biz.client.post('/api/payouts', { commissionIds: [held] })).body.error.details).toEqual([detail(held)]);
+    const cancelled = await payableCommission(biz, jake.proStaffId, '5.00');
+    await biz.client.patch(`/api/commissions/${cancelled}/status`, { status: 'cancelled' });
+    const settled = (await biz.client.post('/api/payouts', { commissionIds: [cancelled] })).body.error;
+    expect(settled).toMatchObject({ message: `Only pending commissions can be paid; already paid or cancelled: #${cancelled}`, details: [detail(cancelled)] });
+    const [negative] = await t.database.query<{ id: number }>(`insert into commissions (business_id, pro_staff_id, amount_cents, source) values (${biz.businessId}, ${jake.proStaffId}, -100, 'adjustment') returning id`);
+    expect((await biz.client.post('/api/payouts', { commissionIds: [negative.id] })).body.error.details).toEqual([{ path: 'commissionIds', message: `#${negative.id}` }]);
+    const usd = await payableCommission(biz, jake.proStaffId, '5.00');
+    const [cad] = await t.database.query<{ id: number }>(`insert into commissions (business_id, pro_staff_id, amount_cents, currency) values (${biz.businessId}, ${jake.proStaffId}, 500, 'CAD') returning id`);
+    expect((await biz.client.post('/api/payouts', { commissionIds: [usd, cad.id] })).body.error.details).toEqual([{ path: 'commissionIds', message: 'Mixed currencies' }]);
+    expect((await biz.client.post('/api/payouts', { commissionIds: [usd, 2_000_000] })).body.error.details).toEqual({ commissionIds: [2_000_000] });
+    // One in a payout still being processed.
+    fake.failures = { status: 500, count: 3, path: '/v1/payment_intents' };
+    const processing = await biz.client.post('/api/payouts', { commissionIds: [usd] });
+    expect(processing.body.status).toBe('processing');
+    const taken = (await biz.client.post('/api/payouts', { commissionIds: [usd] })).body.error;
+    expect(taken).toMatchObject({ message: `Already in a payout that is being processed: commission #${usd}`, details: [detail(usd)] });
+  });
+
+  it('refuses a zero entry as it refuses a negative one, and a pro staffer whose refunds leave nothing to transfer', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake);
+    const [zero] = await t.database.query<{ id: number }>(`insert into commissions (business_id, pro_staff_id, amount_cents, source) values (${biz.businessId}, ${jake.proStaffId}, 0, 'adjustment') returning id`);
+    expect((await biz.client.post('/api/payouts', { commissionIds: [zero.id] })).status).toBe(400);
+    await t.database.query(`delete from commissions where id = ${zero.id}`);
+    const owed = await payableCommission(biz, jake.proStaffId, '5.00');
+    const [refund] = await t.database.query<{ id: number }>(`insert into commissions (business_id, pro_staff_id, amount_cents, source) values (${biz.businessId}, ${jake.proStaffId}, -500, 'adjustment') returning id`);
+    const res = await biz.client.post('/api/payouts', { commissionIds: [owed] });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ message: 'Jake Morrison\'s balance after refunds is USD 0.00: nothing to transfer until new commissions cover it.', details: [{ proStaffId: jake.proStaffId, netCents: 0 }] });
+    expect((await commissionRows(t, [owed, refund.id])).map((c) => c.status)).toEqual(['pending', 'pending']);
+    expect(await count('payouts')).toBe(0);
   });
 
   it('refuses what cannot be paid: held, settled, negative, mixed currencies, no saved card', async () => {
@@ -309,6 +387,22 @@ describe('POST /api/payouts', () => {
   });
 });
 
+describe('payout lists', () => {
+  it('lists each payout with its own items, newest first, to the business and to each pro staffer', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake, 'Jake');
+    const anna = await readyProStaff(t, fake, 'Anna');
+    const first = (await biz.client.post('/api/payouts', { commissionIds: [await payableCommission(biz, jake.proStaffId, '12.00')] })).body;
+    const second = (await biz.client.post('/api/payouts', { commissionIds: [await payableCommission(biz, anna.proStaffId, '3.50')] })).body;
+    const listed = (await biz.client.get('/api/payouts/business')).body.payouts as { id: number; items: { name: string; amountCents: number }[] }[];
+    expect(listed.map((p) => [p.id, p.items.map((item) => [item.name, item.amountCents])])).toEqual([
+      [second.id, [['Anna Morrison', 350]]],
+      [first.id, [['Jake Morrison', 1200]]],
+    ]);
+    expect((await jake.client.get('/api/payouts/pro-staff')).body.payouts.map((p: { payoutId: number }) => p.payoutId)).toEqual([first.id]);
+  });
+});
+
 describe('payout statements (CSV)', () => {
   it('lists one row per transfer for the business and for the pro staffer, filtered by day and status', async () => {
     const biz = await businessWithCard(t, fake);
@@ -327,7 +421,11 @@ describe('payout statements (CSV)', () => {
       [String(payout.id), 'failed', 'Test Outfitters', 'Anna Morrison', 'USD', '3.50', ''],
       [String(payout.id), 'paid', 'Test Outfitters', 'Jake Morrison', 'USD', '12.00', `#${ids[0]}`],
     ]);
-    expect((await biz.client.get('/api/payouts/business/statement?status=paid')).raw.body.trim().split('\r\n')).toHaveLength(2);
+    const statusOf = async (query: string) => (await biz.client.get(`/api/payouts/business/statement?${query}`)).raw.body.trim().split('\r\n').slice(1).map((line: string) => line.split(',')[3]);
+    expect(await statusOf('status=paid')).toEqual(['paid']);
+    expect(await statusOf('status=failed')).toEqual(['failed']);
+    const named = await biz.client.get('/api/payouts/business/statement?status=paid&from=2026-01-01&to=2099-12-31');
+    expect(named.headers['content-disposition']).toBe('attachment; filename="huntstaff-payouts-business-2026-01-01-to-2099-12-31-paid.csv"');
     expect((await biz.client.get('/api/payouts/business/statement?from=2000-01-01&to=2000-01-02')).raw.body.trim()).toBe(header);
     const mine = (await jake.client.get('/api/payouts/pro-staff/statement')).raw.body.trim().split('\r\n');
     expect(mine).toHaveLength(2);
