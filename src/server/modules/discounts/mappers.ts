@@ -1,19 +1,11 @@
-import { centsToDecimalString, parseMoneyToCents } from '@shared/format';
+import { centsToDecimalString } from '@shared/format';
 import { formatMinorUnits } from '@shared/currency';
 import { storeWebhookPath, type DiscountCode, type IntegrationPlatform, type WebhookDelivery } from '@shared/contracts/discounts';
-import { AppError } from '@server/lib/errors';
 import type { CodeWithStats, PlatformRow } from './repository';
 import type { DeliveryRow } from './attribution-repository';
 
 export const toHundredths = (value: number) => Math.round(value * 100);
 export const fromHundredths = (value: number) => value / 100;
-
-/** Dollars as a number or decimal string -> integer cents. */
-export function moneyToCents(value: number | string): number {
-  const cents = typeof value === 'number' ? Math.round(value * 100) : parseMoneyToCents(value);
-  if (cents === null || !Number.isFinite(cents) || cents < 0) throw new AppError('VALIDATION', 'orderValue: Use a decimal amount like 129.99');
-  return cents;
-}
 
 /** Commission on an order: order value x rate, rounded to the nearest cent. */
 export function commissionCents(orderValueCents: number, rateBps: number): number {
