@@ -412,7 +412,6 @@ describe('notifications by email', () => {
   });
 });
 
-
 // Found by the first Stryker run of this module (decision record 018, 26 November): each test fails against the
 // mutant named in it.
 describe('what a proof says back', () => {

@@ -26,8 +26,7 @@ describe('integration platform edits', () => {
     // At the limit, an active platform can still be renamed and marked active again.
     expect((await biz.client.patch(`/api/integration-platforms/${first.id}`, { name: 'Renamed', isActive: true })).status).toBe(200);
     expect((await biz.client.patch(`/api/integration-platforms/${second.id}`, { isActive: false })).status).toBe(200);
-    const third = await platformOf(biz.client, 'woocommerce');
-    expect(third).toBeDefined();
+    await platformOf(biz.client, 'woocommerce'); // the freed place is taken again
     const over = await biz.client.patch(`/api/integration-platforms/${second.id}`, { isActive: true });
     expect(over.status).toBe(402);
     // An inactive platform may be edited while the plan is full, staying inactive.

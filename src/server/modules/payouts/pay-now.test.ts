@@ -24,6 +24,12 @@ async function clearMail() {
   t.mailer.sent.length = 0;
 }
 
+/** Runs the payout recovery task now instead of two minutes later. */
+async function runRecoveryNow() {
+  await t.database.query(`update background_tasks set run_at = now() where kind = 'payouts.process'`);
+  await t.app.ctx.tasks.drain();
+}
+
 const count = async (table: string) => (await t.database.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0].n;
 
 describe('POST /api/payouts', () => {
@@ -222,8 +228,7 @@ describe('POST /api/payouts', () => {
     expect(due.seconds).toBeLessThanOrEqual(120);
     // Its statement line says processing, whatever the item's own state.
     expect((await biz.client.get('/api/payouts/business/statement')).raw.body.trim().split('\r\n')[1].split(',')[3]).toBe('processing');
-    await t.database.query(`update background_tasks set run_at = now() where kind = 'payouts.process'`);
-    await t.app.ctx.tasks.drain();
+    await runRecoveryNow();
     expect((await biz.client.get(`/api/payouts/${res.body.id}`)).body.status).toBe('paid');
     // Payout ids start again with each test's database; the payout's random key names it in Stripe.
     const [{ key }] = await t.database.query<{ key: string }>(`select key from payouts where id = ${res.body.id}`);
@@ -274,8 +279,7 @@ describe('POST /api/payouts', () => {
     const res = await biz.client.post('/api/payouts', { commissionIds: [id] });
     expect(res.body).toMatchObject({ status: 'processing', items: [{ status: 'pending', commissionIds: [id] }] });
     expect(fake.posts('/v1/refunds')).toHaveLength(0);
-    await t.database.query(`update background_tasks set run_at = now() where kind = 'payouts.process'`);
-    await t.app.ctx.tasks.drain();
+    await runRecoveryNow();
     expect((await biz.client.get(`/api/payouts/${res.body.id}`)).body).toMatchObject({ status: 'paid', items: [{ status: 'paid', commissionIds: [id] }] });
     expect(fake.posts('/v1/payment_intents')).toHaveLength(1);
   });
