@@ -4,7 +4,7 @@ import { createTestApp, TestClient, type TestApp } from '@server/test/test-app';
 import { createBusiness, createProStaff } from '@server/test/factories';
 import { useFakeStripe } from '@server/test/use-fake-stripe';
 import { businessWithCard, commissionRows, payableCommission, readyProStaff } from '@server/test/payouts-setup';
-import { payoutTuning } from './pay-service';
+import { payNow, payoutTuning } from './pay-service';
 
 // Pay now (decision record 025): one charge to the business's saved card, one transfer per pro staffer.
 const fake = useFakeStripe();
@@ -379,6 +379,77 @@ describe('POST /api/payouts', () => {
       expect((await new TestClient(t.app).get(url)).status).toBe(401);
       expect((await biz.client.get(url)).status).toBe(403);
     }
+  });
+
+  it('is payable from the very millisecond its hold ends, and names every commission still held', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake);
+    const user = { ...biz.user, businessId: biz.businessId };
+    const first = await payableCommission(biz, jake.proStaffId, '5.00');
+    const second = await payableCommission(biz, jake.proStaffId, '6.00');
+    const holdEnds = new Date('2026-11-20T10:00:00.000Z');
+    await t.database.query(`update commissions set payable_at = '${holdEnds.toISOString()}' where id in (${first}, ${second})`);
+    await expect(payNow(t.app.ctx, user, [first, second], new Date(holdEnds.getTime() - 1))).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: `Still in their hold period (not payable yet): #${first}, #${second}`,
+    });
+    expect((await payNow(t.app.ctx, user, [first, second], holdEnds)).status).toBe('paid');
+  });
+
+  it('pays with the live subscription’s card when the customer has no default card, and says there is none when neither has one', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake);
+    const id = await payableCommission(biz, jake.proStaffId, '12.00');
+    const customer = fake.customers.get(biz.customerId)!;
+    customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: null };
+    const [{ stripe_subscription_id: subscriptionId }] = await t.database.query<{ stripe_subscription_id: string }>(
+      `select stripe_subscription_id from subscriptions where user_id = ${biz.user.id}`,
+    );
+    // Neither the customer nor its live subscription has a card.
+    await t.database.query(`update subscriptions set status = 'active' where user_id = ${biz.user.id}`);
+    fake.subscriptions.get(subscriptionId)!.default_payment_method = null;
+    const none = await biz.client.post('/api/payouts', { commissionIds: [id] });
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toMatch(/^No saved card/);
+    // The subscription saved one (save_default_payment_method: on_subscription): the charge uses it.
+    fake.subscriptions.get(subscriptionId)!.default_payment_method = 'pm_card_visa';
+    const paid = await biz.client.post('/api/payouts', { commissionIds: [id] });
+    expect(paid.body.status).toBe('paid');
+    expect(fake.posts('/v1/payment_intents').at(-1)!.body).toMatchObject({ customer: biz.customerId, payment_method: 'pm_card_visa' });
+    // A subscription that has ended is not asked.
+    const later = await payableCommission(biz, jake.proStaffId, '3.00');
+    await t.database.query(`update subscriptions set status = 'canceled' where user_id = ${biz.user.id}`);
+    const asked = fake.requests.length;
+    const ended = await biz.client.post('/api/payouts', { commissionIds: [later] });
+    expect(ended.status).toBe(400);
+    expect(ended.body.error.message).toMatch(/^No saved card/);
+    expect(fake.requests.slice(asked).map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/customers/${biz.customerId}`]);
+  });
+
+  it('answers 503 and records nothing while Stripe cannot be asked for the saved card', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake);
+    const id = await payableCommission(biz, jake.proStaffId, '8.00');
+    fake.failures = { status: 500, count: 3, path: '/v1/customers' }; // the SDK's first try and its two retries
+    const res = await biz.client.post('/api/payouts', { commissionIds: [id] });
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(await count('payouts')).toBe(0);
+    expect(await commissionRows(t, [id])).toEqual([expect.objectContaining({ status: 'pending', payout_id: null })]);
+  });
+
+  it('fails as a whole with a general reason when Stripe refuses the charge for another reason than the card', async () => {
+    const biz = await businessWithCard(t, fake);
+    const jake = await readyProStaff(t, fake);
+    const id = await payableCommission(biz, jake.proStaffId, '9.00');
+    // The saved card was removed in Stripe's dashboard: the charge is refused as a missing PaymentMethod.
+    const customer = fake.customers.get(biz.customerId)!;
+    customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: 'pm_removed_in_dashboard' };
+    const res = await biz.client.post('/api/payouts', { commissionIds: [id] });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'failed', failureReason: 'The payment provider refused the charge.' });
+    expect(fake.posts('/v1/transfers')).toHaveLength(0);
+    expect(await commissionRows(t, [id])).toEqual([expect.objectContaining({ status: 'pending', payout_id: null })]);
   });
 
   it('answers 503 when payments are not configured', async () => {
