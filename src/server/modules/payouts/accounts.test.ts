@@ -109,8 +109,11 @@ describe('POST /api/stripe/connect-webhook', () => {
     // Only an account event makes the app look the account up.
     expect(fake.requests.filter((r) => r.path.startsWith('/v1/accounts/po_1'))).toEqual([]);
     expect((await sendConnectEvent(t, fake, fake.connectEvent('account.updated', { ...fake.connect.accounts.get(accountId), id: 'acct_not_ours' }))).body).toEqual({ received: true, ignored: true });
+    // One Stripe no longer has (answered 404 rather than a permission error) is not ours to apply either.
+    fake.failures = { status: 404, count: 1, path: '/v1/accounts/acct_gone' };
+    expect((await sendConnectEvent(t, fake, fake.connectEvent('account.updated', { ...fake.connect.accounts.get(accountId), id: 'acct_gone' }))).body).toEqual({ received: true, ignored: true });
     const [recorded] = await t.database.query<{ n: number }>(`select count(*)::int as n from processed_stripe_events`);
-    expect(recorded.n).toBe(2);
+    expect(recorded.n).toBe(3);
   });
 
   it('refuses a missing or wrong signature, including one made with the account endpoint’s secret', async () => {
