@@ -454,6 +454,19 @@ describe('what a proof says back', () => {
     expect(proof.body.photos.map((photo: { fileName: string }) => photo.fileName)).toEqual(['my blind _1__.png', 'decoy_rm.jpg', 'a'.repeat(120), 'photo.png']);
   });
 
+  it('trims a photo name, names an empty photo by its first 60 characters, and answers a decision with the proof’s photos (service.ts:178, :186, :337)', async () => {
+    const { biz, pro, campaignId, taskId } = await setup();
+    const empty = await submit(pro.client, campaignId, taskId, report, [{ name: `${'b'.repeat(80)}.png`, data: Buffer.alloc(0) }]);
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toBe(`The photo "${'b'.repeat(60)}" is empty`);
+    const proof = await submit(pro.client, campaignId, taskId, report, [{ name: '  blind.png  ', data: PNG }]);
+    expect(proof.status, JSON.stringify(proof.body)).toBe(201);
+    expect(proof.body.photos.map((photo: { fileName: string }) => photo.fileName)).toEqual(['blind.png']);
+    const approved = await biz.client.post(`/api/campaigns/${campaignId}/submissions/${proof.body.id}/approve`);
+    expect(approved.status).toBe(200);
+    expect(approved.body.photos).toEqual([expect.objectContaining({ fileName: 'blind.png', fileType: 'image/png' })]);
+  });
+
   it('keeps what the kind asks for: a report only for a field test, no link unless given (service.ts:211, :227)', async () => {
     const { biz, pro, campaignId } = await setup();
     const event = await taskOf(biz, campaignId, { kind: 'event_day', title: 'Store day', place: 'Shop', eventOn: dayOffset(1), startsAt: '09:00', endsAt: '12:00' });
