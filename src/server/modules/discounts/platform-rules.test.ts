@@ -41,6 +41,10 @@ describe('integration platform edits', () => {
     const refused = await biz.client.patch(`/api/integration-platforms/${shop.id}`, { bigcommerceStoreHash: 'abc123' });
     expect(refused.status).toBe(400);
     expect(refused.body.error.details).toEqual([{ path: 'bigcommerceStoreHash', message: 'Only BigCommerce platforms take a store hash and API token' }]);
+    // A token alone is refused as well, and nothing is kept of it.
+    const tokenOnly = await biz.client.patch(`/api/integration-platforms/${shop.id}`, { bigcommerceApiToken: 'token-0123456789' });
+    expect(tokenOnly.status).toBe(400);
+    expect((await biz.client.get('/api/integration-platforms')).body.find((p: { id: number }) => p.id === shop.id)).toMatchObject({ hasBigcommerceToken: false });
 
     const big = await platformOf(biz.client, 'bigcommerce');
     expect((await biz.client.patch(`/api/integration-platforms/${big.id}`, { bigcommerceStoreHash: 'abc123', bigcommerceApiToken: 'token-0123456789' })).body).toMatchObject({ bigcommerceStoreHash: 'abc123', hasBigcommerceToken: true });
