@@ -30,6 +30,13 @@ async function runRecoveryNow() {
   await t.app.ctx.tasks.drain();
 }
 
+/** A business with a saved card owing one payable commission of `amount` to Jake, whose payout account is ready. */
+async function oneOwed(amount: string) {
+  const biz = await businessWithCard(t, fake);
+  const jake = await readyProStaff(t, fake);
+  return { biz, jake, id: await payableCommission(biz, jake.proStaffId, amount) };
+}
+
 const count = async (table: string) => (await t.database.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0].n;
 
 describe('POST /api/payouts', () => {
@@ -168,9 +175,7 @@ describe('POST /api/payouts', () => {
   });
 
   it('refuses commissions of a pro staffer whose email is not confirmed (changed since connecting), naming them, and writes nothing', async () => {
-    const biz = await businessWithCard(t, fake);
-    const jake = await readyProStaff(t, fake);
-    const id = await payableCommission(biz, jake.proStaffId, '5.00');
+    const { biz, jake, id } = await oneOwed('5.00');
     await t.database.query(`update users set email_verified_at = null where id = (select user_id from pro_staff_profiles where id = ${jake.proStaffId})`);
     const res = await biz.client.post('/api/payouts', { commissionIds: [id] });
     expect(res.status).toBe(409);
@@ -212,9 +217,7 @@ describe('POST /api/payouts', () => {
   });
 
   it('stays processing while Stripe is unreachable and is finished by the background task without paying twice', async () => {
-    const biz = await businessWithCard(t, fake);
-    const jake = await readyProStaff(t, fake);
-    const id = await payableCommission(biz, jake.proStaffId, '15.00');
+    const { biz, jake, id } = await oneOwed('15.00');
     fake.failures = { status: 500, count: 3, path: '/v1/payment_intents' }; // the SDK's first try and its two retries
     const res = await biz.client.post('/api/payouts', { commissionIds: [id] });
     expect(res.body).toMatchObject({ status: 'processing', items: [{ status: 'pending', commissionIds: [id] }] });
@@ -272,9 +275,7 @@ describe('POST /api/payouts', () => {
   });
 
   it('keeps the payout processing when a transfer cannot reach Stripe: nothing refunded, the recovery task pays it', async () => {
-    const biz = await businessWithCard(t, fake);
-    const jake = await readyProStaff(t, fake);
-    const id = await payableCommission(biz, jake.proStaffId, '15.00');
+    const { biz, id } = await oneOwed('15.00');
     fake.failures = { status: 500, count: 3, path: '/v1/transfers' }; // the SDK's first try and its two retries
     const res = await biz.client.post('/api/payouts', { commissionIds: [id] });
     expect(res.body).toMatchObject({ status: 'processing', items: [{ status: 'pending', commissionIds: [id] }] });
@@ -397,9 +398,7 @@ describe('POST /api/payouts', () => {
   });
 
   it('pays with the live subscription’s card when the customer has no default card, and says there is none when neither has one', async () => {
-    const biz = await businessWithCard(t, fake);
-    const jake = await readyProStaff(t, fake);
-    const id = await payableCommission(biz, jake.proStaffId, '12.00');
+    const { biz, jake, id } = await oneOwed('12.00');
     const customer = fake.customers.get(biz.customerId)!;
     customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: null };
     const [{ stripe_subscription_id: subscriptionId }] = await t.database.query<{ stripe_subscription_id: string }>(
@@ -427,9 +426,7 @@ describe('POST /api/payouts', () => {
   });
 
   it('answers 503 and records nothing while Stripe cannot be asked for the saved card', async () => {
-    const biz = await businessWithCard(t, fake);
-    const jake = await readyProStaff(t, fake);
-    const id = await payableCommission(biz, jake.proStaffId, '8.00');
+    const { biz, id } = await oneOwed('8.00');
     fake.failures = { status: 500, count: 3, path: '/v1/customers' }; // the SDK's first try and its two retries
     const res = await biz.client.post('/api/payouts', { commissionIds: [id] });
     expect(res.status).toBe(503);
@@ -439,9 +436,7 @@ describe('POST /api/payouts', () => {
   });
 
   it('fails as a whole with a general reason when Stripe refuses the charge for another reason than the card', async () => {
-    const biz = await businessWithCard(t, fake);
-    const jake = await readyProStaff(t, fake);
-    const id = await payableCommission(biz, jake.proStaffId, '9.00');
+    const { biz, id } = await oneOwed('9.00');
     // The saved card was removed in Stripe's dashboard: the charge is refused as a missing PaymentMethod.
     const customer = fake.customers.get(biz.customerId)!;
     customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: 'pm_removed_in_dashboard' };
