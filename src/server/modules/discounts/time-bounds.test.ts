@@ -36,6 +36,14 @@ describe('a client timestamp (store-service.ts occurredAt)', () => {
     for (const kept of [NOW + DAY, NOW - 366 * DAY]) expect(occurredAt(kept).getTime(), String(kept - NOW)).toBe(kept);
     for (const refused of [NOW + DAY + 1, NOW - 366 * DAY - 1]) expect(occurredAt(refused).getTime(), String(refused - NOW)).toBe(NOW);
   });
+
+  it('is kept within a day ahead and a year back, as ISO or epoch ms; unreadable, out of range or missing takes now (store-service.ts:82)', () => {
+    fixClock();
+    for (const kept of [NOW - HOUR, NOW + 23 * HOUR, NOW - 365 * DAY]) expect(occurredAt(kept).getTime(), String(kept - NOW)).toBe(kept);
+    expect(occurredAt(new Date(NOW - 2 * HOUR).toISOString()).getTime()).toBe(NOW - 2 * HOUR);
+    for (const refused of [NOW + 25 * HOUR, NOW - 367 * DAY, 'not a date', Number.NaN]) expect(occurredAt(refused).getTime(), String(refused)).toBe(NOW);
+    expect(occurredAt(undefined).getTime()).toBe(NOW);
+  });
 });
 
 describe('the previous webhook secret’s grace period (mappers.ts toPlatformDto)', () => {

@@ -437,7 +437,8 @@ describe('POST /api/payouts', () => {
 
   it('fails as a whole with a general reason when Stripe refuses the charge for another reason than the card', async () => {
     const { biz, id } = await oneOwed('9.00');
-    // The saved card was removed in Stripe's dashboard: the charge is refused as a missing PaymentMethod.
+    // The default names a PaymentMethod Stripe no longer has (detached between the look-up and the charge): the charge
+    // is refused as a missing resource, an invalid request rather than a card error.
     const customer = fake.customers.get(biz.customerId)!;
     customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: 'pm_removed_in_dashboard' };
     const res = await biz.client.post('/api/payouts', { commissionIds: [id] });
