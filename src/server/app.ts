@@ -21,7 +21,8 @@ import { loggerOptions } from './lib/logging';
 import { createRateLimits } from './lib/rate-limits/registry';
 import { registerRateLimits } from './lib/rate-limits/plugin';
 import { createRateLimitStore } from './lib/rate-limits/shared';
-import { userForToken } from './modules/auth/service';
+import { forgetKeptSessions, userForToken } from './modules/auth/service';
+import { keepSessions } from './modules/auth/session-invalidation';
 import { serializerCompiler, validatorCompiler } from './lib/routes/schema-compilers';
 import { registerOpenApi } from './lib/routes/openapi';
 import { authRoutes } from './modules/auth/routes';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Shared on Redis with REDIS_URL, else this process's memory (decision record 026).
   const rateLimitStore = createRateLimitStore(config, app.log);
+  const keptSessions = keepSessions(database, config, app.log);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -106,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
     rateLimits: createRateLimits(config, rateLimitStore.store),
     tasks: new TaskQueue(),
+    sessionCache: keptSessions?.cache ?? null,
   };
   ctx.tasks.bind(ctx);
   const onConnectionLost = (error: Error) => app.log.warn({ err: error }, 'database connection lost; the pool reconnects on the next query');
@@ -156,11 +159,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return done(error as Error);
     }
     if (!token) return done();
-    userForToken(ctx, token).then((user) => {
+    // Reads may use a kept session; a write is always checked against the database (decision record 035).
+    userForToken(ctx, token, { fresh: !isRead(request.method) }).then((user) => {
       request.user = user;
       done();
     }, done);
   });
+  // Before a write's answer leaves: the writer's next read must not come from a session kept before the write.
+  if (ctx.sessionCache) {
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (request.user && !isRead(request.method)) forgetKeptSessions(ctx, request.user.id);
+      done(null, payload);
+    });
+  }
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -229,11 +240,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await ctx.tasks.stop();
     database.pool?.off('error', onConnectionLost);
     await ctx.events.close();
+    await keptSessions?.listener.close();
     await rateLimitStore.close();
     if (ctx.storage instanceof S3Storage && !options.storage) ctx.storage.close();
   });
   return app;
 }
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
 function mapFrameworkError(error: FastifyError): { code: AppError['code']; message: string } | null {
   const status = error.statusCode ?? 500;

@@ -34,6 +34,9 @@ const envSchema = z.object({
   // Background tasks (decision record 023): this instance works the queue unless BACKGROUND_WORKER=false
   // (an instance that only answers requests); tests run the queue by hand.
   BACKGROUND_WORKER: boolFromEnv.optional(),
+  // Signed-in reads served from looked-up sessions for this long, dropped at once on any change (decision record
+  // 035); 0 turns it off. On PostgreSQL only; tests turn it on where they test it.
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   BIGCOMMERCE_API_URL: z.string().url().default('https://api.bigcommerce.com'),
   INTEGRATION_SECRET_KEY: z.string().optional(),
   // More than one instance (decision record 026): rate limits shared on Redis, uploads on S3-compatible storage.
@@ -80,6 +83,8 @@ export type Config = {
   bigcommerceApiUrl: string;
   /** Whether this instance claims and runs background tasks on its own (off in tests, which drain the queue). */
   backgroundWorker: boolean;
+  /** How long a looked-up session may serve signed-in reads (decision record 035); 0: every request looks it up. */
+  sessionCacheMs: number;
   /** 32-byte key (hex or base64) sealing store API tokens; a key file in dataDir is used when unset. */
   integrationSecretKey: string | undefined;
   /** Redis for rate limits shared by all instances; unset: each process counts in its own memory. */
@@ -126,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.NODE_ENV === 'production',
     smtpUrl: e.SMTP_URL || undefined,
     backgroundWorker: e.BACKGROUND_WORKER ?? e.NODE_ENV !== 'test',
+    // Tests write rows behind the app's back and read them at once; they turn the cache on where they test it.
+    sessionCacheMs: (e.SESSION_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 30)) * 1000,
     registrationsPerHourPerIp: e.RATE_LIMIT_REGISTRATIONS_PER_HOUR,
     mailFrom: e.MAIL_FROM,
     stripe: {

@@ -65,6 +65,8 @@ describe.skipIf(missing.length > 0)('two instances behind a balancer', () => {
       REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: redisPrefix,
       BACKGROUND_WORKER: 'true',
+      // Signed-in reads from kept sessions, as in production (decision record 035).
+      SESSION_CACHE_SECONDS: '30',
       // Shared by both, as an operator sets it (each would otherwise make its own key file).
       INTEGRATION_SECRET_KEY: randomBytes(32).toString('hex'),
       ...s3.env,
@@ -129,6 +131,17 @@ describe.skipIf(missing.length > 0)('two instances behind a balancer', () => {
     await Promise.race([arrived, new Promise((_, reject) => setTimeout(() => reject(new Error(`no event on B; got: ${received}`)), 10_000))]);
     abort.abort();
     expect(received).toContain(`"messageId":${sent.body.id}`);
+  });
+
+  it('ends a session on both instances when it is signed out through one, and shows a plan change on both', async () => {
+    const user = await signUp(a.base, 'kept@example.com', 'business');
+    for (const base of [a.base, b.base]) expect((await call(base, 'GET', '/api/auth/me', undefined, user.cookie)).body.subscriptionTier).toBe('free');
+    await admin(databaseUrl, (client) => client.query(`update users set subscription_tier = 'professional' where id = $1`, [user.id]));
+    for (const base of [a.base, b.base]) {
+      await expect.poll(async () => (await call(base, 'GET', '/api/auth/me', undefined, user.cookie)).body.subscriptionTier, { timeout: 1000 }).toBe('professional');
+    }
+    expect((await call(a.base, 'POST', '/api/auth/logout', {}, user.cookie)).status).toBe(204);
+    await expect.poll(async () => (await call(b.base, 'GET', '/api/auth/me', undefined, user.cookie)).status, { timeout: 1000 }).toBe(401);
   });
 
   it('counts login failures across both instances', async () => {

@@ -6,6 +6,7 @@ import type { EventBus } from './events';
 import type { Mailer } from './mailer';
 import type { RateLimits } from './rate-limits/registry';
 import type { TaskQueue } from '../modules/tasks/queue';
+import type { SessionCache } from '../modules/auth/session-cache';
 
 /** Everything a service needs, built once at start-up and shared by all requests. */
 export type AppContext = {
@@ -20,4 +21,6 @@ export type AppContext = {
   rateLimits: RateLimits;
   /** Durable background tasks on the app's database (decision record 023). */
   tasks: TaskQueue;
+  /** Looked-up sessions for signed-in reads, on PostgreSQL (decision record 035); null: every request asks the database. */
+  sessionCache: SessionCache | null;
 };

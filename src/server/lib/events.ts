@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerEvent } from '@shared/contracts/events';
 import type { DatabaseHandle } from '../db/client';
+import { PgListener } from './pg-listener';
 
 /** A push to one user's open tabs (sent over Server-Sent Events): one of the typed union in the shared contracts. */
 export type UserEvent = ServerEvent;
@@ -57,10 +58,8 @@ export class LocalEventBus implements EventBus {
 export const PG_EVENTS_CHANNEL = 'hs_user_events';
 // NOTIFY payloads must stay under 8000 bytes; ours are ids only, so anything bigger is a bug upstream.
 const MAX_NOTIFY_BYTES = 7900;
-const RECONNECT_DELAY_MS = 2000;
 
 type PgPool = import('pg').Pool;
-type PgClient = import('pg').Client;
 type Logger = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 
 /**
@@ -70,60 +69,24 @@ type Logger = Pick<FastifyBaseLogger, 'warn' | 'error'>;
  */
 export class PgEventBus implements EventBus {
   private readonly local = new LocalEventBus();
-  private listener: PgClient | null = null;
-  private closed = false;
-  private reconnectTimer: NodeJS.Timeout | null = null;
+  private readonly listener: PgListener;
   readonly ready: Promise<void>;
 
   constructor(
     private readonly pool: PgPool,
     private readonly log: Logger,
   ) {
-    this.ready = this.connect();
+    this.listener = new PgListener(pool, PG_EVENTS_CHANNEL, { message: (payload) => this.relay(payload) }, log);
+    this.ready = this.listener.ready;
   }
 
-  private async connect(): Promise<void> {
-    if (this.closed) return;
-    const { default: pg } = await import('pg');
-    const client = new pg.Client(this.pool.options);
-    client.on('notification', (message) => {
-      if (message.channel !== PG_EVENTS_CHANNEL || !message.payload) return;
-      try {
-        const { u, t, d } = JSON.parse(message.payload) as { u: number; t: ServerEvent['type']; d: ServerEvent['data'] };
-        this.local.deliver(u, { type: t, data: d } as ServerEvent);
-      } catch (error) {
-        this.log.warn({ err: error }, 'ignoring malformed event notification');
-      }
-    });
-    client.on('error', (error) => {
-      this.log.warn({ err: error }, 'event listener connection lost; reconnecting');
-      this.scheduleReconnect(client);
-    });
-    client.on('end', () => this.scheduleReconnect(client));
+  private relay(payload: string) {
     try {
-      await client.connect();
-      await client.query(`LISTEN ${PG_EVENTS_CHANNEL}`);
-      if (this.closed) {
-        await client.end();
-        return;
-      }
-      this.listener = client;
+      const { u, t, d } = JSON.parse(payload) as { u: number; t: ServerEvent['type']; d: ServerEvent['data'] };
+      this.local.deliver(u, { type: t, data: d } as ServerEvent);
     } catch (error) {
-      this.log.error({ err: error }, 'could not start the event listener; retrying');
-      this.scheduleReconnect(client);
+      this.log.warn({ err: error }, 'ignoring malformed event notification');
     }
-  }
-
-  private scheduleReconnect(client: PgClient) {
-    if (this.closed || this.reconnectTimer) return;
-    if (this.listener === client) this.listener = null;
-    client.removeAllListeners('end');
-    void client.end().catch(() => undefined);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      void this.connect();
-    }, RECONNECT_DELAY_MS);
-    this.reconnectTimer.unref();
   }
 
   private payloadOf(userId: number, event: UserEvent): string | null {
@@ -152,14 +115,7 @@ export class PgEventBus implements EventBus {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    const client = this.listener;
-    this.listener = null;
-    if (client) {
-      client.removeAllListeners('end');
-      await client.end().catch(() => undefined);
-    }
+    await this.listener.close();
     await this.local.close();
   }
 }

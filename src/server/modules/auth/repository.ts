@@ -7,6 +7,8 @@ import type { SessionUser } from '@shared/contracts/auth';
 import { effectiveTier } from '@server/lib/entitlements';
 import { TERMS_VERSION } from '@shared/legal';
 
+// What a session look-up answers. Kept sessions (decision record 035) are dropped by the triggers of migration 0024
+// on every table read here: a column or table added to this look-up needs its trigger too.
 const sessionUserColumns = {
   id: users.id,
   email: users.email,
@@ -36,7 +38,7 @@ export async function findSessionUserById(db: Database, userId: number): Promise
 
 function prepareSessionLookup(db: Database) {
   return db
-    .select({ user: sessionUserColumns, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+    .select({ user: sessionUserColumns, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(businessProfiles, eq(businessProfiles.userId, users.id))
@@ -63,7 +65,7 @@ export async function findSessionByTokenHash(
   tokenHash: string,
   now: Date,
   idleSince: Date,
-): Promise<{ user: SessionUser; sessionId: number; lastSeenAt: Date } | null> {
+): Promise<{ user: SessionUser; sessionId: number; lastSeenAt: Date; expiresAt: Date } | null> {
   let lookup = sessionLookups.get(db);
   if (!lookup) {
     lookup = prepareSessionLookup(db);

@@ -115,11 +115,40 @@ export async function logout(ctx: AppContext, token: string | undefined): Promis
   if (token) await repo.deleteSessionByTokenHash(ctx.db, hashToken(token));
 }
 
-export async function userForToken(ctx: AppContext, token: string, now = new Date()): Promise<SessionUser | null> {
-  const session = await repo.findSessionByTokenHash(ctx.db, hashToken(token), now, new Date(now.getTime() - SESSION_IDLE_MS));
+/**
+ * The signed-in user of a session token, or null. Reads may be answered from the session cache (decision record
+ * 035); `fresh` (every write) always asks the database, so what a write is allowed to do is never decided on a
+ * kept copy.
+ */
+export async function userForToken(ctx: AppContext, token: string, options: { fresh?: boolean; now?: Date } = {}): Promise<SessionUser | null> {
+  const now = options.now ?? new Date();
+  const tokenHash = hashToken(token);
+  const cache = ctx.sessionCache;
+  const kept = options.fresh ? null : cache?.get(tokenHash, now.getTime());
+  if (kept) {
+    const lastSeenAt = await touchIfStale(ctx, kept, now);
+    if (lastSeenAt !== kept.lastSeenAt) cache!.touched(tokenHash, lastSeenAt);
+    return kept.user;
+  }
+  // A write's look-up is not kept: the write may change it, and its answer drops the user's kept sessions.
+  const ticket = options.fresh ? null : (cache?.ticket() ?? null);
+  const session = await repo.findSessionByTokenHash(ctx.db, tokenHash, now, new Date(now.getTime() - SESSION_IDLE_MS));
   if (!session) return null;
-  if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) await repo.touchSession(ctx.db, session.sessionId, now);
+  const lastSeenAt = await touchIfStale(ctx, session, now);
+  cache?.put(ticket, tokenHash, { ...session, lastSeenAt }, now.getTime());
   return session.user;
+}
+
+/** The session's last-seen time, written anew when it is over SESSION_TOUCH_MS old. */
+async function touchIfStale(ctx: AppContext, session: { sessionId: number; lastSeenAt: Date }, now: Date): Promise<Date> {
+  if (now.getTime() - session.lastSeenAt.getTime() <= SESSION_TOUCH_MS) return session.lastSeenAt;
+  await repo.touchSession(ctx.db, session.sessionId, now);
+  return now;
+}
+
+/** A write by this user is answered: what this instance keeps of their sessions may be out of date (decision record 035). */
+export function forgetKeptSessions(ctx: AppContext, userId: number): void {
+  ctx.sessionCache?.invalidate([userId]);
 }
 
 /** The session view of an account (after a change to it, e.g. its email). */
