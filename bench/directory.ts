@@ -1,10 +1,10 @@
 // Directory search through the HTTP API next to the very same SQL run directly on the pool, and next to a bare
 // Fastify answering those statements (one route: no hooks, no session, no schemas), on 100,000 pro staff in
 // PostgreSQL, or 1,000,000 with --million (decision record 017). Targets for every query: HTTP p95 under 20 ms, the
-// cold (first) request under 100 ms, and HTTP p95 at most 1.5x the bare Fastify's: what the app adds to a request
-// (session and plan look-ups, validation, hooks, mapping) over what the framework itself costs. HTTP/SQL is printed
-// beside it; on a query of a few milliseconds the two agree, on a sub-millisecond one the framework's own floor
-// decides HTTP/SQL (the 27 November 2026 section of the record).
+// cold (first) request under 100 ms, and HTTP p95 at most 1.5x the bare Fastify's or at most 0.5 ms over it,
+// whichever allows more: what the app adds to a request (session and plan look-ups, validation, hooks, mapping) over
+// what the framework itself costs. HTTP/SQL is printed beside it; on a query of a few milliseconds the two agree, on a
+// sub-millisecond one the framework's own floor decides HTTP/SQL (the 27 November 2026 section of the record).
 // Uses BENCH_DATABASE_URL as is (seeded once, then reused: a million profiles take minutes), or creates a
 // throwaway database on PG_ADMIN_URL (default 127.0.0.1:5432) and drops it.
 //   node --import tsx bench/directory.ts [--million]      (BENCH_PROFILES, BENCH_ITERATIONS to scale)
@@ -27,6 +27,8 @@ const WARMUP = 15;
 const TARGET_P95_MS = 20;
 const TARGET_COLD_MS = 100;
 const TARGET_RATIO = 1.5;
+// On a sub-millisecond query 1.5x is a few tenths of a millisecond, the size of a shared machine's noise in a p95.
+const TARGET_OVERHEAD_MS = 0.5;
 
 type Case = { label: string; url: string; auth?: boolean; floor?: boolean };
 
@@ -74,6 +76,8 @@ async function main() {
     const config = loadConfig({
       NODE_ENV: 'production', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1', DATABASE_URL: url, SEED_DEMO: 'false',
       DATA_DIR: path.join(os.tmpdir(), 'hs-bench-data'), CLIENT_DIST_DIR: path.join(os.tmpdir(), 'hs-bench-no-client'),
+      // SESSION_CACHE_SECONDS=0 measures the signed-in cases with a session look-up on every request (record 035).
+      ...(process.env.SESSION_CACHE_SECONDS ? { SESSION_CACHE_SECONDS: process.env.SESSION_CACHE_SECONDS } : {}),
     });
     const app = await buildApp({ config, database, storage: new MemoryStorage(), events: new LocalEventBus(), logger: false });
     await app.ready();
@@ -172,17 +176,19 @@ async function main() {
     await bare.close();
 
     console.log(`\n${ITERATIONS} runs per query on ${PROFILES} profiles (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-    console.log(['query'.padEnd(38), 'matches'.padStart(10), 'cold'.padStart(8), 'HTTP p50'.padStart(9), 'HTTP p95'.padStart(9), 'SQL p50'.padStart(8), 'SQL p95'.padStart(8), 'bare p95'.padStart(9), 'stmts'.padStart(6), 'HTTP/SQL'.padStart(9), 'HTTP/bare'.padStart(10), 'verdict'.padStart(8)].join(' '));
+    console.log(['query'.padEnd(38), 'matches'.padStart(10), 'cold'.padStart(8), 'HTTP p50'.padStart(9), 'HTTP p95'.padStart(9), 'SQL p50'.padStart(8), 'SQL p95'.padStart(8), 'bare p95'.padStart(9), 'stmts'.padStart(6), 'HTTP/SQL'.padStart(9), 'HTTP/bare'.padStart(10), 'over bare'.padStart(10), 'verdict'.padStart(8)].join(' '));
     let failed = 0;
     for (const row of rows) {
       const ratio = row.http95 / row.sql95;
       const bareRatio = row.http95 / row.bare95;
-      const misses = row.floor ? [] : [row.http95 >= TARGET_P95_MS && 'p95', row.cold >= TARGET_COLD_MS && 'cold', bareRatio > TARGET_RATIO && 'overhead'].filter(Boolean);
+      const overhead = row.http95 - row.bare95;
+      const tooSlow = bareRatio > TARGET_RATIO && overhead > TARGET_OVERHEAD_MS;
+      const misses = row.floor ? [] : [row.http95 >= TARGET_P95_MS && 'p95', row.cold >= TARGET_COLD_MS && 'cold', tooSlow && 'overhead'].filter(Boolean);
       if (misses.length) failed++;
       console.log([
         row.label.padEnd(38), row.results.padStart(10), `${row.cold.toFixed(1)}ms`.padStart(8), `${row.http50.toFixed(1)}ms`.padStart(9), `${row.http95.toFixed(1)}ms`.padStart(9),
         `${row.sql50.toFixed(1)}ms`.padStart(8), `${row.sql95.toFixed(1)}ms`.padStart(8), `${row.bare95.toFixed(1)}ms`.padStart(9), String(row.statements).padStart(6),
-        `${ratio.toFixed(2)}x`.padStart(9), `${bareRatio.toFixed(2)}x`.padStart(10), (row.floor ? '-' : misses.length ? `FAIL (${misses.join(', ')})` : 'PASS').padStart(8),
+        `${ratio.toFixed(2)}x`.padStart(9), `${bareRatio.toFixed(2)}x`.padStart(10), `${overhead.toFixed(2)}ms`.padStart(10), (row.floor ? '-' : misses.length ? `FAIL (${misses.join(', ')})` : 'PASS').padStart(8),
       ].join(' '));
     }
     console.log('cold = first request with that filter set (it counts or samples the matches); SQL = the statements a warm request sends (stmts), replayed one after the other on the pool');
@@ -191,7 +197,7 @@ async function main() {
     const judged = rows.filter((row) => !row.floor);
     console.log(
       `\ntarget per query: HTTP p95 under ${TARGET_P95_MS} ms, cold under ${TARGET_COLD_MS} ms, HTTP p95 at most ${TARGET_RATIO}x the bare Fastify's ` +
-        `for the same statements: ${failed ? `FAIL (${failed} of ${judged.length} queries miss)` : 'PASS'}`,
+        `for the same statements or at most ${TARGET_OVERHEAD_MS} ms over it: ${failed ? `FAIL (${failed} of ${judged.length} queries miss)` : 'PASS'}`,
     );
     if (failed) process.exitCode = 1;
   } finally {
