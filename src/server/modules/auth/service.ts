@@ -126,8 +126,7 @@ export async function userForToken(ctx: AppContext, token: string, options: { fr
   const cache = ctx.sessionCache;
   const kept = options.fresh ? null : cache?.get(tokenHash, now.getTime());
   if (kept) {
-    const lastSeenAt = await touchIfStale(ctx, kept, now);
-    if (lastSeenAt !== kept.lastSeenAt) cache!.touched(tokenHash, lastSeenAt);
+    cache!.touched(tokenHash, await touchIfStale(ctx, kept, now));
     return kept.user;
   }
   // A write's look-up is not kept: the write may change it, and its answer drops the user's kept sessions.

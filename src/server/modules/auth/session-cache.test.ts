@@ -46,7 +46,7 @@ describe('session cache (decision record 035)', () => {
   it('keeps and serves nothing while invalidations cannot be heard, and drops everything when they stop', () => {
     const cache = new SessionCache(MAX_AGE);
     expect(cache.ticket()).toBeNull();
-    cache.put(0, 'a', session(1), NOW);
+    cache.put(cache.ticket(), 'a', session(1), NOW);
     expect(cache.size).toBe(0);
 
     cache.setListening(true);

@@ -23,8 +23,8 @@ export const ALL_USERS = '*';
  * the change. The `ticket` taken before the look-up says whether one arrived since.
  */
 export class SessionCache {
+  // Insertion order is age order: the oldest entry is the first (the size bound drops it).
   private readonly entries = new Map<string, Entry>();
-  private readonly tokensByUser = new Map<number, Set<string>>();
   private generation = 0;
   private listening = false;
 
@@ -33,34 +33,29 @@ export class SessionCache {
     private readonly maxEntries = 10_000,
   ) {}
 
-  /** Taken before a look-up; `put` keeps the result only if no invalidation came in between. */
+  /** Taken before a look-up; `put` keeps the result only if no invalidation came in between. Null while not listening. */
   ticket(): number | null {
     return this.listening ? this.generation : null;
   }
 
+  /** (Nothing is kept while not listening: `put` refuses, and losing the listener empties the cache.) */
   get(tokenHash: string, now: number): CachedSession | null {
-    if (!this.listening) return null;
     const entry = this.entries.get(tokenHash);
     if (!entry) return null;
     if (entry.keptUntil <= now || entry.expiresAt.getTime() <= now) {
-      this.remove(tokenHash, entry.user.id);
+      this.entries.delete(tokenHash);
       return null;
     }
     return entry;
   }
 
   put(ticket: number | null, tokenHash: string, session: CachedSession, now: number): void {
-    if (ticket === null || ticket !== this.generation || !this.listening) return;
-    if (!this.entries.has(tokenHash) && this.entries.size >= this.maxEntries) {
-      // The oldest kept entry goes (a Map iterates in insertion order).
-      const [oldestHash, oldest] = this.entries.entries().next().value!;
-      this.remove(oldestHash, oldest.user.id);
-    }
+    // A null ticket (not listening) never matches; every change of the listener's state moves the generation on.
+    if (ticket !== this.generation) return;
+    this.entries.delete(tokenHash);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     // One object answers many requests: frozen, so a handler changing `request.user` fails loudly instead of changing it for the next.
     this.entries.set(tokenHash, { ...session, user: Object.freeze({ ...session.user }), keptUntil: now + this.maxAgeMs });
-    let tokens = this.tokensByUser.get(session.user.id);
-    if (!tokens) this.tokensByUser.set(session.user.id, (tokens = new Set()));
-    tokens.add(tokenHash);
   }
 
   /** A session whose last-seen time was just written. */
@@ -69,18 +64,15 @@ export class SessionCache {
     if (entry) entry.lastSeenAt = lastSeenAt;
   }
 
-  /** Drops what is kept for these users (every user for ALL_USERS), and any look-up under way is not kept. */
+  /**
+   * Drops what is kept for these users (every user for ALL_USERS), and any look-up under way is not kept. A scan of
+   * at most `maxEntries`: notices come with writes to accounts and sessions, far fewer than reads.
+   */
   invalidate(userIds: readonly number[] | typeof ALL_USERS): void {
     this.generation++;
-    if (userIds === ALL_USERS) {
-      this.entries.clear();
-      this.tokensByUser.clear();
-      return;
-    }
-    for (const userId of userIds) {
-      for (const tokenHash of this.tokensByUser.get(userId) ?? []) this.entries.delete(tokenHash);
-      this.tokensByUser.delete(userId);
-    }
+    if (userIds === ALL_USERS) return this.entries.clear();
+    const dropped = new Set(userIds);
+    for (const [tokenHash, entry] of this.entries) if (dropped.has(entry.user.id)) this.entries.delete(tokenHash);
   }
 
   /** The listener's state: while down, invalidations are missed, so everything kept is dropped and nothing is kept. */
@@ -91,13 +83,6 @@ export class SessionCache {
 
   get size(): number {
     return this.entries.size;
-  }
-
-  private remove(tokenHash: string, userId: number) {
-    this.entries.delete(tokenHash);
-    const tokens = this.tokensByUser.get(userId);
-    tokens?.delete(tokenHash);
-    if (tokens?.size === 0) this.tokensByUser.delete(userId);
   }
 }
 
