@@ -109,13 +109,16 @@ async function main() {
 
     // The bare baseline: Fastify with one route and none of the app's hooks, sending a case's statements and
     // answering the last one's rows as JSON. What it costs over the SQL is the framework's own floor.
+    // The statements one after the other, as the request sends them (the page query waits for the count that picks its
+    // plan; replayed side by side, a two-statement request's SQL would count only the slower of the two): the last rows.
+    const runStatements = async (statements: Recorded[]) => {
+      let rows: unknown[] = [];
+      for (const statement of statements) rows = ((await originalQuery(statement.text, statement.values)) as { rows: unknown[] }).rows;
+      return rows;
+    };
     const bare = Fastify();
     let bareStatements: Recorded[] = [];
-    bare.get('/bare', async () => {
-      let rows: unknown[] = [];
-      for (const statement of bareStatements) rows = ((await originalQuery(statement.text, statement.values)) as { rows: unknown[] }).rows;
-      return rows;
-    });
+    bare.get('/bare', () => runStatements(bareStatements));
     await bare.ready();
 
     const rows: { label: string; floor: boolean; cold: number; http50: number; http95: number; sql50: number; sql95: number; bare95: number; results: string; statements: number }[] = [];
@@ -137,11 +140,7 @@ async function main() {
       const statements = recording;
       recording = null;
       const total = item.floor ? '-' : `${probe.headers['x-total-count-estimated'] ? '~' : ''}${probe.headers['x-total-count'] ?? (probe.json() as unknown[]).length}`;
-      // One after the other, as the request sends them (the page query waits for the count that picks its plan);
-      // replayed side by side, a two-statement request's SQL would count only the slower of the two.
-      const replay = async () => {
-        for (const statement of statements) await originalQuery(statement.text, statement.values);
-      };
+      const replay = () => runStatements(statements);
 
       bareStatements = statements;
       const bareRequest = () => bare.inject({ method: 'GET', url: '/bare' });

@@ -23,6 +23,11 @@ export type TestApp = {
 export async function createTestApp(env: Record<string, string> = {}, options: { storageFromConfig?: boolean } = {}): Promise<TestApp> {
   const database = await testDatabase();
   await resetDatabase(database);
+  return startTestApp(database, env, options);
+}
+
+/** An app over `database` as it is: with createTestApp's, a second instance on the same database. */
+export async function startTestApp(database: DatabaseHandle, env: Record<string, string> = {}, options: { storageFromConfig?: boolean } = {}): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -123,14 +123,14 @@ export async function logout(ctx: AppContext, token: string | undefined): Promis
 export async function userForToken(ctx: AppContext, token: string, options: { fresh?: boolean; now?: Date } = {}): Promise<SessionUser | null> {
   const now = options.now ?? new Date();
   const tokenHash = hashToken(token);
-  const cache = ctx.sessionCache;
-  const kept = options.fresh ? null : cache?.get(tokenHash, now.getTime());
+  // A write neither reads nor keeps a kept session: the write may change it, and its answer drops the user's.
+  const cache = options.fresh ? null : ctx.sessionCache;
+  const kept = cache?.get(tokenHash, now.getTime());
   if (kept) {
     cache!.touched(tokenHash, await touchIfStale(ctx, kept, now));
     return kept.user;
   }
-  // A write's look-up is not kept: the write may change it, and its answer drops the user's kept sessions.
-  const ticket = options.fresh ? null : (cache?.ticket() ?? null);
+  const ticket = cache?.ticket() ?? null;
   const session = await repo.findSessionByTokenHash(ctx.db, tokenHash, now, new Date(now.getTime() - SESSION_IDLE_MS));
   if (!session) return null;
   const lastSeenAt = await touchIfStale(ctx, session, now);

@@ -1,14 +1,7 @@
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '@server/app';
-import { loadConfig } from '@server/config';
-import { LocalEventBus } from '@server/lib/events';
-import { MemoryStorage } from '@server/lib/storage';
-import { MemoryMailer } from '@server/lib/mailer';
-import { createTestApp, TestClient, type TestApp } from '@server/test/test-app';
+import { createTestApp, startTestApp, TestClient, type TestApp } from '@server/test/test-app';
 import { signUp, type SignedIn } from '@server/test/factories';
 import { SESSION_INVALIDATION_CHANNEL } from './session-invalidation';
 import { ALL_USERS, SessionCache } from './session-cache';
@@ -26,15 +19,7 @@ describe.skipIf(!url)('kept sessions on PostgreSQL', () => {
 
   beforeEach(async () => {
     t = await createTestApp(cacheOn);
-    other = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: path.join(os.tmpdir(), 'hs-test-data'), CLIENT_DIST_DIR: path.join(os.tmpdir(), 'hs-no-client'), ...cacheOn }),
-      database: t.database,
-      storage: new MemoryStorage(),
-      events: new LocalEventBus(),
-      mailer: new MemoryMailer(),
-      logger: false,
-    });
-    await other.ready();
+    other = (await startTestApp(t.database, cacheOn)).app;
     await Promise.all([listening(t.app), listening(other)]);
     // Session look-ups sent to the database, by either app.
     lookups = 0;
