@@ -1,5 +1,5 @@
 import type { CommissionSource } from '@shared/contracts/commissions';
-import { and, asc, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { firstRow } from '@server/db/rows';
 import { commissionSettings, commissions } from '@server/db/schema/commissions';
@@ -94,16 +94,6 @@ export async function insertCommission(
 ): Promise<number> {
   const [row] = await db.insert(commissions).values({ ...values, source: 'manual' }).returning({ id: commissions.id });
   return row.id;
-}
-
-/** Moves a pending commission to paid or cancelled; returns false when it was no longer pending (a concurrent change). */
-export async function settlePending(db: Database, id: number, status: 'paid' | 'cancelled', now: Date): Promise<boolean> {
-  const rows = await db
-    .update(commissions)
-    .set({ status, paidAt: status === 'paid' ? now : null })
-    .where(and(eq(commissions.id, id), eq(commissions.status, 'pending'), isNull(commissions.payoutId)))
-    .returning({ id: commissions.id });
-  return rows.length > 0;
 }
 
 export type PayeeRow = { id: number; firstName: string; lastName: string; location: string | null; relation: 'accepted' | 'applied' | null };

@@ -23,7 +23,8 @@ import { AppError, forbidden, notFound } from '@server/lib/errors';
 import { startOfMonthUtc } from '@server/lib/entitlements';
 import * as repo from './repository';
 import { toCommission } from './mappers';
-import { assertBusinessTransition, payableAtFor } from './lifecycle';
+import { payableAtFor } from './lifecycle';
+import * as ledger from '@server/modules/ledger/service';
 // Manual commissions are payable at once (payable_at defaults to the row's creation time): the hold is for store
 // orders that may be returned (decision record 024).
 
@@ -61,9 +62,8 @@ export async function updateStatus(ctx: AppContext, user: BusinessUser, id: numb
   const existing = await repo.findById(ctx.db, id);
   if (!existing) throw notFound('Commission');
   if (existing.businessId !== user.businessId) throw forbidden('Only the business that created this commission can change it');
-  assertBusinessTransition(existing.status, status, existing.status === 'pending' ? existing.payoutId : null);
-  const changed = await repo.settlePending(ctx.db, id, status, new Date());
-  if (!changed) throw new AppError('CONFLICT', 'This commission was changed by someone else; reload and try again');
+  // The ledger decides (decision record 036): a paid or cancelled commission, or one in a processing payout, is refused.
+  await ctx.db.transaction((tx) => ledger.apply(tx, id, { type: status === 'paid' ? 'paid_outside' : 'cancelled_by_business' }, new Date()));
   const row = (await repo.findById(ctx.db, id))!;
   await notify(ctx, row.proStaffUserId, { type: 'commission.status_changed', data: { commissionId: id, status: row.status } });
   await tellProStaff(ctx, row, status === 'paid'

@@ -51,22 +51,20 @@ export async function findMainCommission(db: Database, businessId: number, order
   return row ?? null;
 }
 
-export async function sumAdjustments(db: Database, commissionId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${commissions.amountCents}), 0)::bigint`.mapWith(Number) })
-    .from(commissions)
-    .where(and(eq(commissions.adjustsCommissionId, commissionId), eq(commissions.source, 'adjustment')));
-  return row?.total ?? 0;
-}
-
 export async function insertCommissionEntry(db: Database, values: typeof commissions.$inferInsert): Promise<CommissionEntry> {
   const [row] = await db.insert(commissions).values(values).returning();
   return row;
 }
 
-export async function updateCommissionEntry(db: Database, id: number, values: Partial<typeof commissions.$inferInsert>): Promise<CommissionEntry> {
+/** Rewrites what a commission says it is computed on; its money is the ledger's (decision record 036). */
+export async function describeCommissionEntry(db: Database, id: number, values: { baseMinor: number; rateBps: number; description: string }): Promise<CommissionEntry> {
   const [row] = await db.update(commissions).set(values).where(eq(commissions.id, id)).returning();
   return row;
+}
+
+export async function findCommission(db: Database, id: number): Promise<CommissionEntry | null> {
+  const [row] = await db.select().from(commissions).where(eq(commissions.id, id));
+  return row ?? null;
 }
 
 export async function insertDelivery(db: Database, values: NewDelivery): Promise<DeliveryRow> {

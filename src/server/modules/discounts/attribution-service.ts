@@ -11,6 +11,7 @@ import * as attr from './attribution-repository';
 import { commissionCents } from './mappers';
 import { invalidReason, normaliseCode, type StorePlatform } from './store-service';
 import { checkGoalsReachedAfterCommit } from '@server/modules/goals/service';
+import * as ledger from '@server/modules/ledger/service';
 
 /**
  * What a signed webhook or a secret-key call says about an order. Only these facts make money
@@ -193,8 +194,9 @@ async function applyInTransaction(db: Database, facts: VerifiedOrderFacts, optio
 }
 
 /**
- * Makes the order's commission match what is left of the order. A pending one is re-computed (cancelled at 0,
- * reinstated on a restore); a paid one is never edited: the difference becomes an adjustment entry linked to it.
+ * Makes the order's commission match what is left of the order. The ledger decides how (decision record 036): an
+ * unpaid one is adjusted, cancelled at 0 or restored; one locked in a payout or paid is never edited, the difference
+ * becomes an adjustment row linked to it (a clawback, netted off the next payout, when negative).
  */
 async function followOrder(
   db: Database,
@@ -211,34 +213,18 @@ async function followOrder(
   const remaining = order.status === 'placed' ? Math.max(0, base - refunded) : 0;
   const currency = main.currency;
   const code = order.code ?? '';
-  if (main.status === 'pending') {
-    if (target === 0) {
-      const entry = await attr.updateCommissionEntry(db, main.id, { status: 'cancelled' });
-      return { main: entry, entry };
-    }
-    if (target === main.amountCents) return null;
-    const entry = await attr.updateCommissionEntry(db, main.id, {
-      amountCents: target, baseMinor: remaining, rateBps, description: describeCommission(order.orderId, code, rateBps, remaining, currency),
-    });
-    return { main: entry, entry };
-  }
-  if (main.status === 'cancelled') {
-    // Only a restore of the order brings a cancelled commission back (never one the business cancelled by hand).
-    if (!restored || target === 0) return null;
-    const entry = await attr.updateCommissionEntry(db, main.id, {
-      status: 'pending', amountCents: target, baseMinor: remaining, rateBps, description: describeCommission(order.orderId, code, rateBps, remaining, currency),
-    });
-    return { main: entry, entry };
-  }
-  const owedSoFar = main.amountCents + (await attr.sumAdjustments(db, main.id));
-  const delta = target - owedSoFar;
-  if (delta === 0) return null;
-  const entry = await attr.insertCommissionEntry(db, {
-    businessId: main.businessId, proStaffId: main.proStaffId, amountCents: delta, currency, status: 'pending', source: 'adjustment',
-    orderId: order.orderId, adjustsCommissionId: main.id, baseMinor: remaining, rateBps,
-    description: `Adjustment to paid commission #${main.id} for order ${order.orderId}: ${delta < 0 ? 'refund' : 'restore'}, ${rateBps / 100}% of ${formatMoney(remaining, currency)} merchandise now owed in total`,
-  });
-  return { main, entry };
+  const what = main.status === 'paid' ? `paid commission #${main.id}` : `commission #${main.id} (in payout #${main.payoutId})`;
+  const applied = await ledger.apply(db, main.id, { type: 'order_changed', target, restored }, new Date(), (delta) => ({
+    orderId: order.orderId, baseMinor: remaining, rateBps,
+    description: `Adjustment to ${what} for order ${order.orderId}: ${delta < 0 ? 'refund' : 'restore'}, ${rateBps / 100}% of ${formatMoney(remaining, currency)} merchandise now owed in total`,
+  }));
+  if (!applied.changed) return null;
+  if (applied.adjustmentId !== null) return { main: (await attr.findCommission(db, main.id))!, entry: (await attr.findCommission(db, applied.adjustmentId))! };
+  // The commission itself changed (adjusted, restored or cancelled): its description says what it is computed on now.
+  const updated = target > 0
+    ? await attr.describeCommissionEntry(db, main.id, { baseMinor: remaining, rateBps, description: describeCommission(order.orderId, code, rateBps, remaining, currency) })
+    : (await attr.findCommission(db, main.id))!;
+  return { main: updated, entry: updated };
 }
 
 /**

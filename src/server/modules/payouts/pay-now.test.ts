@@ -315,7 +315,6 @@ describe('POST /api/payouts', () => {
     const jake = await readyProStaff(t, fake);
     const [zero] = await t.database.query<{ id: number }>(`insert into commissions (business_id, pro_staff_id, amount_cents, source) values (${biz.businessId}, ${jake.proStaffId}, 0, 'adjustment') returning id`);
     expect((await biz.client.post('/api/payouts', { commissionIds: [zero.id] })).status).toBe(400);
-    await t.database.query(`delete from commissions where id = ${zero.id}`);
     const owed = await payableCommission(biz, jake.proStaffId, '5.00');
     const [refund] = await t.database.query<{ id: number }>(`insert into commissions (business_id, pro_staff_id, amount_cents, source) values (${biz.businessId}, ${jake.proStaffId}, -500, 'adjustment') returning id`);
     const res = await biz.client.post('/api/payouts', { commissionIds: [owed] });

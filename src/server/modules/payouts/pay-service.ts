@@ -12,6 +12,8 @@ import { accountStateOf } from './accounts-service';
 import { publishPayoutEvents, queuePayoutMails } from './notifications';
 import { payoutOf } from './read-service';
 import * as repo from './repository';
+import * as ledger from '@server/modules/ledger/service';
+import type { Database } from '@server/db/client';
 
 type BusinessUser = SessionUser & { businessId: number };
 
@@ -109,6 +111,12 @@ export async function payNow(ctx: AppContext, user: BusinessUser, commissionIds:
     const items = staffIds.map((id) => ({ proStaffId: id, amountCents: byStaff.get(id)!.cents, commissionIds: byStaff.get(id)!.ids }));
     const amountCents = items.reduce((sum, item) => sum + item.amountCents, 0);
     const id = await repo.insertPayout(tx, { businessId: user.businessId, key: randomUUID(), currency, amountCents, stripePaymentMethodId: paymentMethod.id, stripeCustomerId: paymentMethod.customerId }, items);
+    // The ledger locks what the payout pays (decision record 036): each transfer is the sum of what was moved for that pro staffer.
+    const moved = await ledger.moveIntoPayout(tx, id, items.flatMap((item) => item.commissionIds), now);
+    for (const item of items) {
+      const sum = item.commissionIds.reduce((total, commissionId) => total + (moved.get(commissionId) ?? 0), 0);
+      if (sum !== item.amountCents) throw new Error(`payout ${id}: pro staffer ${item.proStaffId} would be sent ${item.amountCents} but ${sum} was moved`);
+    }
     const inline = items.length <= payoutTuning.inlineItems;
     const runAt = inline ? new Date(now.getTime() + RECOVERY_DELAY_MS) : now;
     await ctx.tasks.enqueue(tx, PROCESS_PAYOUT_TASK, { payload: { payoutId: id }, runAt, dedupeKey: `payout:${id}` });
@@ -237,7 +245,9 @@ export async function processPayout(ctx: AppContext, payoutId: number, now = () 
         { idempotencyKey: `payout:${payout.key}:transfer:${item.proStaffId}` },
       );
       // The item and its commissions in one transaction: both or neither.
-      await ctx.db.transaction((tx) => repo.markItemPaid(tx, payoutId, item.proStaffId, transfer.id, now()));
+      await ctx.db.transaction(async (tx) => {
+        if (await repo.markItemPaid(tx, payoutId, item.proStaffId, transfer.id)) await ledger.transferLanded(tx, payoutId, item.proStaffId, now());
+      });
     } catch (error) {
       if (!isFinal(error) && !(error instanceof AppError)) throw error;
       // The card was charged for this share: give it back, then release the commissions.
@@ -245,7 +255,7 @@ export async function processPayout(ctx: AppContext, payoutId: number, now = () 
         { payment_intent: payout.stripePaymentIntentId!, amount: item.amountCents, metadata: { payoutId: String(payout.id), proStaffId: String(item.proStaffId) } },
         { idempotencyKey: `payout:${payout.key}:refund:${item.proStaffId}` },
       );
-      await ctx.db.transaction((tx) => repo.markItemFailed(tx, payoutId, item.proStaffId, reasonOf(error, 'transfer'), refund.id));
+      await ctx.db.transaction((tx) => itemFailed(tx, payoutId, item.proStaffId, reasonOf(error, 'transfer'), refund.id, now()));
     }
   });
   await finish(ctx, payoutId, now());
@@ -265,10 +275,15 @@ async function inBatches<T>(items: T[], atOnce: number, work: (item: T) => Promi
   if (errors.length > 0) throw errors[0];
 }
 
+/** The item says why, and what was moved for it is unpaid again (the ledger folds back refunds that came meanwhile). */
+async function itemFailed(tx: Database, payoutId: number, proStaffId: number, reason: string, refundId: string | null, now: Date): Promise<void> {
+  if (await repo.markItemFailed(tx, payoutId, proStaffId, reason, refundId)) await ledger.transferFailed(tx, payoutId, proStaffId, now);
+}
+
 /** The charge was refused: nothing moved, every commission is payable again. */
 async function failWhole(ctx: AppContext, payoutId: number, reason: string, now: Date): Promise<void> {
   const finished = await ctx.db.transaction(async (tx) => {
-    for (const item of await repo.itemsToProcess(tx, payoutId)) await repo.markItemFailed(tx, payoutId, item.proStaffId, reason, null);
+    for (const item of await repo.itemsToProcess(tx, payoutId)) await itemFailed(tx, payoutId, item.proStaffId, reason, null, now);
     if (!(await repo.finishPayout(tx, payoutId, 'failed', reason, now))) return false;
     await queuePayoutMails(ctx, tx, payoutId);
     return true;

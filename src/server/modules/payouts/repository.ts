@@ -119,7 +119,6 @@ export async function insertPayout(
 ): Promise<number> {
   const [row] = await db.insert(payouts).values(values).returning({ id: payouts.id });
   await db.insert(payoutItems).values(items.map((item) => ({ payoutId: row.id, proStaffId: item.proStaffId, amountCents: item.amountCents })));
-  await db.update(commissions).set({ payoutId: row.id }).where(inArray(commissions.id, items.flatMap((item) => item.commissionIds)));
   return row.id;
 }
 
@@ -152,34 +151,24 @@ export async function recordCharge(db: Database, payoutId: number, values: { str
   await db.update(payouts).set(values).where(eq(payouts.id, payoutId));
 }
 
-/** The transfer went through: the item and its commissions are paid. */
-export async function markItemPaid(db: Database, payoutId: number, proStaffId: number, stripeTransferId: string, now: Date): Promise<boolean> {
+/** Marks the item paid with its transfer; false when it was no longer pending (another run got there first). */
+export async function markItemPaid(db: Database, payoutId: number, proStaffId: number, stripeTransferId: string): Promise<boolean> {
   const rows = await db
     .update(payoutItems)
     .set({ status: 'paid', stripeTransferId })
     .where(and(eq(payoutItems.payoutId, payoutId), eq(payoutItems.proStaffId, proStaffId), eq(payoutItems.status, 'pending')))
     .returning({ id: payoutItems.id });
-  if (rows.length === 0) return false;
-  await db
-    .update(commissions)
-    .set({ status: 'paid', paidAt: now })
-    .where(and(eq(commissions.payoutId, payoutId), eq(commissions.proStaffId, proStaffId), eq(commissions.status, 'pending')));
-  return true;
+  return rows.length > 0;
 }
 
-/** The transfer (or the whole charge) failed: the item says why and its commissions are payable again. */
+/** Marks the item failed with the reason; false when it was no longer pending. */
 export async function markItemFailed(db: Database, payoutId: number, proStaffId: number, reason: string, stripeRefundId: string | null): Promise<boolean> {
   const rows = await db
     .update(payoutItems)
     .set({ status: 'failed', failureReason: reason, stripeRefundId })
     .where(and(eq(payoutItems.payoutId, payoutId), eq(payoutItems.proStaffId, proStaffId), eq(payoutItems.status, 'pending')))
     .returning({ id: payoutItems.id });
-  if (rows.length === 0) return false;
-  await db
-    .update(commissions)
-    .set({ payoutId: null })
-    .where(and(eq(commissions.payoutId, payoutId), eq(commissions.proStaffId, proStaffId), eq(commissions.status, 'pending')));
-  return true;
+  return rows.length > 0;
 }
 
 export async function finishPayout(db: Database, payoutId: number, status: 'paid' | 'partial' | 'failed', failureReason: string | null, now: Date): Promise<boolean> {

@@ -1,0 +1,102 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '@server/db/client';
+import { commissions } from '@server/db/schema/commissions';
+import { commissionEntries, type LedgerEntryKind } from '@server/db/schema/ledger';
+
+/** The kinds that change what a commission is worth (the others move that value between unpaid, a payout and paid). */
+export const valueKinds: LedgerEntryKind[] = ['earned', 'adjusted', 'reversed', 'restored', 'clawback'];
+
+export type LedgerRow = {
+  id: number;
+  businessId: number;
+  proStaffId: number;
+  currency: string;
+  status: 'pending' | 'paid' | 'cancelled';
+  amountCents: number;
+  payoutId: number | null;
+  adjustsCommissionId: number | null;
+  /** `reason` of the newest reversal, when there is one. */
+  reversedBy: string | null;
+  /** Net value of this commission's adjustment rows. */
+  adjustments: number;
+};
+
+// The outer row is named in full: Drizzle leaves single-table columns unqualified, which a subquery would misread.
+const lastReversal = sql<string | null>`(select e.reason from ${commissionEntries} e where e.commission_id = commissions.id and e.kind = 'reversed' order by e.id desc limit 1)`;
+const adjustmentsValue = sql<number>`(select coalesce(sum(e.amount_minor), 0)::bigint from ${commissionEntries} e join ${commissions} a on a.id = e.commission_id
+  where a.adjusts_commission_id = commissions.id and e.kind in ('earned', 'adjusted', 'reversed', 'restored', 'clawback'))`.mapWith(Number);
+
+/** The commissions, locked until the transaction ends, with what the state machine reads of them. */
+export function lock(db: Database, ids: number[]): Promise<LedgerRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: commissions.id,
+      businessId: commissions.businessId,
+      proStaffId: commissions.proStaffId,
+      currency: commissions.currency,
+      status: commissions.status,
+      amountCents: commissions.amountCents,
+      payoutId: commissions.payoutId,
+      adjustsCommissionId: commissions.adjustsCommissionId,
+      reversedBy: lastReversal,
+      adjustments: adjustmentsValue,
+    })
+    .from(commissions)
+    .where(inArray(commissions.id, ids))
+    .orderBy(asc(commissions.id))
+    .for('update', { of: commissions });
+}
+
+/** A pro staffer's commissions in one payout that are still waiting for its transfer, oldest first. */
+export async function inPayout(db: Database, payoutId: number, proStaffId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: commissions.id })
+    .from(commissions)
+    .where(and(eq(commissions.payoutId, payoutId), eq(commissions.proStaffId, proStaffId), eq(commissions.status, 'pending')))
+    .orderBy(asc(commissions.id));
+  return rows.map((row) => row.id);
+}
+
+/** Adjustment rows of these commissions that are unpaid and in no payout. */
+export async function standingAdjustments(db: Database, commissionIds: number[]): Promise<number[]> {
+  if (commissionIds.length === 0) return [];
+  const rows = await db
+    .select({ id: commissions.id })
+    .from(commissions)
+    .where(and(inArray(commissions.adjustsCommissionId, commissionIds), eq(commissions.status, 'pending'), sql`${commissions.payoutId} is null`))
+    .orderBy(asc(commissions.id));
+  return rows.map((row) => row.id);
+}
+
+export type NewEntry = { commissionId: number; kind: LedgerEntryKind; amountMinor: number; payoutId?: number | null; reason: string; createdAt: Date };
+
+/**
+ * Appends entries; the database fills in each one's party and currency from its commission and rewrites the
+ * commissions' derived columns (migration 0025). Business, pro staffer and currency here are placeholders it replaces.
+ */
+export async function append(db: Database, entries: NewEntry[]): Promise<void> {
+  const CHUNK = 2000; // well inside PostgreSQL's 65,535 bind parameters
+  for (let start = 0; start < entries.length; start += CHUNK) {
+    await db.insert(commissionEntries).values(
+      entries.slice(start, start + CHUNK).map((entry) => ({ ...entry, payoutId: entry.payoutId ?? null, businessId: 0, proStaffId: 0, currency: '' })),
+    );
+  }
+}
+
+/** Opens an adjustment row linked to `main`: the database posts its opening entry (clawback when negative). */
+export async function openAdjustment(db: Database, values: typeof commissions.$inferInsert): Promise<typeof commissions.$inferSelect> {
+  const [row] = await db.insert(commissions).values({ ...values, source: 'adjustment', status: 'pending' }).returning();
+  return row;
+}
+
+export function findCommission(db: Database, id: number): Promise<typeof commissions.$inferSelect | undefined> {
+  return db.select().from(commissions).where(eq(commissions.id, id)).then((rows) => rows[0]);
+}
+
+export type EntryRow = typeof commissionEntries.$inferSelect;
+
+export function entriesOf(db: Database, commissionIds: number[]): Promise<EntryRow[]> {
+  if (commissionIds.length === 0) return Promise.resolve([]);
+  return db.select().from(commissionEntries).where(inArray(commissionEntries.commissionId, commissionIds)).orderBy(asc(commissionEntries.id));
+}

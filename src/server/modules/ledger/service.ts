@@ -1,0 +1,123 @@
+import type { Database } from '@server/db/client';
+import { AppError } from '@server/lib/errors';
+import * as repo from './repository';
+import { decide, type CommissionFacts, type LedgerEvent, type LedgerState } from './transitions';
+
+/**
+ * The one owner of commission money (decision record 036). Other modules say what happened — the business paid or
+ * cancelled, the order changed, a payout moved, landed or failed — and this module asks the transition table and
+ * appends the entries. Every function runs in the caller's transaction and locks the commissions it touches.
+ */
+
+function stateOf(row: repo.LedgerRow): LedgerState {
+  if (row.status === 'paid') return 'paid';
+  if (row.status === 'cancelled') return 'cancelled';
+  return row.payoutId === null ? 'unpaid' : 'in_payout';
+}
+
+export function factsOf(row: repo.LedgerRow): CommissionFacts {
+  const state = stateOf(row);
+  return {
+    state,
+    value: state === 'cancelled' ? 0 : row.amountCents,
+    payoutId: row.payoutId,
+    reversedBy: row.reversedBy === 'business' ? 'business' : row.reversedBy ? 'order' : null,
+    adjustments: row.adjustments,
+  };
+}
+
+export type Applied = {
+  /** The commission as it stood before. */
+  before: repo.LedgerRow;
+  /** Whether any entry was appended or adjustment row opened. */
+  changed: boolean;
+  /** The adjustment row opened, when the change came after the commission was locked or paid. */
+  adjustmentId: number | null;
+};
+
+type AdjustmentDetails = { orderId: string | null; description: string; baseMinor: number | null; rateBps: number | null; payableAt?: Date };
+
+/**
+ * Applies one event to one commission, or throws the refusal as a 409. `adjustment` describes the row to open when the
+ * table answers with one (an order change after the commission was locked in a payout or paid).
+ */
+export async function apply(db: Database, commissionId: number, event: LedgerEvent, now: Date, adjustment?: (delta: number) => AdjustmentDetails): Promise<Applied> {
+  const [row] = await repo.lock(db, [commissionId]);
+  if (!row) throw new AppError('NOT_FOUND', 'Commission not found');
+  const decision = decide(factsOf(row), event);
+  if (!decision.ok) throw new AppError(decision.code, decision.message);
+  await repo.append(db, decision.entries.map((entry) => ({ ...entry, commissionId, createdAt: now })));
+  let adjustmentId: number | null = null;
+  if (decision.adjustment !== undefined) {
+    if (!adjustment) throw new Error(`ledger: event ${event.type} opened an adjustment nobody described`);
+    const details = adjustment(decision.adjustment);
+    const opened = await repo.openAdjustment(db, {
+      businessId: row.businessId, proStaffId: row.proStaffId, currency: row.currency, amountCents: decision.adjustment,
+      adjustsCommissionId: row.id, createdAt: now, payableAt: details.payableAt ?? now,
+      orderId: details.orderId, description: details.description, baseMinor: details.baseMinor, rateBps: details.rateBps,
+    });
+    adjustmentId = opened.id;
+  }
+  return { before: row, changed: decision.entries.length > 0 || adjustmentId !== null, adjustmentId };
+}
+
+/** Pay now: every commission's whole value moves into the payout. Answers what each moved (the transfer is their sum). */
+export async function moveIntoPayout(db: Database, payoutId: number, commissionIds: number[], now: Date): Promise<Map<number, number>> {
+  const rows = await repo.lock(db, commissionIds);
+  const moved = new Map<number, number>();
+  const entries: repo.NewEntry[] = [];
+  for (const row of rows) {
+    const decision = decide(factsOf(row), { type: 'moved_to_payout', payoutId });
+    if (!decision.ok) throw new AppError(decision.code, `Commission #${row.id}: ${decision.message}`);
+    for (const entry of decision.entries) entries.push({ ...entry, commissionId: row.id, createdAt: now });
+    moved.set(row.id, decision.entries.reduce((sum, entry) => sum + entry.amountMinor, 0));
+  }
+  await repo.append(db, entries);
+  return moved;
+}
+
+/** A pro staffer's transfer of a payout landed: what was moved for them is paid. */
+export async function transferLanded(db: Database, payoutId: number, proStaffId: number, now: Date): Promise<void> {
+  await settleTransfer(db, payoutId, proStaffId, { type: 'transfer_landed', payoutId }, now);
+}
+
+/**
+ * A pro staffer's transfer of a payout failed (or the whole charge did): what was moved for them is unpaid again, and
+ * the refunds and restores that arrived while it was locked (standing adjustment rows) fold back into it, so an unpaid
+ * commission is again exactly what its order owes.
+ */
+export async function transferFailed(db: Database, payoutId: number, proStaffId: number, now: Date): Promise<void> {
+  const released = await settleTransfer(db, payoutId, proStaffId, { type: 'transfer_failed', payoutId }, now);
+  const standing = await repo.standingAdjustments(db, released);
+  if (standing.length === 0) return;
+  const adjustmentRows = await repo.lock(db, standing);
+  const byMain = new Map<number, number>();
+  const entries: repo.NewEntry[] = [];
+  for (const row of adjustmentRows) {
+    byMain.set(row.adjustsCommissionId!, (byMain.get(row.adjustsCommissionId!) ?? 0) + row.amountCents);
+    entries.push({ commissionId: row.id, kind: 'reversed', amountMinor: -row.amountCents, reason: `folded into #${row.adjustsCommissionId}`, createdAt: now });
+  }
+  await repo.append(db, entries);
+  for (const [mainId, folded] of byMain) {
+    const [main] = await repo.lock(db, [mainId]);
+    // The order's target as the table reads it: this commission's own new value plus the adjustment rows still standing.
+    const target = main.amountCents + folded + main.adjustments;
+    await apply(db, mainId, { type: 'order_changed', target, restored: false }, now, () => ({
+      orderId: null, baseMinor: null, rateBps: null,
+      description: `Refunds of commission #${mainId} that arrived while it was in payout #${payoutId}, left after its transfer failed`,
+    }));
+  }
+}
+
+async function settleTransfer(db: Database, payoutId: number, proStaffId: number, event: LedgerEvent, now: Date): Promise<number[]> {
+  const ids = await repo.inPayout(db, payoutId, proStaffId);
+  const rows = await repo.lock(db, ids);
+  const entries: repo.NewEntry[] = [];
+  for (const row of rows) {
+    const decision = decide(factsOf(row), event);
+    if (!decision.ok) throw new AppError(decision.code, `Commission #${row.id}: ${decision.message}`);
+    for (const entry of decision.entries) entries.push({ ...entry, commissionId: row.id, createdAt: now });
+  }
+  await repo.append(db, entries);
+  return ids;
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { decide, transitions, type CommissionFacts, type LedgerEvent, type LedgerState } from './transitions';
+
+// Decision record 036: the whole table, state by state and event by event.
+const facts = (state: LedgerState, over: Partial<CommissionFacts> = {}): CommissionFacts => ({
+  state, value: state === 'cancelled' ? 0 : 1990, payoutId: state === 'in_payout' || state === 'paid' ? 7 : null, reversedBy: state === 'cancelled' ? 'order' : null, adjustments: 0, ...over,
+});
+const events: LedgerEvent[] = [
+  { type: 'paid_outside' },
+  { type: 'cancelled_by_business' },
+  { type: 'order_changed', target: 995, restored: false },
+  { type: 'moved_to_payout', payoutId: 9 },
+  { type: 'transfer_landed', payoutId: 7 },
+  { type: 'transfer_failed', payoutId: 7 },
+];
+
+describe('the ledger transition table', () => {
+  it('lets the business pay outside HuntStaff or cancel only an unpaid commission, for its whole value', () => {
+    expect(decide(facts('unpaid'), { type: 'paid_outside' })).toEqual({ ok: true, entries: [{ kind: 'paid_outside', amountMinor: 1990, reason: 'business' }] });
+    expect(decide(facts('unpaid'), { type: 'cancelled_by_business' })).toEqual({ ok: true, entries: [{ kind: 'reversed', amountMinor: -1990, reason: 'business' }] });
+    for (const type of ['paid_outside', 'cancelled_by_business'] as const) {
+      expect(decide(facts('in_payout'), { type })).toEqual({ ok: false, code: 'CONFLICT', message: expect.stringMatching(/in payout #7, which is being processed/) });
+      expect(decide(facts('paid'), { type })).toEqual({ ok: false, code: 'CONFLICT', message: 'This commission is already paid; only pending commissions can change' });
+      expect(decide(facts('cancelled'), { type })).toEqual({ ok: false, code: 'CONFLICT', message: 'This commission is already cancelled; only pending commissions can change' });
+    }
+  });
+
+  it('adjusts an unpaid commission to what the order owes, and reverses it at 0', () => {
+    expect(decide(facts('unpaid'), { type: 'order_changed', target: 995, restored: false })).toEqual({ ok: true, entries: [{ kind: 'adjusted', amountMinor: -995, reason: 'order' }] });
+    expect(decide(facts('unpaid'), { type: 'order_changed', target: 2500, restored: true })).toEqual({ ok: true, entries: [{ kind: 'adjusted', amountMinor: 510, reason: 'order' }] });
+    expect(decide(facts('unpaid'), { type: 'order_changed', target: 1990, restored: false })).toEqual({ ok: true, entries: [] });
+    expect(decide(facts('unpaid'), { type: 'order_changed', target: 0, restored: false })).toEqual({ ok: true, entries: [{ kind: 'reversed', amountMinor: -1990, reason: 'order' }] });
+    // Adjustment rows still standing count towards the target; past it, the rest is a new negative row.
+    expect(decide(facts('unpaid', { adjustments: -500 }), { type: 'order_changed', target: 995, restored: false })).toEqual({ ok: true, entries: [{ kind: 'adjusted', amountMinor: -495, reason: 'order' }] });
+    expect(decide(facts('unpaid', { adjustments: 500 }), { type: 'order_changed', target: 0, restored: false })).toEqual({ ok: true, entries: [{ kind: 'reversed', amountMinor: -1990, reason: 'order' }], adjustment: -500 });
+  });
+
+  it('never edits a commission locked in a payout or paid: the difference opens an adjustment row', () => {
+    for (const state of ['in_payout', 'paid'] as const) {
+      expect(decide(facts(state), { type: 'order_changed', target: 995, restored: false })).toEqual({ ok: true, entries: [], adjustment: -995 });
+      expect(decide(facts(state, { adjustments: -995 }), { type: 'order_changed', target: 0, restored: false })).toEqual({ ok: true, entries: [], adjustment: -995 });
+      expect(decide(facts(state, { adjustments: -995 }), { type: 'order_changed', target: 995, restored: false })).toEqual({ ok: true, entries: [] });
+      expect(decide(facts(state, { adjustments: -1990 }), { type: 'order_changed', target: 1990, restored: true })).toEqual({ ok: true, entries: [], adjustment: 1990 });
+    }
+  });
+
+  it('restores only a commission the order cancelled, and only on a restore', () => {
+    const restore: LedgerEvent = { type: 'order_changed', target: 1500, restored: true };
+    expect(decide(facts('cancelled'), restore)).toEqual({ ok: true, entries: [{ kind: 'restored', amountMinor: 1500, reason: 'order restored' }] });
+    expect(decide(facts('cancelled', { reversedBy: 'business' }), restore)).toEqual({ ok: true, entries: [] });
+    expect(decide(facts('cancelled'), { ...restore, restored: false })).toEqual({ ok: true, entries: [] });
+    expect(decide(facts('cancelled'), { ...restore, target: 0 })).toEqual({ ok: true, entries: [] });
+  });
+
+  it('moves an unpaid commission into a payout whole, and settles it only from the payout it is in', () => {
+    expect(decide(facts('unpaid', { value: -300 }), { type: 'moved_to_payout', payoutId: 9 })).toEqual({ ok: true, entries: [{ kind: 'moved_to_payout', amountMinor: -300, payoutId: 9, reason: 'pay now' }] });
+    expect(decide(facts('in_payout'), { type: 'transfer_landed', payoutId: 7 })).toEqual({ ok: true, entries: [{ kind: 'paid', amountMinor: 1990, payoutId: 7, reason: 'transfer landed' }] });
+    expect(decide(facts('in_payout'), { type: 'transfer_failed', payoutId: 7 })).toEqual({ ok: true, entries: [{ kind: 'transfer_failed', amountMinor: 1990, payoutId: 7, reason: 'transfer failed' }] });
+    expect(decide(facts('in_payout'), { type: 'transfer_landed', payoutId: 8 })).toEqual({ ok: false, code: 'CONFLICT', message: 'This commission is in payout #7, not #8' });
+    expect(decide(facts('in_payout'), { type: 'transfer_failed', payoutId: 8 })).toEqual({ ok: false, code: 'CONFLICT', message: 'This commission is in payout #7, not #8' });
+    expect(decide(facts('in_payout'), { type: 'moved_to_payout', payoutId: 9 })).toEqual({ ok: false, code: 'CONFLICT', message: 'This commission is in a payout being processed' });
+    expect(decide(facts('unpaid'), { type: 'transfer_landed', payoutId: 7 })).toEqual({ ok: false, code: 'CONFLICT', message: 'This commission is not in a payout' });
+  });
+
+  it('refuses every event a state has no rule for, and changes no money on any refusal', () => {
+    const allowed = new Set([
+      'unpaid × paid_outside', 'unpaid × cancelled_by_business', 'unpaid × order_changed', 'unpaid × moved_to_payout',
+      'in_payout × order_changed', 'in_payout × transfer_landed', 'in_payout × transfer_failed', 'paid × order_changed', 'cancelled × order_changed',
+    ]);
+    for (const state of Object.keys(transitions) as LedgerState[]) {
+      for (const event of events) {
+        const pair = `${state} × ${event.type}`;
+        const decision = decide(facts(state), event);
+        expect(decision.ok, pair).toBe(allowed.has(pair));
+        if (!decision.ok) expect(decision).not.toHaveProperty('entries');
+      }
+    }
+  });
+});
