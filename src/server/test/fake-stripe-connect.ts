@@ -7,11 +7,13 @@ import fs from 'node:fs';
  * fixtures (tests/fixtures/stripe, from stripe/openapi `fixtures3.json`); parameter lists are the SDK's
  * `*CreateParams` (generated from Stripe's OpenAPI description). Refuses what Stripe refuses for these calls:
  * missing required parameters, `account_update` links for Express accounts, `off_session` without `confirm`,
- * declined test cards (402 `card_error`), transfers to accounts whose `transfers` capability is not active, more
- * than the source charge holds, and failures a test asks for (`balance_insufficient`). Test-only.
+ * charges under the currency's minimum, a PaymentMethod of another customer, declined test cards (402 `card_error`),
+ * transfers to accounts whose `transfers` capability is not active, more than the source charge holds, and failures
+ * a test asks for (`balance_insufficient`). Test-only.
  */
+import { amountTooSmall, errorReply, FakePaymentMethods, invalid, invalidParams, missingParam, type NestedParams, type Reply } from './fake-stripe-rules';
+
 type Json = Record<string, any>;
-export type Reply = { status: number; body: Json };
 
 const fixtureDir = new URL('../../../tests/fixtures/stripe/', import.meta.url);
 const fixture = (name: string): Json => JSON.parse(fs.readFileSync(new URL(`${name}.json`, fixtureDir), 'utf8'));
@@ -47,25 +49,23 @@ export const connectParams: Record<string, string[]> = {
   ],
 };
 
-/** Stripe's test payment methods: any of these works as a saved card; the decline ones fail as Stripe's do. */
+/** What Stripe's declining test cards answer; the other test cards (fake-stripe-rules.ts) work. */
 const declines: Record<string, { decline_code: string; message: string }> = {
   pm_card_chargeDeclined: { decline_code: 'generic_decline', message: 'Your card was declined.' },
   pm_card_chargeDeclinedInsufficientFunds: { decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
 };
-export const testCards = ['pm_card_visa', 'pm_card_mastercard', ...Object.keys(declines)];
 
-export const errorReply = (status: number, type: string, message: string, extra: Json = {}): Reply => ({
-  status,
-  body: { error: { type, message, ...(extra.code ? { doc_url: `https://stripe.com/docs/error-codes/${String(extra.code).replace(/_/g, '-')}` } : {}), ...extra } },
-});
-const invalid = (message: string, param?: string, code?: string) =>
-  errorReply(400, 'invalid_request_error', message, { ...(code ? { code } : {}), ...(param ? { param } : {}) });
-const missingParam = (param: string) => invalid(`Missing required param: ${param}.`, param, 'parameter_missing');
+/** Keys of the hash parameters the app sends to the Connect calls (the SDK's nested `*CreateParams` types). */
+export const connectNestedParams: Record<string, Record<string, NestedParams>> = {
+  'POST /v1/accounts': { capabilities: { '*': { requested: true } } },
+};
+
 const missingResource = (kind: string, id: string, param?: string) =>
   errorReply(404, 'invalid_request_error', `No such ${kind}: '${id}'`, { code: 'resource_missing', ...(param ? { param } : {}) });
 const ok = (body: Json): Reply => ({ status: 200, body });
 const now = () => Math.floor(Date.now() / 1000);
 const positiveInteger = (value: unknown) => typeof value === 'string' && /^\d+$/.test(value) && Number(value) > 0;
+const notPositiveInteger = (param: string) => invalidParams('Invalid positive integer', param, 'parameter_invalid_integer');
 
 export class FakeConnect {
   readonly accounts = new Map<string, Json>();
@@ -75,10 +75,12 @@ export class FakeConnect {
   readonly refunds = new Map<string, Json>();
   /** Transfers to these accounts fail with the given error code (e.g. `balance_insufficient`) until deleted. */
   readonly failingTransfers = new Map<string, string>();
-  /** Saved cards by customer id (what `invoice_settings.default_payment_method` would name). */
-  readonly cards = new Map<string, string>();
+  /** Cards attached to customers (`fake.saveCard`, a confirmed intent): a PaymentIntent may only use a customer's own. */
+  readonly paymentMethods: FakePaymentMethods;
 
-  constructor(private readonly id: (prefix: string) => string) {}
+  constructor(private readonly id: (prefix: string) => string) {
+    this.paymentMethods = new FakePaymentMethods(id);
+  }
 
   route(routeKey: string, pathId: string | undefined, body: Json, customers: Map<string, Json>): Reply {
     switch (routeKey) {
@@ -127,10 +129,10 @@ export class FakeConnect {
 
   private createAccount(body: Json): Reply {
     const type = body.type ?? (body.controller ? undefined : 'standard');
-    if (type !== 'express') return invalid('This fake Stripe models Express accounts only: send type=express.', 'type');
+    if (type !== 'express') return invalidParams('This fake Stripe models Express accounts only: send type=express.', 'type');
     const requested = Object.entries((body.capabilities ?? {}) as Json).filter(([, value]) => value?.requested === 'true').map(([name]) => name);
     if (!requested.includes('transfers')) {
-      return invalid('Express accounts must request the `transfers` capability (capabilities[transfers][requested]=true).', 'capabilities');
+      return invalidParams('Express accounts must request the `transfers` capability (capabilities[transfers][requested]=true).', 'capabilities');
     }
     const id = this.id('acct');
     const account: Json = {
@@ -148,14 +150,14 @@ export class FakeConnect {
     for (const param of ['account', 'type']) if (!body[param]) return missingParam(param);
     const account = this.accounts.get(body.account);
     if (!account) return missingResource('account', body.account, 'account');
-    if (!['account_onboarding', 'account_update'].includes(body.type)) return invalid(`Invalid type: must be one of account_onboarding or account_update`, 'type');
+    if (!['account_onboarding', 'account_update'].includes(body.type)) return invalidParams(`Invalid type: must be one of account_onboarding or account_update`, 'type');
     if (body.type === 'account_update' && account.controller?.stripe_dashboard?.type === 'express') {
       return invalid('You cannot create `account_update` type Account Links for accounts that have access to a Stripe-hosted Dashboard.', 'type');
     }
     // Stripe requires both URLs to be absolute URLs.
     for (const param of ['refresh_url', 'return_url']) {
       if (!body[param]) return missingParam(param);
-      if (!/^https?:\/\/[^\s]+$/.test(body[param])) return invalid('Not a valid URL', param, 'url_invalid');
+      if (!/^https?:\/\/[^\s]+$/.test(body[param])) return invalidParams('Not a valid URL', param, 'url_invalid');
     }
     const created = now();
     return ok({ ...structuredClone(templates.accountLink), created, expires_at: created + 300, url: `https://connect.stripe.com/setup/e/${account.id}/${this.id('link')}` });
@@ -164,26 +166,30 @@ export class FakeConnect {
   private createPaymentIntent(body: Json, customers: Map<string, Json>): Reply {
     if (!body.amount) return missingParam('amount');
     if (!body.currency) return missingParam('currency');
-    if (!positiveInteger(body.amount)) return invalid('Invalid positive integer', 'amount', 'parameter_invalid_integer');
-    if (body.customer && !customers.has(body.customer)) return missingResource('customer', body.customer, 'customer');
+    if (!positiveInteger(body.amount)) return notPositiveInteger('amount');
+    const currency = String(body.currency).toLowerCase();
+    const tooSmall = amountTooSmall(Number(body.amount), currency);
+    if (tooSmall) return tooSmall;
     if (body.off_session !== undefined && body.confirm !== 'true') {
-      return invalid('You may only specify `off_session` when confirming this PaymentIntent (with `confirm=true`).', 'off_session');
+      return invalidParams('You may only specify `off_session` when confirming this PaymentIntent (with `confirm=true`).', 'off_session');
     }
+    if (body.customer && !customers.has(body.customer)) return missingResource('customer', body.customer, 'customer');
     const paymentMethod = body.payment_method as string | undefined;
-    if (paymentMethod && !testCards.includes(paymentMethod) && ![...this.cards.values()].includes(paymentMethod)) {
-      return missingResource('PaymentMethod', paymentMethod, 'payment_method');
-    }
+    const card = paymentMethod ? this.paymentMethods.cardOf(paymentMethod) : null;
+    if (paymentMethod && !card) return missingResource('PaymentMethod', paymentMethod, 'payment_method');
+    const notOwned = paymentMethod ? this.paymentMethods.ownershipRefusal(paymentMethod, body.customer) : null;
+    if (notOwned) return notOwned;
     const id = this.id('pi');
     const intent: Json = {
       ...structuredClone(templates.paymentIntent), id, client_secret: `${id}_secret_${this.id('s')}`, created: now(), amount: Number(body.amount),
-      amount_received: 0, currency: String(body.currency).toLowerCase(), customer: body.customer ?? null, description: body.description ?? null,
+      amount_received: 0, currency, customer: body.customer ?? null, description: body.description ?? null,
       metadata: body.metadata ?? {}, payment_method: paymentMethod ?? null, transfer_group: body.transfer_group ?? null, transfer_data: null,
       canceled_at: null, last_payment_error: null, latest_charge: null, next_action: null, processing: null, status: 'requires_payment_method',
     };
     if (paymentMethod) intent.status = 'requires_confirmation';
     if (body.confirm === 'true') {
       if (!paymentMethod) return invalid('You cannot confirm this PaymentIntent because it\'s missing a payment method.', 'payment_method', 'payment_intent_unexpected_state');
-      const decline = declines[paymentMethod];
+      const decline = declines[card!];
       const chargeId = this.id('ch');
       intent.latest_charge = chargeId;
       if (decline) {
@@ -201,7 +207,7 @@ export class FakeConnect {
 
   private createTransfer(body: Json): Reply {
     for (const param of ['currency', 'destination', 'amount']) if (!body[param]) return missingParam(param);
-    if (!positiveInteger(body.amount)) return invalid('Invalid positive integer', 'amount', 'parameter_invalid_integer');
+    if (!positiveInteger(body.amount)) return notPositiveInteger('amount');
     const amount = Number(body.amount);
     const currency = String(body.currency).toLowerCase();
     const account = this.accounts.get(body.destination);
@@ -236,7 +242,7 @@ export class FakeConnect {
 
   private createRefund(body: Json): Reply {
     const intent = body.payment_intent ? this.paymentIntents.get(body.payment_intent) : undefined;
-    if (!body.payment_intent && !body.charge) return invalid('One of the following params should be provided for this request: payment_intent or charge.', 'payment_intent');
+    if (!body.payment_intent && !body.charge) return invalidParams('One of the following params should be provided for this request: payment_intent or charge.', 'payment_intent');
     if (body.payment_intent && !intent) return missingResource('payment_intent', body.payment_intent, 'payment_intent');
     const charge = this.charges.get(body.charge ?? intent?.latest_charge);
     if (!charge) return invalid('This PaymentIntent does not have a successful charge to refund.', 'payment_intent', 'charge_not_refundable');

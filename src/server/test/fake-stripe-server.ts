@@ -2,21 +2,22 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connectParams, FakeConnect, signPayload } from './fake-stripe-connect';
+import { connectNestedParams, connectParams, FakeConnect, signPayload } from './fake-stripe-connect';
+import { errorReply, invalid, invalidParams, missingParam, unknownParameter, type NestedParams, type Reply } from './fake-stripe-rules';
 
 /**
  * A local stand-in for the parts of the Stripe API the app calls, so tests run the real `stripe` SDK
  * over HTTP (host/port/protocol options) without network access. It is meant to be as strict as
- * Stripe for those calls (decision record 014): it checks the API key, refuses unknown parameters,
- * idempotency-key reuse with other parameters, a second price with the same lookup key, a trial end
- * in the past and changes to canceled subscriptions, and returns related objects as ids unless they
- * are listed in `expand`. Objects start from Stripe's published fixtures (tests/fixtures/stripe), and
+ * Stripe for those calls (decision record 014): it checks the API key, refuses unknown parameters (nested
+ * ones too, for the hashes the app sends), idempotency-key reuse with other parameters (a refusal in
+ * parameter validation saves nothing for the key, as Stripe does), a second price with the same lookup
+ * key, a trial end in the past and changes to canceled subscriptions, and returns related objects as ids
+ * unless they are listed in `expand`. Objects start from Stripe's published fixtures (tests/fixtures/stripe), and
  * errors use Stripe's `{ error: { type, code?, message, param? } }` shape. Test-only.
  */
 export type RecordedRequest = { method: string; path: string; idempotencyKey: string | undefined; body: Record<string, unknown> };
 
 type Json = Record<string, any>;
-type Reply = { status: number; body: Json };
 
 const fixtureDir = new URL('../../../tests/fixtures/stripe/', import.meta.url);
 const fixture = (name: string): Json => JSON.parse(fs.readFileSync(new URL(`${name}.json`, fixtureDir), 'utf8'));
@@ -71,6 +72,21 @@ const allowedParams: Record<string, string[]> = {
   ...connectParams,
 };
 
+/** Keys of the hash parameters the app sends (the SDK's nested `*CreateParams` types); `metadata` takes any. */
+const nestedParams: Record<string, Record<string, NestedParams>> = {
+  'POST /v1/prices': {
+    recurring: { interval: true, interval_count: true, meter: true, trial_period_days: true, usage_type: true },
+    product_data: { active: true, id: true, metadata: true, name: true, statement_descriptor: true, tax_code: true, tax_details: true, unit_label: true },
+  },
+  'POST /v1/subscriptions': {
+    items: { '*': { billing_thresholds: true, current_trial: true, discounts: true, metadata: true, plan: true, price: true, price_data: true, quantity: true, tax_rates: true } },
+    payment_settings: { payment_method_options: true, payment_method_types: true, save_default_payment_method: true },
+    trial_settings: { end_behavior: { billing_cycle_anchor: true, missing_payment_method: true } },
+  },
+  'POST /v1/subscriptions/:id': { cancellation_details: { comment: true, feedback: true } },
+  ...connectNestedParams,
+};
+
 /** The browser's confirmation of a PaymentIntent or SetupIntent (Stripe.js, publishable key). */
 const confirmPaths = /^\/v1\/(payment_intents|setup_intents)\/([^/]+)\/confirm$/;
 
@@ -80,12 +96,8 @@ const testCardTokens: Record<string, 'ok' | 'declined'> = { tok_visa: 'ok', tok_
 /** Paths with an id, as `GET /v1/accounts/:id`. */
 const idPaths = /^\/v1\/(subscriptions|customers|accounts|payment_intents)\/([^/]+)$/;
 
-const errorReply = (status: number, type: string, message: string, extra: { code?: string; param?: string } = {}): Reply => ({
-  status,
-  body: { error: { type, message, ...(extra.code ? { code: extra.code, doc_url: `https://stripe.com/docs/error-codes/${extra.code.replace(/_/g, '-')}` } : {}), ...(extra.param ? { param: extra.param } : {}) } },
-});
-const invalid = (message: string, param?: string, code?: string) => errorReply(400, 'invalid_request_error', message, { param, code });
-const missingResource = (kind: string, id: string, param?: string) => errorReply(404, 'invalid_request_error', `No such ${kind}: '${id}'`, { code: 'resource_missing', param });
+const missingResource = (kind: string, id: string, param?: string) =>
+  errorReply(404, 'invalid_request_error', `No such ${kind}: '${id}'`, { code: 'resource_missing', ...(param ? { param } : {}) });
 
 export class FakeStripeServer {
   readonly secretKey = 'sk_test_fake';
@@ -161,11 +173,16 @@ export class FakeStripeServer {
     return { ...structuredClone(templates.event), id: this.id('evt'), type, created, data: { object: structuredClone(object) } };
   }
 
-  /** Saves a card on the customer as its default (what a confirmed subscription or SetupIntent leaves behind). */
-  saveCard(customerId: string, paymentMethod = 'pm_card_visa'): void {
+  /**
+   * Attaches a card to the customer and makes it their default (what a confirmed subscription or SetupIntent leaves
+   * behind); answers its id. A test card name (`pm_card_visa`, `pm_card_chargeDeclined`, …) becomes a new
+   * PaymentMethod of this customer's that behaves as that card, as attaching one does at Stripe.
+   */
+  saveCard(customerId: string, paymentMethod = 'pm_card_visa'): string {
     const customer = this.customers.get(customerId)!;
-    customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: paymentMethod };
-    this.connect.cards.set(customerId, paymentMethod);
+    const attached = this.connect.paymentMethods.attach(customerId, paymentMethod);
+    customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: attached };
+    return attached;
   }
 
   /** Finishes an Express account's hosted onboarding and returns the `account.updated` event Stripe sends for it. */
@@ -234,7 +251,8 @@ export class FakeStripeServer {
       }
       if (earlier) return send(earlier.reply, { 'idempotent-replayed': 'true' });
       const reply = this.route(method, url.pathname, body);
-      if (reply.status < 500) this.idempotency.set(idempotencyKey, { fingerprint, reply });
+      // Stripe saves the result once the endpoint began executing (a decline too), never a refusal in validation.
+      if (reply.status < 500 && !reply.validation) this.idempotency.set(idempotencyKey, { fingerprint, reply });
       return send(reply);
     }
     return send(this.route(method, url.pathname, body));
@@ -268,14 +286,13 @@ export class FakeStripeServer {
    * Stripe's 402 `card_error` and changes nothing.
    */
   private confirmIntent(kind: 'payment_intents' | 'setup_intents', id: string, body: Json): Reply {
-    const allowed = allowedParams[`POST /v1/${kind}/:id/confirm`];
-    const unknown = Object.keys(body).find((name) => !allowed.includes(name));
-    if (unknown) return invalid(`Received unknown parameter: ${unknown}`, unknown, 'parameter_unknown');
+    const unknown = unknownParameter(body, allowedParams[`POST /v1/${kind}/:id/confirm`]);
+    if (unknown) return unknown;
     const secret = typeof body.client_secret === 'string' ? body.client_secret : '';
-    if (!secret) return invalid('Missing required param: client_secret.', 'client_secret', 'parameter_missing');
+    if (!secret) return missingParam('client_secret');
     if (!secret.startsWith(`${id}_secret_`)) return invalid('The client_secret provided does not match the client_secret associated with the intent.', 'client_secret');
     const token = body.payment_method_data?.card?.token as string | undefined;
-    if (body.payment_method_data?.type !== 'card' || !token) return invalid('Missing required param: payment_method_data[card].', 'payment_method_data', 'parameter_missing');
+    if (body.payment_method_data?.type !== 'card' || !token) return invalidParams('Missing required param: payment_method_data[card].', 'payment_method_data', 'parameter_missing');
     const outcome = testCardTokens[token];
     if (!outcome) return missingResource('token', token, 'payment_method_data[card][token]');
 
@@ -315,8 +332,8 @@ export class FakeStripeServer {
     const routeKey = `${method} ${withId ? `/v1/${withId[1]}/:id` : path}`;
     const allowed = allowedParams[routeKey];
     if (!allowed) return errorReply(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
-    const unknown = Object.keys(body).find((name) => !allowed.includes(name));
-    if (unknown) return invalid(`Received unknown parameter: ${unknown}`, unknown, 'parameter_unknown');
+    const unknown = unknownParameter(body, allowed, nestedParams[routeKey]);
+    if (unknown) return unknown;
     const expand = Object.values((body.expand ?? {}) as Json).map(String);
 
     switch (routeKey) {
@@ -361,8 +378,8 @@ export class FakeStripeServer {
   }
 
   private createPrice(body: Json): Reply {
-    if (!body.currency) return invalid('Missing required param: currency.', 'currency', 'parameter_missing');
-    if (!body.product && !body.product_data) return invalid('You must specify either `product` or `product_data` when creating a price.', 'product');
+    if (!body.currency) return missingParam('currency');
+    if (!body.product && !body.product_data) return invalidParams('You must specify either `product` or `product_data` when creating a price.', 'product');
     if (body.lookup_key) {
       const holder = [...this.prices.values()].find((price) => price.lookup_key === body.lookup_key);
       if (holder && body.transfer_lookup_key !== 'true') return invalid(`A price (\`${holder.id}\`) already uses that lookup key.`, 'lookup_key');
@@ -380,20 +397,20 @@ export class FakeStripeServer {
   }
 
   private createSubscription(body: Json, expand: string[]): Reply {
-    if (!body.customer) return invalid('Missing required param: customer.', 'customer', 'parameter_missing');
+    if (!body.customer) return missingParam('customer');
     if (!this.customers.has(body.customer)) return missingResource('customer', body.customer, 'customer');
     const items = Object.values((body.items ?? {}) as Json) as Json[];
-    if (items.length === 0) return invalid('Missing required param: items.', 'items', 'parameter_missing');
+    if (items.length === 0) return missingParam('items');
     const price = this.prices.get(items[0].price);
     if (!price) return missingResource('price', String(items[0].price), 'items[0][price]');
     if (body.trial_end !== undefined && body.trial_period_days !== undefined) {
-      return invalid('You may only specify one of these parameters: trial_end, trial_period_days.', 'trial_end');
+      return invalidParams('You may only specify one of these parameters: trial_end, trial_period_days.', 'trial_end');
     }
     const at = now();
     let trialEnd: number | null = null;
     if (body.trial_end !== undefined && body.trial_end !== 'now') {
       trialEnd = Number(body.trial_end);
-      if (!Number.isInteger(trialEnd) || trialEnd <= at) return invalid('Invalid timestamp: must be an integer Unix timestamp in the future.', 'trial_end', 'parameter_invalid_integer');
+      if (!Number.isInteger(trialEnd) || trialEnd <= at) return invalidParams('Invalid timestamp: must be an integer Unix timestamp in the future.', 'trial_end', 'parameter_invalid_integer');
     }
     if (body.trial_period_days !== undefined) trialEnd = at + Number(body.trial_period_days) * 86400;
     const id = this.id('sub');

@@ -27,13 +27,13 @@ export async function readyProStaff(t: TestApp, fake: FakeStripeServer, firstNam
   return { ...pro, accountId };
 }
 
-/** A business whose Stripe customer has `card` saved as its default payment method. */
+/** A business whose Stripe customer has `card` saved as its default payment method (`paymentMethodId`, attached to it). */
 export async function businessWithCard(t: TestApp, fake: FakeStripeServer, card = 'pm_card_visa') {
   const biz = await createBusiness(t);
   expect((await biz.client.post('/api/create-subscription', { tier: 'startup' })).status).toBe(200);
   const [row] = await t.database.query<{ stripe_customer_id: string }>(`select stripe_customer_id from stripe_customers where user_id = ${biz.user.id}`);
-  fake.saveCard(row.stripe_customer_id, card);
-  return { ...biz, customerId: row.stripe_customer_id };
+  const paymentMethodId = fake.saveCard(row.stripe_customer_id, card);
+  return { ...biz, customerId: row.stripe_customer_id, paymentMethodId };
 }
 
 /** A manual commission: payable at once. */

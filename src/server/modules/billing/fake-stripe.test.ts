@@ -198,8 +198,8 @@ describe('fake Stripe Connect is as strict as Stripe (decision record 025)', () 
   }
   async function paidIntent(amount = 5000) {
     const customer = await stripe.customers.create({ email: 'biz@example.com' });
-    fake.saveCard(customer.id);
-    return stripe.paymentIntents.create({ amount, currency: 'usd', customer: customer.id, payment_method: 'pm_card_visa', confirm: true, off_session: true, transfer_group: 'payout_1' });
+    const card = fake.saveCard(customer.id);
+    return stripe.paymentIntents.create({ amount, currency: 'usd', customer: customer.id, payment_method: card, confirm: true, off_session: true, transfer_group: 'payout_1' });
   }
 
   it('creates an Express account that cannot take transfers until onboarding is complete, retrievable by id', async () => {
@@ -296,5 +296,112 @@ describe('fake Stripe Connect is as strict as Stripe (decision record 025)', () 
     expect(stripe.webhooks.constructEvent(payload, signature, fake.webhookSecret).id).toBe(event.id);
     const restricted = fake.restrictAccount(account.id);
     expect(restricted.data.object).toMatchObject({ payouts_enabled: false, capabilities: { transfers: 'inactive' }, requirements: { disabled_reason: 'requirements.past_due' } });
+  });
+});
+
+describe('fake Stripe refuses what Stripe refuses for payout charges (issue 40)', () => {
+  /** A charge as the app makes one for a payout: off session on a card saved on the customer. */
+  const charge = (params: Partial<Stripe.PaymentIntentCreateParams>, options?: Stripe.RequestOptions) =>
+    stripe.paymentIntents.create({ amount: 5000, currency: 'usd', confirm: true, off_session: true, ...params }, options);
+  async function customerWithCard(card = 'pm_card_visa') {
+    const customer = await stripe.customers.create({ email: 'biz@example.com' });
+    return { customer: customer.id, card: fake.saveCard(customer.id, card) };
+  }
+
+  it('refuses a charge under the currency\'s minimum with amount_too_small, worded as Stripe words it (USD, EUR, GBP, JPY)', async () => {
+    const { customer, card } = await customerWithCard();
+    for (const [currency, under, minimum, shown] of [['usd', 49, 50, '$0.50 usd'], ['eur', 49, 50, '€0.50 eur'], ['gbp', 29, 30, '£0.30 gbp'], ['jpy', 49, 50, '¥50 jpy'], ['cad', 49, 50, '$0.50 cad']] as const) {
+      const error = await caught(charge({ amount: under, currency, customer, payment_method: card }));
+      expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+      expect(error.statusCode).toBe(400);
+      expect(error.raw).toMatchObject({ type: 'invalid_request_error', code: 'amount_too_small', param: 'amount', message: `Amount must be at least ${shown}` });
+      expect((await charge({ amount: minimum, currency, customer, payment_method: card })).status).toBe('succeeded');
+    }
+  });
+
+  it('charges a customer\'s saved card only with that customer: another customer\'s, or none, is refused as Stripe refuses it', async () => {
+    const owner = await customerWithCard();
+    const other = await customerWithCard();
+    expect(owner.card).toMatch(/^pm_/);
+    expect(owner.card).not.toBe(other.card);
+    const foreign = await caught(charge({ customer: other.customer, payment_method: owner.card }));
+    expect(foreign).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.raw).toMatchObject({ type: 'invalid_request_error', param: 'payment_method', message: `The PaymentMethod ${owner.card} does not belong to the Customer you supplied ${other.customer}. Please use this PaymentMethod with the Customer that it belongs to instead.` });
+    expect(foreign.code).toBeUndefined();
+    const customerless = await caught(charge({ payment_method: owner.card }));
+    expect(customerless.raw).toMatchObject({ type: 'invalid_request_error', code: 'parameter_missing', param: 'source', message: expect.stringContaining(`belongs to the Customer ${owner.customer}`) });
+    expect((await charge({ customer: owner.customer, payment_method: owner.card })).status).toBe('succeeded');
+    // A test card name is a new, unattached card at each use: any customer may pay with it once.
+    expect((await charge({ customer: other.customer, payment_method: 'pm_card_visa' })).status).toBe('succeeded');
+    // A saved declining test card still declines.
+    const declining = await customerWithCard('pm_card_chargeDeclined');
+    expect(await caught(charge({ customer: declining.customer, payment_method: declining.card }))).toBeInstanceOf(Stripe.errors.StripeCardError);
+  });
+
+  it('saves no idempotent result for a refusal in validation, replays an executed one (a decline too) and refuses the key with other parameters', async () => {
+    const { customer, card } = await customerWithCard();
+    const tooSmall = await caught(charge({ amount: 10, customer, payment_method: card }, { idempotencyKey: 'payout:v:charge' }));
+    expect(tooSmall.code).toBe('amount_too_small');
+    const unknown = await caught(charge({ customer, payment_method: card, colour: 'red' } as never, { idempotencyKey: 'payout:v:charge' }));
+    expect(unknown.code).toBe('parameter_unknown');
+    const corrected = await charge({ customer, payment_method: card }, { idempotencyKey: 'payout:v:charge' });
+    expect(corrected.status).toBe('succeeded');
+    expect(corrected.lastResponse.headers['idempotent-replayed']).toBeUndefined();
+    const again = await charge({ customer, payment_method: card }, { idempotencyKey: 'payout:v:charge' });
+    expect(again.id).toBe(corrected.id);
+    expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
+    const other = await caught(charge({ amount: 5001, customer, payment_method: card }, { idempotencyKey: 'payout:v:charge' }));
+    expect(other).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    expect(other.raw).toMatchObject({ type: 'idempotency_error', message: expect.stringMatching(/^Keys for idempotent requests can only be used with the same parameters they were first used with\./) });
+
+    const declining = await customerWithCard('pm_card_chargeDeclined');
+    const intents = fake.connect.paymentIntents.size;
+    const declined = await caught(charge({ customer: declining.customer, payment_method: declining.card }, { idempotencyKey: 'payout:d:charge' }));
+    const replayed = await caught(charge({ customer: declining.customer, payment_method: declining.card }, { idempotencyKey: 'payout:d:charge' }));
+    expect(replayed).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(replayed.statusCode).toBe(402);
+    expect(replayed.headers?.['idempotent-replayed']).toBe('true');
+    expect(replayed.payment_intent!.id).toBe(declined.payment_intent!.id);
+    expect(fake.connect.paymentIntents.size).toBe(intents + 1);
+  });
+
+  it('answers parameter_unknown, naming the parameter, on every call billing and payouts make (nested parameters too)', async () => {
+    const { customer, price } = await customerAndPrice();
+    const subscription = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], trial_period_days: 14 });
+    const account = await stripe.accounts.create({ type: 'express', capabilities: { transfers: { requested: true } } });
+    fake.completeOnboarding(account.id);
+    const payer = await customerWithCard();
+    const intent = await charge({ customer: payer.customer, payment_method: payer.card });
+    const x = { colour: 'red' } as never;
+    const calls: [string, () => Promise<unknown>][] = [
+      ['colour', () => stripe.customers.create(x)],
+      ['colour', () => stripe.customers.retrieve(customer.id, x)],
+      ['colour', () => stripe.prices.list(x)],
+      ['colour', () => stripe.prices.create({ currency: 'usd', unit_amount: 100, product_data: { name: 'P' }, colour: 'red' } as never)],
+      ['recurring[intervall]', () => stripe.prices.create({ currency: 'usd', unit_amount: 100, product_data: { name: 'P' }, recurring: { intervall: 'month' } } as never)],
+      ['colour', () => stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], colour: 'red' } as never)],
+      ['items[0][prices]', () => stripe.subscriptions.create({ customer: customer.id, items: [{ prices: price.id }] } as never)],
+      ['trial_settings[end_behavior][missing_card]', () => stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], trial_settings: { end_behavior: { missing_card: 'cancel' } } } as never)],
+      ['colour', () => stripe.subscriptions.retrieve(subscription.id, x)],
+      ['colour', () => stripe.subscriptions.update(subscription.id, x)],
+      ['colour', () => stripe.subscriptions.cancel(subscription.id, x)],
+      ['colour', () => stripe.accounts.create({ type: 'express', capabilities: { transfers: { requested: true } }, colour: 'red' } as never)],
+      ['capabilities[transfers][requestd]', () => stripe.accounts.create({ type: 'express', capabilities: { transfers: { requestd: true } } } as never)],
+      ['colour', () => stripe.accounts.retrieve(account.id, x)],
+      ['colour', () => stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: 'http://x/r', return_url: 'http://x/d', colour: 'red' } as never)],
+      ['colour', () => stripe.paymentIntents.create({ amount: 5000, currency: 'usd', colour: 'red' } as never)],
+      ['colour', () => stripe.paymentIntents.retrieve(intent.id, x)],
+      ['colour', () => stripe.transfers.create({ amount: 100, currency: 'usd', destination: account.id, colour: 'red' } as never)],
+      ['colour', () => stripe.refunds.create({ payment_intent: intent.id, colour: 'red' } as never)],
+    ];
+    for (const [param, call] of calls) {
+      const error = await caught(call());
+      expect(error, param).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+      expect(error.statusCode).toBe(400);
+      expect(error.raw).toMatchObject({ type: 'invalid_request_error', code: 'parameter_unknown', param, message: `Received unknown parameter: ${param}` });
+    }
+    // metadata takes any keys.
+    expect((await stripe.customers.create({ metadata: { colour: 'red' } })).metadata).toEqual({ colour: 'red' });
   });
 });

@@ -58,7 +58,7 @@ describe('POST /api/payouts', () => {
     ]);
     const [key] = (await t.database.query<{ key: string }>(`select key from payouts where id = ${res.body.id}`)).map((r) => r.key);
     const [charge] = fake.posts('/v1/payment_intents');
-    expect(charge.body).toMatchObject({ amount: '7550', currency: 'usd', customer: biz.customerId, payment_method: 'pm_card_visa', confirm: 'true', off_session: 'true', transfer_group: `payout_${key}` });
+    expect(charge.body).toMatchObject({ amount: '7550', currency: 'usd', customer: biz.customerId, payment_method: biz.paymentMethodId, confirm: 'true', off_session: 'true', transfer_group: `payout_${key}` });
     expect(charge.idempotencyKey).toBe(`payout:${key}:charge`);
     expect(charge.body.metadata).toEqual({ payoutId: String(res.body.id), businessId: String(biz.businessId) });
     const transfers = fake.posts('/v1/transfers');
@@ -410,10 +410,11 @@ describe('POST /api/payouts', () => {
     expect(none.status).toBe(400);
     expect(none.body.error.message).toMatch(/^No saved card/);
     // The subscription saved one (save_default_payment_method: on_subscription): the charge uses it.
-    fake.subscriptions.get(subscriptionId)!.default_payment_method = 'pm_card_visa';
+    const saved = fake.connect.paymentMethods.attach(biz.customerId, 'pm_card_visa');
+    fake.subscriptions.get(subscriptionId)!.default_payment_method = saved;
     const paid = await biz.client.post('/api/payouts', { commissionIds: [id] });
     expect(paid.body.status).toBe('paid');
-    expect(fake.posts('/v1/payment_intents').at(-1)!.body).toMatchObject({ customer: biz.customerId, payment_method: 'pm_card_visa' });
+    expect(fake.posts('/v1/payment_intents').at(-1)!.body).toMatchObject({ customer: biz.customerId, payment_method: saved });
     // A subscription that has ended is not asked.
     const later = await payableCommission(biz, jake.proStaffId, '3.00');
     await t.database.query(`update subscriptions set status = 'canceled' where user_id = ${biz.user.id}`);
