@@ -61,7 +61,7 @@ function RankingRow({ entry }: { entry: RankingEntry }) {
           )}
         </div>
       </div>
-      <dl className="grid grid-cols-3 gap-4 text-right text-sm sm:w-80">
+      <dl className="grid grid-cols-[1fr_auto_1fr] gap-4 text-right text-sm sm:w-80 sm:grid-cols-3">
         <div>
           <dt className="text-xs text-bark-700">Total</dt>
           <dd className="font-semibold text-forest-800">{amount(entry.totalCommissionsCents, entry.currency)}</dd>
