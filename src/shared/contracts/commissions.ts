@@ -169,7 +169,6 @@ export type RankingEntry = z.infer<typeof rankingEntry>;
 export const rankingQuery = z.object({
   currency: currencyCodeInput.optional(),
 });
-export type RankingQuery = z.input<typeof rankingQuery>;
 
 /** One currency a business has commissions in, with what its ranking this month is made of. */
 export const rankingCurrency = z.object({
