@@ -320,6 +320,7 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'GET /api/commissions/payees': { expect: anyBusinessProfile(200), request: at(() => '/api/commissions/payees?search=o') },
   'PATCH /api/commissions/:id/status': { expect: businessOwnerOnly(200), request: (f) => ({ url: `/api/commissions/${f.ids.commission}/status`, body: { status: 'paid' } }) },
   'GET /api/rankings/:businessId': { expect: businessOwnerOnly(200), request: at((f) => `/api/rankings/${f.business.businessId}`) },
+  'GET /api/rankings/:businessId/currencies': { expect: businessOwnerOnly(200), request: at((f) => `/api/rankings/${f.business.businessId}/currencies`) },
   'POST /api/rankings/calculate/:businessId': { expect: businessOwnerOnly(200), request: (f) => ({ url: `/api/rankings/calculate/${f.business.businessId}` }) },
 
   // ---- reviews (the fixture review is private: proStaff reviewed business) ----

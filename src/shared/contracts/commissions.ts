@@ -149,7 +149,7 @@ export const rankingEntry = z.object({
   proStaffId: z.number(),
   rank: z.number(),
   profile: proStaffProfile.pick({ firstName: true, lastName: true, isVerified: true, location: true, specialties: true, experience: true }),
-  /** The currency of the totals: rankings are per currency (?currency=, USD by default). */
+  /** The currency of the totals: rankings are per currency (?currency=, the business's main currency by default). */
   currency: z.string(),
   /** Decimal strings in `currency`. */
   totalCommissions: z.string(),
@@ -165,9 +165,33 @@ export const rankingEntry = z.object({
 });
 export type RankingEntry = z.infer<typeof rankingEntry>;
 
+/** ?currency= of a ranking: an ISO 4217 code (any case); left out, the business's main currency (`rankingCurrencies`). */
 export const rankingQuery = z.object({
-  currency: currencyCodeInput.default('USD'),
+  currency: currencyCodeInput.optional(),
 });
+
+/** One currency a business has commissions in, with what its ranking this month is made of. */
+export const rankingCurrency = z.object({
+  /** ISO 4217. */
+  currency: z.string(),
+  /** Paid commissions this month (UTC) the ranking counts; 0 means that currency's ranking is empty. */
+  paidThisMonth: z.number(),
+  /** Commissions in this currency that are not cancelled, any month. */
+  commissionCount: z.number(),
+});
+export type RankingCurrency = z.infer<typeof rankingCurrency>;
+
+/**
+ * The currencies a business can be ranked in: those with paid commissions this month first (most paid commissions
+ * first), then the others it has commissions in (most first), ties by code. Counts, never amounts: amounts of two
+ * currencies are not compared or added (decision record 013).
+ */
+export const rankingCurrencies = z.object({
+  /** The business's main currency, ranked when ?currency= is left out: the first of `currencies`, USD when it has none. */
+  defaultCurrency: z.string(),
+  currencies: z.array(rankingCurrency),
+});
+export type RankingCurrencies = z.infer<typeof rankingCurrencies>;
 
 /** A real calendar day, YYYY-MM-DD (2026-02-30 is refused). */
 const calendarDay = z

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Commission, CommissionPayee, CommissionSettings, CommissionSettingsBody, CreateCommissionBody, RankingEntry, UpdateCommissionStatusBody, YearlyTotals } from '@shared/contracts/commissions';
+import type { Commission, CommissionPayee, CommissionSettings, CommissionSettingsBody, CreateCommissionBody, RankingCurrencies, RankingEntry, UpdateCommissionStatusBody, YearlyTotals } from '@shared/contracts/commissions';
 import type { BusinessPayouts, PayNowBody, Payout, PayoutAccount, PayoutAccountLink, ProStaffPayouts } from '@shared/contracts/payouts';
 import { apiRequest, getJson } from '@client/lib/api';
 import { useRefreshingMutation } from '@client/lib/mutations';
@@ -18,8 +18,12 @@ export const payeesQuery = (search: string) =>
     staleTime: 30_000,
     placeholderData: (previous) => previous,
   });
-export const rankingsQuery = (businessId: number) =>
-  queryOptions({ queryKey: rankingsKey(businessId), queryFn: () => getJson<RankingEntry[]>(`/api/rankings/${businessId}`) });
+/** The currencies the business can be ranked in and its main one (rankings are per currency, record 025). */
+export const rankingCurrenciesQuery = (businessId: number) =>
+  queryOptions({ queryKey: [...rankingsKey(businessId), 'currencies'], queryFn: () => getJson<RankingCurrencies>(`/api/rankings/${businessId}/currencies`) });
+const rankingsUrl = (businessId: number, currency: string) => `/api/rankings/${businessId}?currency=${encodeURIComponent(currency)}`;
+export const rankingsQuery = (businessId: number, currency: string) =>
+  queryOptions({ queryKey: [...rankingsKey(businessId), 'in', currency], queryFn: () => getJson<RankingEntry[]>(rankingsUrl(businessId, currency)) });
 
 export function useBusinessCommissions(enabled: boolean) {
   return useQuery({ ...businessCommissionsQuery(), enabled });
@@ -50,16 +54,24 @@ export function useUpdateCommissionStatus() {
   });
 }
 
-export function useRankings(businessId: number | null) {
-  return useQuery({ ...rankingsQuery(businessId ?? 0), enabled: businessId !== null });
+export function useRankingCurrencies(businessId: number) {
+  return useQuery(rankingCurrenciesQuery(businessId));
 }
 
+/** The ranking in one currency; waits until the currency is known. */
+export function useRankings(businessId: number, currency: string | null) {
+  return useQuery({ ...rankingsQuery(businessId, currency ?? ''), enabled: currency !== null });
+}
+
+/** Recalculates the ranking in the currency given (the one on screen), then reloads the business's rankings. */
 export function useCalculateRankings(businessId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<RankingEntry[]>('POST', `/api/rankings/calculate/${businessId}`),
-    onSuccess: (entries) => {
-      queryClient.setQueryData(rankingsQuery(businessId).queryKey, entries);
+    // Null when the currencies could not be loaded: the server recalculates the business's main currency.
+    mutationFn: (currency: string | null) =>
+      apiRequest<RankingEntry[]>('POST', `/api/rankings/calculate/${businessId}${currency === null ? '' : `?currency=${encodeURIComponent(currency)}`}`),
+    onSuccess: (entries, currency) => {
+      if (currency !== null) queryClient.setQueryData(rankingsQuery(businessId, currency).queryKey, entries);
       return queryClient.invalidateQueries({ queryKey: rankingsKey(businessId) });
     },
   });

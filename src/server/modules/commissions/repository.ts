@@ -150,8 +150,30 @@ export type RankingRow = {
  * (a refund after payment) in the month it was created, whether or not a payout has netted it off yet, so it is never
  * counted twice. Only pro staff with a paid commission in the month are ranked.
  */
-export async function paidTotalsByProStaff(db: Database, businessId: number, from: Date, to: Date, currency = 'USD'): Promise<RankingRow[]> {
-  const paidInMonth = sql`(${commissions.status} = 'paid' and ${commissions.source} <> 'adjustment' and ${commissions.paidAt} >= ${from} and ${commissions.paidAt} < ${to})`;
+/** A commission a ranking counts as paid in [from, to): paid then, and not an adjustment entry (those are netted). */
+const paidIn = (from: Date, to: Date) =>
+  sql`(${commissions.status} = 'paid' and ${commissions.source} <> 'adjustment' and ${commissions.paidAt} >= ${from} and ${commissions.paidAt} < ${to})`;
+
+export type CurrencyActivityRow = { currency: string; paidThisMonth: number; commissionCount: number };
+
+/**
+ * The currencies of a business's commissions that are not cancelled: paid in [from, to) the way rankings count them,
+ * and in all; most paid in the range first, then most commissions, then by code. Counts only: amounts of different
+ * currencies are never compared.
+ */
+export function currencyActivity(db: Database, businessId: number, from: Date, to: Date): Promise<CurrencyActivityRow[]> {
+  const paidThisMonth = sql<number>`(count(*) filter (where ${paidIn(from, to)}))::int`.mapWith(Number);
+  const commissionCount = sql<number>`count(*)::int`.mapWith(Number);
+  return db
+    .select({ currency: commissions.currency, paidThisMonth, commissionCount })
+    .from(commissions)
+    .where(and(eq(commissions.businessId, businessId), sql`${commissions.status} <> 'cancelled'`))
+    .groupBy(commissions.currency)
+    .orderBy(desc(paidThisMonth), desc(commissionCount), asc(commissions.currency));
+}
+
+export async function paidTotalsByProStaff(db: Database, businessId: number, from: Date, to: Date, currency: string): Promise<RankingRow[]> {
+  const paidInMonth = paidIn(from, to);
   const clawbackInMonth = sql`(${commissions.source} = 'adjustment' and ${commissions.status} <> 'cancelled' and ${commissions.createdAt} >= ${from} and ${commissions.createdAt} < ${to})`;
   const total = sql<number>`sum(${commissions.amountCents})::bigint`.mapWith(Number);
   const count = sql<number>`(count(*) filter (where ${paidInMonth}))::int`.mapWith(Number);

@@ -98,15 +98,37 @@ export const commissionsRoutes = moduleRoutes(apiTags.commissions, (app, ctx) =>
     async (request) => service.updateStatus(ctx, requireBusinessProfile(request), request.params.id, request.body.status),
   );
 
+  const rankingDefault = 'Without ?currency=, the business’s main currency: the one with the most paid commissions this month, else the one it has most commissions in, USD when it has none (see /api/rankings/{businessId}/currencies). Amounts of different currencies are never added.';
+
+  app.get(
+    '/api/rankings/:businessId/currencies',
+    {
+      onRequest: businessOnly,
+      schema: {
+        summary: 'The currencies the business can be ranked in, and its main one',
+        description: 'Currencies of its commissions that are not cancelled: those with paid commissions this month (UTC) first, most first, then the others, most commissions first, ties by code. Counts only, never amounts.',
+        params: contract.businessIdParam,
+        response: { 200: contract.rankingCurrencies },
+      },
+    },
+    async (request) => service.rankingCurrencies(ctx, requireBusinessProfile(request), request.params.businessId),
+  );
+
   app.get(
     '/api/rankings/:businessId',
-    { onRequest: businessOnly, schema: { summary: 'This month’s pro staff rankings in one currency', params: contract.businessIdParam, querystring: contract.rankingQuery, response: { 200: z.array(contract.rankingEntry) } } },
+    {
+      onRequest: businessOnly,
+      schema: { summary: 'This month’s pro staff rankings in one currency', description: rankingDefault, params: contract.businessIdParam, querystring: contract.rankingQuery, response: { 200: z.array(contract.rankingEntry) } },
+    },
     async (request) => service.rankings(ctx, requireBusinessProfile(request), request.params.businessId, new Date(), request.query.currency),
   );
 
   app.post(
     '/api/rankings/calculate/:businessId',
-    { onRequest: businessOnly, schema: { summary: 'Recalculate this month’s rankings (USD)', params: contract.businessIdParam, response: { 200: z.array(contract.rankingEntry) } } },
-    async (request) => service.rankings(ctx, requireBusinessProfile(request), request.params.businessId),
+    {
+      onRequest: businessOnly,
+      schema: { summary: 'Recalculate this month’s rankings in one currency', description: rankingDefault, params: contract.businessIdParam, querystring: contract.rankingQuery, response: { 200: z.array(contract.rankingEntry) } },
+    },
+    async (request) => service.rankings(ctx, requireBusinessProfile(request), request.params.businessId, new Date(), request.query.currency),
   );
 });

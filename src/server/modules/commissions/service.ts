@@ -1,5 +1,5 @@
 import type { SessionUser } from '@shared/contracts/auth';
-import type { Commission, CommissionPayee, RankingEntry } from '@shared/contracts/commissions';
+import type { Commission, CommissionPayee, RankingCurrencies, RankingEntry } from '@shared/contracts/commissions';
 import type { z } from 'zod';
 import {
   DEFAULT_HOLD_DAYS,
@@ -15,7 +15,7 @@ import { decimal, toCsv } from '@server/lib/csv';
 import { announceNotifications, notify as notifyUsers, recordNotifications } from '@server/modules/notifications/service';
 import type { Database } from '@server/db/client';
 import { parseMoneyToCents } from '@shared/format';
-import { formatMinorUnits } from '@shared/currency';
+import { DEFAULT_CURRENCY, formatMinorUnits } from '@shared/currency';
 import type { AppContext } from '@server/lib/context';
 import type { ServerEvent } from '@shared/contracts/events';
 import { publishBestEffort } from '@server/lib/publish';
@@ -108,14 +108,36 @@ function assertOwnBusiness(user: BusinessUser, businessId: number) {
   if (user.businessId !== businessId) throw forbidden('You can only view rankings for your own business');
 }
 
+/** The current UTC calendar month as [from, to). */
+function monthOf(now: Date): { from: Date; to: Date } {
+  const from = startOfMonthUtc(now);
+  return { from, to: new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1)) };
+}
+
+async function currenciesOf(ctx: AppContext, businessId: number, now: Date): Promise<RankingCurrencies> {
+  const { from, to } = monthOf(now);
+  const currencies = await repo.currencyActivity(ctx.db, businessId, from, to);
+  return { defaultCurrency: currencies[0]?.currency ?? DEFAULT_CURRENCY, currencies };
+}
+
+/**
+ * The currencies this business can be ranked in and its main one (docs/decisions/025, rankings): the currency with
+ * the most paid commissions this month, else the one it has most commissions in, USD when it has none.
+ */
+export async function rankingCurrencies(ctx: AppContext, user: BusinessUser, businessId: number, now = new Date()): Promise<RankingCurrencies> {
+  assertOwnBusiness(user, businessId);
+  return currenciesOf(ctx, businessId, now);
+}
+
 /**
  * Pro staff ranked by paid commissions of this business in the current UTC calendar month, computed now,
- * in one currency: amounts of different currencies are never added (docs/decisions/013-commission-currencies.md).
+ * in one currency (the business's main one when none is asked): amounts of different currencies are never added
+ * (docs/decisions/013-commission-currencies.md).
  */
-export async function rankings(ctx: AppContext, user: BusinessUser, businessId: number, now = new Date(), currency = 'USD'): Promise<RankingEntry[]> {
+export async function rankings(ctx: AppContext, user: BusinessUser, businessId: number, now = new Date(), asked?: string): Promise<RankingEntry[]> {
   assertOwnBusiness(user, businessId);
-  const from = startOfMonthUtc(now);
-  const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+  const currency = asked ?? (await currenciesOf(ctx, businessId, now)).defaultCurrency;
+  const { from, to } = monthOf(now);
   const rows = await repo.paidTotalsByProStaff(ctx.db, businessId, from, to, currency);
   const lastUpdated = now.toISOString();
   return rows.map((row, index) => {

@@ -1,12 +1,14 @@
+import { useState } from 'react';
 import { Award, BadgeCheck, Medal, RefreshCw, Trophy } from 'lucide-react';
 import type { RankingEntry } from '@shared/contracts/commissions';
+import { formatMoney } from '@shared/currency';
 import { formatCents } from '@shared/format';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useSession } from '@client/features/auth';
-import { useCalculateRankings, useRankings } from '../api';
+import { useCalculateRankings, useRankingCurrencies, useRankings } from '../api';
 import { formatDateTime } from '../format-dates';
 import { toastError } from '@client/lib/toast-error';
 
@@ -28,6 +30,9 @@ function RankMarker({ rank }: { rank: number }) {
     </span>
   );
 }
+
+/** USD as the rest of the commissions screens show it ($1,234.50); other currencies with their code (CAD 1234.50). */
+const amount = (cents: number, currency: string) => (currency === 'USD' ? formatCents(cents) : formatMoney(cents, currency));
 
 function RankingRow({ entry }: { entry: RankingEntry }) {
   const { profile } = entry;
@@ -56,10 +61,10 @@ function RankingRow({ entry }: { entry: RankingEntry }) {
           )}
         </div>
       </div>
-      <dl className="grid grid-cols-3 gap-4 text-right text-sm sm:w-80">
+      <dl className="grid grid-cols-[1fr_auto_1fr] gap-4 text-right text-sm sm:w-80 sm:grid-cols-3">
         <div>
           <dt className="text-xs text-bark-700">Total</dt>
-          <dd className="font-semibold text-forest-800">{formatCents(entry.totalCommissionsCents)}</dd>
+          <dd className="font-semibold text-forest-800">{amount(entry.totalCommissionsCents, entry.currency)}</dd>
         </div>
         <div>
           <dt className="text-xs text-bark-700">Jobs</dt>
@@ -67,31 +72,59 @@ function RankingRow({ entry }: { entry: RankingEntry }) {
         </div>
         <div>
           <dt className="text-xs text-bark-700">Average</dt>
-          <dd className="font-semibold">{formatCents(entry.averageCommissionCents)}</dd>
+          <dd className="font-semibold">{amount(entry.averageCommissionCents, entry.currency)}</dd>
         </div>
       </dl>
     </li>
   );
 }
 
-/** Business dashboard tab: pro staff ranked by commissions paid this calendar month (UTC). */
+/** Segmented buttons, one per currency the business has commissions in; the pressed one is ranked. */
+function CurrencySwitch({ currencies, value, onChange }: { currencies: string[]; value: string; onChange: (currency: string) => void }) {
+  return (
+    <div role="group" aria-label="Ranking currency" className="inline-flex flex-wrap gap-1 rounded-lg bg-bark-100 p-1">
+      {currencies.map((currency) => (
+        <button
+          key={currency}
+          type="button"
+          aria-pressed={value === currency}
+          onClick={() => onChange(currency)}
+          className={
+            value === currency
+              ? 'rounded-md bg-white px-3 py-1 text-sm font-medium text-forest-800 shadow-sm'
+              : 'rounded-md px-3 py-1 text-sm font-medium text-bark-700 hover:text-bark-900'
+          }
+        >
+          {currency}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Business dashboard tab: pro staff ranked by commissions paid this calendar month (UTC), one currency at a time. */
 export function RankingsTab() {
   const { user } = useSession();
   const businessId = user?.userType === 'business' ? user.businessId : null;
-  const rankings = useRankings(businessId);
 
   if (businessId === null) {
     return <p className="text-sm text-bark-700">{user ? 'Please complete your business profile first.' : 'Please log in to view rankings.'}</p>;
   }
-  return <RankingsCard businessId={businessId} rankings={rankings} />;
+  return <RankingsCard businessId={businessId} />;
 }
 
-function RankingsCard({ businessId, rankings }: { businessId: number; rankings: ReturnType<typeof useRankings> }) {
+function RankingsCard({ businessId }: { businessId: number }) {
+  const currencies = useRankingCurrencies(businessId);
+  // The currency picked; until then (or once it is gone) the business's main currency.
+  const [picked, setPicked] = useState<string | null>(null);
+  const codes = currencies.data?.currencies.map((entry) => entry.currency) ?? [];
+  const currency = currencies.data ? (picked !== null && codes.includes(picked) ? picked : currencies.data.defaultCurrency) : null;
+  const rankings = useRankings(businessId, currency);
   const calculate = useCalculateRankings(businessId);
   const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
   const onCalculate = async () => {
     try {
-      await calculate.mutateAsync();
+      await calculate.mutateAsync(currency);
     } catch (error) {
       toastError(error, 'Failed to calculate rankings.');
     }
@@ -103,35 +136,45 @@ function RankingsCard({ businessId, rankings }: { businessId: number; rankings: 
     </Button>
   );
   const lastUpdated = rankings.data?.[0]?.lastUpdated;
+  const several = codes.length > 1;
 
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div>
           <CardTitle>Pro Staff Rankings</CardTitle>
-          <CardDescription>Ranked by total paid commissions in {month} (UTC).</CardDescription>
+          <CardDescription>
+            Ranked by total paid commissions in {month} (UTC)
+            {currency && codes.length > 0 ? <>, in <span data-testid="ranking-currency">{currency}</span></> : null}.
+            {several && ' Each currency is ranked on its own; amounts are never added across currencies.'}
+          </CardDescription>
         </div>
-        {calculateButton}
+        <div className="flex flex-wrap items-center gap-2">
+          {several && currency && <CurrencySwitch currencies={codes} value={currency} onChange={setPicked} />}
+          {calculateButton}
+        </div>
       </CardHeader>
       <CardContent>
-        {rankings.isLoading ? (
+        {currencies.isLoading || rankings.isLoading ? (
           <div className="flex flex-col gap-3" aria-busy="true">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-20 w-full" />
             ))}
           </div>
-        ) : rankings.error ? (
+        ) : currencies.error || rankings.error ? (
           <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
             <p className="text-sm text-red-700">Error loading rankings. Please try again.</p>
             {calculateButton}
           </div>
         ) : !rankings.data || rankings.data.length === 0 ? (
           <p className="py-6 text-center text-sm text-bark-700">
-            No rankings yet. Pro staff appear here once you mark their commissions as paid this month.
+            {several
+              ? `No rankings in ${currency} yet. Pro staff appear here once you mark their ${currency} commissions as paid this month.`
+              : 'No rankings yet. Pro staff appear here once you mark their commissions as paid this month.'}
           </p>
         ) : (
           <>
-            <ol className="flex flex-col gap-3">
+            <ol className="flex flex-col gap-3" aria-label={`Rankings in ${currency}`}>
               {rankings.data.map((entry) => (
                 <RankingRow key={entry.id} entry={entry} />
               ))}
