@@ -9,6 +9,7 @@ import { AppError, forbidden } from '@server/lib/errors';
 import { paymentProviderError, stripeFor } from '@server/modules/billing/stripe-client';
 import { liveSubscriptionIdOf, stripeCustomerIdOf } from '@server/modules/billing/service';
 import { accountStateOf } from './accounts-service';
+import { minimumCharge } from './minimum-charge';
 import { publishPayoutEvents, queuePayoutMails } from './notifications';
 import { payoutOf } from './read-service';
 import * as repo from './repository';
@@ -110,6 +111,15 @@ export async function payNow(ctx: AppContext, user: BusinessUser, commissionIds:
     }
     const items = staffIds.map((id) => ({ proStaffId: id, amountCents: byStaff.get(id)!.cents, commissionIds: byStaff.get(id)!.ids }));
     const amountCents = items.reduce((sum, item) => sum + item.amountCents, 0);
+    const minimum = minimumCharge(currency);
+    if (minimum !== null && amountCents < minimum) {
+      throw new AppError(
+        'VALIDATION',
+        `This payout comes to ${money(amountCents, currency)}, under the smallest card charge the payment provider accepts in ${currency} (${money(minimum, currency)}). ` +
+          'Pay it together with more commissions, or mark it paid outside HuntStaff.',
+        [{ path: 'commissionIds', message: `At least ${money(minimum, currency)} in total` }],
+      );
+    }
     const id = await repo.insertPayout(tx, { businessId: user.businessId, key: randomUUID(), currency, amountCents, stripePaymentMethodId: paymentMethod.id, stripeCustomerId: paymentMethod.customerId }, items);
     // The ledger locks what the payout pays (decision record 036): each transfer is the sum of what was moved for that pro staffer.
     const moved = await ledger.moveIntoPayout(tx, id, items.flatMap((item) => item.commissionIds), now);

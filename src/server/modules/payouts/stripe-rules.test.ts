@@ -24,21 +24,25 @@ describe('Pay now and Stripe\'s rules for the charge', () => {
     expect(fake.posts('/v1/payment_intents').at(-1)!.body).toMatchObject({ customer: biz.customerId, payment_method: biz.paymentMethodId });
   });
 
-  // What the app does today with a payout under Stripe's minimum charge (USD 0.50): it creates the payout and sends
-  // the charge, Stripe refuses it (400 amount_too_small) and the payout fails as a whole with a generic reason. Nothing
-  // moves and the commission is payable again, but the business is not told why, and it is not refused up front.
-  // Reported to the payouts rewrite (issue 40): this test is expected to change when Pay now checks the minimum.
-  it('sends a charge under Stripe\'s minimum; Stripe refuses it and the payout fails as a whole, nothing moved', async () => {
+  // Stripe refuses a charge under its minimum (USD 0.50, GBP 0.30, ¥50): Pay now refuses such a payout up front and
+  // says why, and nothing is created, charged or locked.
+  it('refuses a payout under Stripe\'s minimum charge before anything is created, and pays one exactly at it', async () => {
     const biz = await businessWithCard(t, fake);
     const jake = await readyProStaff(t, fake);
-    const id = await payableCommission(biz, jake.proStaffId, '0.30');
-    const charges = fake.connect.charges.size;
+    const id = await payableCommission(biz, jake.proStaffId, '0.49');
     const res = await biz.client.post('/api/payouts', { commissionIds: [id] });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ amountCents: 30, status: 'failed', failureReason: 'The payment provider refused the charge.' });
-    expect(fake.posts('/v1/payment_intents').map((r) => r.body.amount)).toEqual(['30']);
-    expect(fake.connect.charges.size).toBe(charges);
-    expect(fake.posts('/v1/transfers')).toHaveLength(0);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({
+      code: 'VALIDATION',
+      message: 'This payout comes to USD 0.49, under the smallest card charge the payment provider accepts in USD (USD 0.50). Pay it together with more commissions, or mark it paid outside HuntStaff.',
+      details: [{ path: 'commissionIds', message: 'At least USD 0.50 in total' }],
+    });
+    expect(fake.posts('/v1/payment_intents')).toHaveLength(0);
     expect(await commissionRows(t, [id])).toEqual([expect.objectContaining({ status: 'pending', payout_id: null })]);
+    const [{ count }] = await t.database.query<{ count: number }>('select count(*)::int as count from payouts');
+    expect(count).toBe(0);
+    const more = await payableCommission(biz, jake.proStaffId, '0.01');
+    const paid = await biz.client.post('/api/payouts', { commissionIds: [id, more] });
+    expect(paid.body).toMatchObject({ amountCents: 50, status: 'paid' });
   });
 });
