@@ -3,7 +3,7 @@ import { deliverAndProcess } from '@server/test/webhooks';
 import { useTestApp } from '@server/test/use-test-app';
 import { createProStaff } from '@server/test/factories';
 import { businessWithStore, commissionsOf, type StorePlatform as Platform } from '@server/test/store-setup';
-import { fixture, fixtureText, shopifyHeaders, wooCommerceHeaders } from '../../../../tests/fixtures/sign';
+import { bigCommerceHeaders, fixture, fixtureText, shopifyHeaders, wooCommerceHeaders } from '../../../../tests/fixtures/sign';
 
 // The edges of the credit rule, the delivery log and paid-commission adjustments (record 018: what mutation testing
 // of attribution-service.ts showed untested).
@@ -115,32 +115,54 @@ describe('codes that cannot be used right now', () => {
 describe('a delivery without an amount', () => {
   const thin = (id: number, codes: string[], extra: Record<string, unknown> = {}) => orderWith(id, codes, { subtotal_price: null, current_subtotal_price: null, ...extra });
 
-  it('keeps a browser report’s amount and currency, and records an order whose amount is not known yet', async () => {
+  it('never keeps a browser report’s amount: a signed order without one awaits a verified amount (issue 40)', async () => {
     const { biz, jake, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
     const track = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: { 'x-api-key': platform.publishableKey }, payload });
     expect((await track('/api/track/discount', { discountCode: 'JAKE10', orderValue: 10, currency: 'EUR', orderId: '3901' })).statusCode).toBe(202);
     expect((await track('/api/track/order', { orderId: '3902' })).statusCode).toBe(202);
 
-    // No amount and no code: nothing new is known, so the delivery is a duplicate that keeps EUR 10.00.
-    expect((await shopify(platform, thin(3901, [], { cancelled_at: '2022-01-03T10:00:00-05:00' }), 'orders/cancelled')).json()).toMatchObject({ action: 'duplicate' });
-    // A code but no amount: recorded on the code, with the store's currency where the report had none.
+    // Signed, cancelled, with no amount and no code: the browser's EUR 10.00 is dropped, not kept as the order's value.
+    expect((await shopify(platform, thin(3901, [], { cancelled_at: '2022-01-03T10:00:00-05:00' }), 'orders/cancelled')).json()).toMatchObject({ action: 'recorded' });
+    // A code but no amount: recorded on the code, awaiting the amount.
     expect((await shopify(platform, thin(3902, ['JAKE10']), 'orders/create')).json()).toMatchObject({ action: 'recorded' });
     expect(await commissionsOf(t, biz.businessId)).toEqual([]);
     const orders = await t.database.query<{ order_id: string; order_value_cents: number | null; currency: string | null; status: string; verified: boolean; code: string | null }>(
       `select order_id, order_value_cents, currency, status, verified, code from store_orders where business_id = ${biz.businessId} order by order_id`,
     );
-    expect(orders.map((o) => ({ ...o, order_value_cents: o.order_value_cents === null ? null : Number(o.order_value_cents) }))).toEqual([
-      { order_id: '3901', order_value_cents: 1000, currency: 'EUR', status: 'cancelled', verified: true, code: null },
+    expect(orders).toEqual([
+      { order_id: '3901', order_value_cents: null, currency: 'USD', status: 'cancelled', verified: true, code: null },
       { order_id: '3902', order_value_cents: null, currency: 'USD', status: 'placed', verified: true, code: 'JAKE10' },
     ]);
     expect((await deliveries(biz.client)).slice(0, 2).map((d) => [d.orderId, d.outcome, d.reason])).toEqual([
-      ['3902', 'recorded', 'Order amount not known yet'],
-      ['3901', 'duplicate', null],
+      ['3902', 'recorded', 'Awaiting a verified amount'],
+      ['3901', 'recorded', 'Order is cancelled: no commission'],
     ]);
 
     // The amount arrives later: the order's code earns its commission then.
     expect((await shopify(platform, orderWith(3902, ['JAKE10']), 'orders/updated')).json()).toMatchObject({ action: 'created' });
     expect((await commissionsOf(t, biz.businessId)).map((c) => [c.order_id, c.pro_staff_id, c.amount_cents, c.currency])).toEqual([['3902', jake.proStaffId, 1990, 'USD']]);
+  });
+
+  it('never pays on a forged browser amount: a thin signed delivery waits, and the secret-key call sets the base (issue 40)', async () => {
+    // BigCommerce without API credentials: its store/order/created delivery names the order and nothing else.
+    const { biz, jake, platform } = await businessWithStore(t, 'bigcommerce', 'JAKE10');
+    const forged = await t.app.inject({ method: 'POST', url: '/api/track/discount', headers: { 'x-api-key': platform.publishableKey }, payload: { discountCode: 'JAKE10', orderValue: 9999999, currency: 'USD', orderId: '4101' } });
+    expect(forged.statusCode).toBe(202);
+    const created = { ...fixture<{ data: Record<string, unknown> }>('bigcommerce/webhook-order-created.json') };
+    const thinBody = JSON.stringify({ ...created, data: { ...created.data, id: 4101 } });
+    const thinDelivery = await deliverAndProcess(t.app, { method: 'POST', url: `/api/webhooks/bigcommerce/${platform.id}`, payload: thinBody, headers: bigCommerceHeaders(platform.webhookSecret) });
+    expect(thinDelivery.json()).toMatchObject({ action: 'recorded' });
+    expect(await commissionsOf(t, biz.businessId)).toEqual([]);
+    const [log] = await deliveries(biz.client);
+    expect(log).toMatchObject({ orderId: '4101', outcome: 'recorded', reason: 'Awaiting a verified amount (a browser reported USD 9999999.00, unverified: never used as the base)' });
+
+    // The store's server reports the true amount with the secret key: that is the base, not the browser's.
+    const usage = await t.app.inject({ method: 'POST', url: '/api/discount-codes/track-usage', headers: { 'x-api-key': platform.secretKey }, payload: { code: 'JAKE10', orderValue: 100, currency: 'USD', orderId: '4101' } });
+    expect(usage.statusCode).toBe(201);
+    expect(usage.json()).toMatchObject({ orderValue: '100.00', duplicate: false, commission: { amount: '10.00', currency: 'USD', status: 'pending' } });
+    expect((await commissionsOf(t, biz.businessId)).map((c) => [c.order_id, c.pro_staff_id, c.amount_cents, c.status])).toEqual([['4101', jake.proStaffId, 1000, 'pending']]);
+    const [order] = await t.database.query<{ order_value_cents: number }>(`select order_value_cents from store_orders where order_id = '4101'`);
+    expect(order.order_value_cents).toBe(10000);
   });
 });
 
@@ -284,3 +306,58 @@ describe('later deliveries of a verified order', () => {
     expect(await commissionsOf(t, biz.businessId)).toHaveLength(1);
   });
 });
+
+// Issue 40: the stores' real deletion bodies name the order and nothing else.
+describe('deleted orders', () => {
+  const raw = (platform: Platform, url: string, body: string, headers: Record<string, string>) => deliverAndProcess(t.app, { method: 'POST', url: `/api/webhooks/${url}/${platform.id}`, payload: body, headers });
+
+  it('cancels the commission when WooCommerce trashes the order ({"id": N}) and restores it with order.restored', async () => {
+    const { biz, platform } = await businessWithStore(t, 'woocommerce', 'JAKE10');
+    expect((await woo(platform, fixture('woocommerce/order.json'), 'order.created')).json()).toMatchObject({ action: 'created', orderId: '727' });
+    const [created] = await commissionsOf(t, biz.businessId);
+    const deleted = fixtureText('woocommerce/order-deleted.json');
+    expect(deleted).toBe('{"id":727}');
+    expect((await raw(platform, 'woocommerce', deleted, wooCommerceHeaders(platform.webhookSecret, deleted, 'order.deleted'))).json()).toMatchObject({ action: 'adjusted', orderId: '727' });
+    expect(await commissionsOf(t, biz.businessId)).toMatchObject([{ id: created.id, status: 'cancelled', amount_cents: created.amount_cents }]);
+    expect((await deliveries(biz.client))[0]).toMatchObject({ topic: 'order.deleted', orderId: '727', outcome: 'adjusted' });
+    // Untrashed: WooCommerce sends the whole order again as order.restored.
+    expect((await woo(platform, fixture('woocommerce/order.json'), 'order.restored')).json()).toMatchObject({ action: 'adjusted' });
+    expect(await commissionsOf(t, biz.businessId)).toMatchObject([{ id: created.id, status: 'pending', amount_cents: created.amount_cents }]);
+  });
+
+  it('cancels on Shopify orders/delete, reading an id past 2^53 exactly, and a deletion before the order holds', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    expect((await shopify(platform, fixture('shopify/orders-create.json'), 'orders/create')).json()).toMatchObject({ action: 'created' });
+    const body = fixtureText('shopify/orders-delete.json');
+    expect((await raw(platform, 'shopify', body, shopifyHeaders(platform.webhookSecret, body, 'orders/delete'))).json()).toMatchObject({ action: 'adjusted', orderId: '820982911946154508' });
+    expect((await commissionsOf(t, biz.businessId)).map((c) => [c.order_id, c.status])).toEqual([['820982911946154508', 'cancelled']]);
+
+    // Deleted before its orders/create arrives: the order is known as cancelled, and the late creation pays nothing.
+    const early = '{"id":5550001}';
+    expect((await raw(platform, 'shopify', early, shopifyHeaders(platform.webhookSecret, early, 'orders/delete'))).json()).toMatchObject({ action: 'recorded', orderId: '5550001' });
+    expect((await shopify(platform, orderWith(5550001, ['JAKE10']), 'orders/create')).json()).toMatchObject({ action: 'duplicate', commissionId: null });
+    expect(await commissionsOf(t, biz.businessId)).toHaveLength(1);
+    const [late] = await t.database.query<{ status: string; order_value_cents: number }>(`select status, order_value_cents from store_orders where order_id = '5550001'`);
+    expect(late).toEqual({ status: 'cancelled', order_value_cents: 19900 });
+    // A deletion that names no order is answered 200 and recorded, never refused.
+    const none = '{"id":null}';
+    const ignored = await raw(platform, 'shopify', none, shopifyHeaders(platform.webhookSecret, none, 'orders/delete'));
+    expect(ignored.statusCode).toBe(200);
+    expect(ignored.json()).toMatchObject({ action: 'ignored', reason: 'The deletion has no order id' });
+  });
+
+  it('cancels on a BigCommerce status change to cancelled, refunded or declined', async () => {
+    for (const [statusId, status] of [[5, 'cancelled'], [4, 'refunded'], [6, 'cancelled']] as const) {
+      const { biz, platform } = await businessWithStore(t, 'bigcommerce', 'JAKE10');
+      const usage = await t.app.inject({ method: 'POST', url: '/api/discount-codes/track-usage', headers: { 'x-api-key': platform.secretKey }, payload: { code: 'JAKE10', orderValue: 100, orderId: '250' } });
+      expect(usage.statusCode).toBe(201);
+      const published = fixture<{ data: { status: Record<string, unknown> } }>('bigcommerce/webhook-order-status-updated.json');
+      const body = JSON.stringify({ ...published, data: { ...published.data, id: 250, status: { ...published.data.status, new_status_id: statusId } } });
+      expect((await raw(platform, 'bigcommerce', body, bigCommerceHeaders(platform.webhookSecret))).json()).toMatchObject({ action: 'adjusted', orderId: '250' });
+      expect((await commissionsOf(t, biz.businessId)).map((c) => c.status), `status ${statusId}`).toEqual(['cancelled']);
+      const [order] = await t.database.query<{ status: string }>(`select status from store_orders where business_id = ${biz.businessId}`);
+      expect(order.status).toBe(status);
+    }
+  });
+});
+

@@ -40,6 +40,8 @@ export type AttributionResult = {
   order: repo.OrderRow;
   codes: string[];
   commission: attr.CommissionEntry | null;
+  /** An unverified amount a browser had reported for the order before it was verified (delivery log only). */
+  reported?: { minor: number; currency: string | null } | null;
   /** Pro staffers to tell about a new or changed commission, after the transaction commits. */
   notify: { proStaffId: number; type: 'commission.created' | 'commission.status_changed'; commissionId: number; status: CommissionStatus }[];
 };
@@ -142,14 +144,17 @@ async function applyInTransaction(db: Database, facts: VerifiedOrderFacts, optio
   let order = inserted ?? (await attr.lockOrder(db, businessId, facts.orderId))!;
   const previousStatus = order.status;
   let firstVerified = Boolean(inserted);
+  /** What a browser had reported for the order, shown in the delivery log as unverified; never a base. */
+  let reported: { minor: number; currency: string | null } | null = null;
   if (!inserted) {
     if (!order.verified) {
-      // A browser signal, a thin webhook or an early cancellation came first: signed values overwrite it.
+      // A browser signal came first: signed values replace it. Its amount and currency are never kept (issue 40): a
+      // thin delivery leaves the order awaiting a verified amount, which a secret-key call, an API fetch or a later
+      // signed delivery fills in.
       const keepStatus = facts.status ?? order.status;
-      order = await attr.updateOrder(db, order.id, { ...signedValues, source: facts.source, platformId: facts.platform.id, status: keepStatus,
-        // A thin delivery (no base) never erases a value we already have.
-        orderValueCents: facts.baseMinor ?? order.orderValueCents, currency: facts.baseMinor === null ? order.currency ?? facts.currency : facts.currency });
-      firstVerified = facts.baseMinor !== null || codes.length > 0;
+      reported = order.orderValueCents === null ? null : { minor: order.orderValueCents, currency: order.currency };
+      order = await attr.updateOrder(db, order.id, { ...signedValues, source: facts.source, platformId: facts.platform.id, status: keepStatus });
+      firstVerified = true;
     } else {
       const changes: Partial<repo.NewOrder> = {};
       if (facts.status && facts.status !== order.status) changes.status = facts.status;
@@ -182,7 +187,7 @@ async function applyInTransaction(db: Database, facts: VerifiedOrderFacts, optio
         return { outcome: 'created', order, codes, commission, notify };
       }
     }
-    return { outcome, order, codes, commission: null, notify };
+    return { outcome, order, codes, commission: null, notify, reported };
   }
   const adjusted = await followOrder(db, order, refunded, commission, previousStatus !== 'placed' && order.status === 'placed');
   if (adjusted) {
@@ -245,9 +250,13 @@ export async function recordBrowserSignal(
 
 function recordedReason(result: AttributionResult): string {
   if (result.order.status !== 'placed') return `Order is ${result.order.status}: no commission`;
+  // Before the codes: a thin signed delivery names neither, and the amount is what a browser must never supply.
+  if (result.order.orderValueCents === null) {
+    const amount = result.reported && (result.reported.currency ? formatMoney(result.reported.minor, result.reported.currency) : 'an amount without a currency');
+    return `Awaiting a verified amount${amount ? ` (a browser reported ${amount}, unverified: never used as the base)` : ''}`;
+  }
   if (result.codes.length === 0) return 'No discount code on the order';
   if (!result.order.discountCodeId) return 'None of the codes is an active code of this business on this store';
-  if (result.order.orderValueCents === null) return 'Order amount not known yet';
   return 'The code has no pro staffer with a commission rate';
 }
 

@@ -92,8 +92,17 @@ export function shopifyRefundAmount(refund: Json, currency: string): { key: stri
   return amount === null ? null : { key: `shopify:${id}`, amountMinor: amount };
 }
 
-/** WooCommerce order (order.created, order.updated, order.deleted, order.restored). */
-export function wooCommerceOrder(body: Json, topic: string): ParsedOrder | Ignored {
+/**
+ * A deleted order as the stores send it: the id alone. Shopify's `orders/delete` body is `{"id": N}`, and WooCommerce
+ * sends `{"id": N}` for every deleted resource, a trashed order included (`WC_Webhook::build_payload`: "If a resource
+ * has been deleted, just include the ID"). The id is read from the raw text when it is there, exact past 2^53.
+ */
+export function deletedOrderId(body: Json, raw: string): string | Ignored {
+  return exactIntegerField(raw, 'id') ?? asOrderId(body.id) ?? { ignored: 'The deletion has no order id' };
+}
+
+/** WooCommerce order (order.created, order.updated, order.restored; order.deleted carries the id alone, see deletedOrderId). */
+export function wooCommerceOrder(body: Json): ParsedOrder | Ignored {
   const orderId = asOrderId(body.id);
   if (!orderId) return { ignored: 'The order has no id' };
   const codes = codesOf(body.coupon_lines);
@@ -114,7 +123,7 @@ export function wooCommerceOrder(body: Json, topic: string): ParsedOrder | Ignor
   }
   const wcStatus = asText(body.status);
   let status: OrderRow['status'] = 'placed';
-  if (topic === 'order.deleted' || wcStatus === 'cancelled' || wcStatus === 'failed' || wcStatus === 'trash') status = 'cancelled';
+  if (wcStatus === 'cancelled' || wcStatus === 'failed' || wcStatus === 'trash') status = 'cancelled';
   else if (wcStatus === 'refunded') status = 'refunded';
   return { orderId, codes, baseMinor, currency, customerEmail: asText(obj(body.billing).email), status, refunds };
 }

@@ -64,6 +64,17 @@ export async function processDelivery(ctx: AppContext, delivery: QueuedDelivery)
 
 const SHOPIFY_ORDER_TOPICS = ['orders/create', 'orders/updated', 'orders/paid', 'orders/cancelled', 'orders/edited', 'orders/fulfilled'];
 
+/**
+ * A store deleted (or trashed) the order: it is cancelled, and so is an unpaid commission on it; a paid one gets a
+ * clawback (the ledger decides, decision record 036). The body names no currency: the order's own is kept.
+ */
+async function deletion(ctx: AppContext, platform: StorePlatform, source: attribution.VerifiedOrderFacts['source'], topic: string, body: Record<string, unknown>, raw: Buffer): Promise<WebhookAnswer> {
+  const orderId = payloads.deletedOrderId(body, raw.toString('utf8'));
+  if (payloads.isIgnored(orderId)) return ignore(ctx, platform, topic, orderId.ignored);
+  const known = await repo.findOrder(ctx.db, platform.businessId, orderId);
+  return apply(ctx, platform, source, topic, { orderId, codes: [], baseMinor: null, currency: known?.currency ?? 'USD', customerEmail: null, status: 'cancelled', refunds: [] });
+}
+
 async function shopifyDelivery(ctx: AppContext, platform: StorePlatform, topic: string, raw: Buffer): Promise<WebhookAnswer> {
   if (!platform.isActive) return ignore(ctx, platform, topic, 'The integration platform is inactive');
   const body = jsonOf(raw);
@@ -78,6 +89,7 @@ async function shopifyDelivery(ctx: AppContext, platform: StorePlatform, topic: 
     if (!refund) return ignore(ctx, platform, topic, `The refund amounts are not amounts in ${currency}`, orderId);
     return apply(ctx, platform, 'shopify', topic, { orderId, codes: [], baseMinor: null, currency, customerEmail: null, refunds: [refund] });
   }
+  if (topic === 'orders/delete') return deletion(ctx, platform, 'shopify', topic, body, raw);
   if (!SHOPIFY_ORDER_TOPICS.includes(topic)) return ignore(ctx, platform, topic, `Topic ${topic.slice(0, 60)} is not used`);
   return applyParsed(ctx, platform, 'shopify', topic, payloads.shopifyOrder(body, topic));
 }
@@ -87,7 +99,8 @@ async function wooCommerceDelivery(ctx: AppContext, platform: StorePlatform, top
   if (!['order.created', 'order.updated', 'order.deleted', 'order.restored'].includes(topic)) return ignore(ctx, platform, topic, `Topic ${topic.slice(0, 60)} is not used`);
   const body = jsonOf(raw);
   if (!body) return ignore(ctx, platform, topic, 'The body is not a JSON object');
-  return applyParsed(ctx, platform, 'woocommerce', topic, payloads.wooCommerceOrder(body, topic));
+  if (topic === 'order.deleted') return deletion(ctx, platform, 'woocommerce', topic, body, raw);
+  return applyParsed(ctx, platform, 'woocommerce', topic, payloads.wooCommerceOrder(body));
 }
 
 async function bigCommerceDelivery(ctx: AppContext, platform: StorePlatform, raw: Buffer): Promise<WebhookAnswer> {

@@ -97,3 +97,79 @@ describe('refunds after payment', () => {
     expect(await rank()).toEqual([['Jake', 5500, 2], ['Anna', 4000, 1]]);
   });
 });
+
+// Issue 40: a refund or cancellation that arrives while a payout is processing. The payout pays exactly what was moved
+// into it; the store's change becomes an adjustment row (a clawback), never an edit of the locked commission.
+describe('refunds while a payout is processing', () => {
+  /** Jake's order commission (19.90) in a payout whose transfer cannot reach Stripe yet: the charge went through. */
+  async function inProcessingPayout() {
+    const setup = await setUp();
+    expect((await setup.deliver(JSON.stringify(fixture('shopify/orders-create.json')), 'orders/create')).json()).toMatchObject({ action: 'created' });
+    const [order] = (await setup.biz.client.get('/api/commissions/business')).body;
+    fake.failures = { status: 500, count: 3, path: '/v1/transfers' }; // the SDK's try and its two retries
+    const payout = await setup.biz.client.post('/api/payouts', { commissionIds: [order.id] });
+    expect(payout.body).toMatchObject({ status: 'processing', amountCents: 1990 });
+    return { ...setup, order, payoutId: payout.body.id as number };
+  }
+  const runRecoveryNow = async () => {
+    await t.database.query(`update background_tasks set run_at = now() where kind = 'payouts.process'`);
+    await t.app.ctx.tasks.drain();
+  };
+  const cancelled = () => JSON.stringify({ ...fixture('shopify/orders-create.json'), cancelled_at: '2026-11-20T10:00:00-05:00' });
+
+  it('pays what was moved when the order is cancelled meanwhile, and the clawback is owed on both statements', async () => {
+    const { biz, jake, order, payoutId, deliver } = await inProcessingPayout();
+    expect((await deliver(cancelled(), 'orders/cancelled')).json()).toMatchObject({ action: 'adjusted' });
+    const during = (await biz.client.get('/api/commissions/business')).body as { id: number; amountCents: number; status: string; source: string; payoutId: number | null; adjustsCommissionId: number | null }[];
+    expect(during.find((c) => c.id === order.id)).toMatchObject({ amountCents: 1990, status: 'pending', payoutId });
+    const clawback = during.find((c) => c.source === 'adjustment')!;
+    expect(clawback).toMatchObject({ amountCents: -1990, status: 'pending', payoutId: null, adjustsCommissionId: order.id });
+
+    await runRecoveryNow();
+    expect((await biz.client.get(`/api/payouts/${payoutId}`)).body).toMatchObject({ status: 'paid', amountCents: 1990 });
+    expect(fake.posts('/v1/transfers').at(-1)!.body).toMatchObject({ amount: '1990' });
+    expect((await commissionRows(t, [order.id, clawback.id])).map((c) => [c.status, c.payout_id])).toEqual([['paid', payoutId], ['pending', null]]);
+    const owed = { payableCents: 0, negativeCents: -1990, netCents: -1990, currency: 'USD' };
+    expect((await jake.client.get('/api/payouts/pro-staff')).body.balances).toEqual([expect.objectContaining(owed)]);
+    expect((await biz.client.get('/api/payouts/business')).body.balances).toEqual([expect.objectContaining(owed)]);
+    for (const statement of [await biz.client.get('/api/commissions/business/statement'), await jake.client.get('/api/commissions/pro-staff/statement')]) {
+      expect(statement.status).toBe(200);
+      expect(statement.body).toContain(',adjustment,');
+      expect(statement.body).toContain('-19.90');
+    }
+  });
+
+  it('a transfer that fails after a refund folds the clawback back: the commission is what the order still owes', async () => {
+    const { biz, jake, order, payoutId, deliver } = await inProcessingPayout();
+    await deliver(fixtureText('shopify/refunds-create.json'), 'refunds/create');
+    const clawback = ((await biz.client.get('/api/commissions/business')).body as { source: string; id: number; amountCents: number }[]).find((c) => c.source === 'adjustment')!;
+    expect(clawback.amountCents).toBe(-948);
+    // Stripe now refuses the transfer for good: the account lost its transfers capability.
+    fake.restrictAccount(jake.accountId);
+    await runRecoveryNow();
+    expect((await biz.client.get(`/api/payouts/${payoutId}`)).body).toMatchObject({ status: 'failed' });
+    expect(fake.posts('/v1/refunds').at(-1)!.body).toMatchObject({ amount: '1990' });
+    const after = (await biz.client.get('/api/commissions/business')).body as { id: number; amountCents: number; status: string; payoutId: number | null }[];
+    expect(after.find((c) => c.id === order.id)).toMatchObject({ amountCents: 1042, status: 'pending', payoutId: null });
+    expect(after.find((c) => c.id === clawback.id)).toMatchObject({ status: 'cancelled' });
+    expect((await jake.client.get('/api/payouts/pro-staff')).body.balances).toEqual([expect.objectContaining({ payableCents: 1042, negativeCents: 0, netCents: 1042 })]);
+    const kinds = await t.database.query<{ commission_id: number; kind: string; amount_minor: number }>(`select commission_id, kind, amount_minor from commission_entries order by id`);
+    expect(kinds.map((e) => [e.commission_id, e.kind, e.amount_minor])).toEqual([
+      [order.id, 'earned', 1990], [order.id, 'moved_to_payout', 1990], [clawback.id, 'clawback', -948],
+      [order.id, 'transfer_failed', 1990], [clawback.id, 'reversed', 948], [order.id, 'adjusted', -948],
+    ]);
+  });
+
+  it('a cancelled order whose transfer then fails leaves nothing owed either way', async () => {
+    const { biz, jake, order, payoutId, deliver } = await inProcessingPayout();
+    await deliver(cancelled(), 'orders/cancelled');
+    fake.restrictAccount(jake.accountId);
+    await runRecoveryNow();
+    expect((await biz.client.get(`/api/payouts/${payoutId}`)).body).toMatchObject({ status: 'failed' });
+    const after = (await biz.client.get('/api/commissions/business')).body as { id: number; status: string; source: string }[];
+    expect(after.map((c) => [c.source, c.status])).toEqual([['adjustment', 'cancelled'], ['order', 'cancelled']]);
+    expect(after.find((c) => c.id === order.id)).toMatchObject({ status: 'cancelled' });
+    expect((await jake.client.get('/api/payouts/pro-staff')).body.balances).toEqual([]);
+  });
+});
+
