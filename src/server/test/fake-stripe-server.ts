@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connectParams, FakeConnect, signPayload } from './fake-stripe-connect';
+import { listTransfers, reverseTransfer, transferBehindTheApp, transferReadParams } from './fake-stripe-transfers';
 
 /**
  * A local stand-in for the parts of the Stripe API the app calls, so tests run the real `stripe` SDK
@@ -69,6 +70,7 @@ const allowedParams: Record<string, string[]> = {
   'POST /v1/payment_intents/:id/confirm': confirmParams,
   'POST /v1/setup_intents/:id/confirm': confirmParams,
   ...connectParams,
+  ...transferReadParams,
 };
 
 /** The browser's confirmation of a PaymentIntent or SetupIntent (Stripe.js, publishable key). */
@@ -196,6 +198,20 @@ export class FakeStripeServer {
     await res.arrayBuffer();
     return res.status;
   }
+
+  // ---- transfers changed at Stripe behind the app's back (reconciliation, decision record 037; fake-stripe-transfers.ts) ----
+
+  /** Reverses `amount` (everything left by default) of a transfer, as `POST /v1/transfers/{id}/reversals` does; the app is not told. */
+  reverseTransfer(id: string, amount?: number): Json {
+    return reverseTransfer(this.connect.transfers, id, (prefix) => this.id(prefix), amount);
+  }
+
+  /** A transfer made at Stripe without the app (e.g. from the Dashboard). */
+  transferBehindTheApp(values: Parameters<typeof transferBehindTheApp>[2]): Json {
+    return transferBehindTheApp(this.connect.transfers, (prefix) => this.id(prefix), values);
+  }
+
+  // ---- end of transfers changed behind the app's back ----
 
   private id(prefix: string) {
     return `${prefix}_fake${++this.seq}`;
@@ -336,6 +352,8 @@ export class FakeStripeServer {
       case 'POST /v1/subscriptions/:id':
       case 'DELETE /v1/subscriptions/:id':
         return this.onSubscription(method, withId![2], body, expand);
+      case 'GET /v1/transfers':
+        return listTransfers(this.connect.transfers, body);
       default:
         return this.connect.route(routeKey, withId?.[2], body, this.customers);
     }
