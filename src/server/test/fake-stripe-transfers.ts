@@ -52,7 +52,7 @@ function createdFilter(value: unknown): { test: (created: number) => boolean } |
  * `ending_before` naming an object of the list; answers `{ object: 'list', data, has_more, url }`.
  */
 export function listTransfers(transfers: Map<string, Json>, body: Json): Reply {
-  const limit = body.limit === undefined ? 10 : body.limit;
+  const limit = body.limit === undefined ? '10' : body.limit;
   if (!integerText(limit)) return invalid(`Invalid integer: ${String(limit)}`, 'limit', 'parameter_invalid_integer');
   if (Number(limit) < 1) return invalid('This value must be greater than or equal to 1.', 'limit', 'parameter_invalid_integer');
   if (Number(limit) > 100) return invalid('This value must be less than or equal to 100.', 'limit', 'parameter_invalid_integer');

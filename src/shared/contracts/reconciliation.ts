@@ -14,7 +14,11 @@ export const DEFAULT_RECONCILIATION_DAYS = 7;
 const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-24')
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Use a real calendar date');
+  // An impossible day (2026-13-01) is an invalid Date, whose toISOString throws: check the time first.
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'Use a real calendar date');
 
 const dayNumber = (day: string) => new Date(`${day}T00:00:00Z`).getTime() / DAY_MS;
 
