@@ -51,6 +51,7 @@ import { analyticsRoutes } from './modules/analytics/routes';
 import { usageRoutes } from './modules/usage/routes';
 import { demoRequestsRoutes } from './modules/demo-requests/routes';
 import { tasksRoutes } from './modules/tasks/routes';
+import { reconciliationRoutes } from './modules/reconciliation/routes';
 import { useSecurityHeaders } from './lib/security-headers';
 import { TaskQueue } from './modules/tasks/queue';
 import { retentionRoutes } from './modules/retention/routes';
@@ -229,6 +230,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(usageRoutes);
   await app.register(demoRequestsRoutes);
   await app.register(tasksRoutes);
+  await app.register(reconciliationRoutes);
   await app.register(retentionRoutes);
   await app.register(rankingSnapshotsRoutes);
 

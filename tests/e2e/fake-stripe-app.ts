@@ -22,7 +22,8 @@ const freePort = () =>
     probe.on('error', reject);
   });
 
-export async function startAppWithFakeStripe(name: string): Promise<FakeStripeApp> {
+/** `env` adds to the server's environment (e.g. `SEED_DEMO: 'true'` for the demo admin account). */
+export async function startAppWithFakeStripe(name: string, env: Record<string, string> = {}): Promise<FakeStripeApp> {
   const fake = await new FakeStripeServer().start();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `hs-e2e-${name}-`));
@@ -33,6 +34,7 @@ export async function startAppWithFakeStripe(name: string): Promise<FakeStripeAp
       PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'test',
       BACKGROUND_WORKER: 'true', RATE_LIMIT_REGISTRATIONS_PER_HOUR: '100000', CLIENT_DIST_DIR: process.env.CLIENT_DIST_DIR ?? './dist/client',
       ...fake.env(),
+      ...env,
     },
   });
   const base = `http://127.0.0.1:${port}`;

@@ -691,6 +691,11 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     },
     note: 'A dead task (attempts used up) queued again by an admin.',
   },
+  'GET /api/admin/reconciliation': {
+    expect: adminOnly,
+    request: at(() => '/api/admin/reconciliation'),
+    note: 'Payouts recorded as paid compared with the fake Stripe’s transfers (decision record 037; reconciliation/reconciliation.test.ts).',
+  },
 
   // ---- analytics (own data only; the fixture businesses are on Enterprise, which includes analytics) ----
   'GET /api/analytics/business': { expect: anyBusinessProfile(200), request: at(() => '/api/analytics/business?weeks=4') },

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connectNestedParams, connectParams, FakeConnect, signPayload } from './fake-stripe-connect';
 import { errorReply, invalid, invalidParams, missingParam, unknownParameter, type NestedParams, type Reply } from './fake-stripe-rules';
+import { listTransfers, reverseTransfer, transferBehindTheApp, transferReadParams } from './fake-stripe-transfers';
 
 /**
  * A local stand-in for the parts of the Stripe API the app calls, so tests run the real `stripe` SDK
@@ -70,6 +71,7 @@ const allowedParams: Record<string, string[]> = {
   'POST /v1/payment_intents/:id/confirm': confirmParams,
   'POST /v1/setup_intents/:id/confirm': confirmParams,
   ...connectParams,
+  ...transferReadParams,
 };
 
 /** Keys of the hash parameters the app sends (the SDK's nested `*CreateParams` types); `metadata` takes any. */
@@ -214,6 +216,20 @@ export class FakeStripeServer {
     return res.status;
   }
 
+  // ---- transfers changed at Stripe behind the app's back (reconciliation, decision record 037; fake-stripe-transfers.ts) ----
+
+  /** Reverses `amount` (everything left by default) of a transfer, as `POST /v1/transfers/{id}/reversals` does; the app is not told. */
+  reverseTransfer(id: string, amount?: number): Json {
+    return reverseTransfer(this.connect.transfers, id, (prefix) => this.id(prefix), amount);
+  }
+
+  /** A transfer made at Stripe without the app (e.g. from the Dashboard). */
+  transferBehindTheApp(values: Parameters<typeof transferBehindTheApp>[2]): Json {
+    return transferBehindTheApp(this.connect.transfers, (prefix) => this.id(prefix), values);
+  }
+
+  // ---- end of transfers changed behind the app's back ----
+
   private id(prefix: string) {
     return `${prefix}_fake${++this.seq}`;
   }
@@ -353,6 +369,8 @@ export class FakeStripeServer {
       case 'POST /v1/subscriptions/:id':
       case 'DELETE /v1/subscriptions/:id':
         return this.onSubscription(method, withId![2], body, expand);
+      case 'GET /v1/transfers':
+        return listTransfers(this.connect.transfers, body);
       default:
         return this.connect.route(routeKey, withId?.[2], body, this.customers);
     }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminAnalytics, PlatformStats, RecentUser } from '@shared/contracts/admin';
 import type { DemoRequest } from '@shared/contracts/demo-requests';
+import type { ReconciliationReport } from '@shared/contracts/reconciliation';
 import type { TasksOverview } from '@shared/contracts/tasks';
 import { apiRequest, getJson } from '@client/lib/api';
 import { useRefreshingMutation } from '@client/lib/mutations';
@@ -32,3 +33,18 @@ export const useBackgroundTasks = () => useQuery(backgroundTasksQuery());
 /** Queues a dead task again (POST /api/admin/background-tasks/:id/retry); the panel refreshes after. */
 export const useRetryTask = () =>
   useRefreshingMutation((id: number) => apiRequest<{ id: number; status: 'queued' }>('POST', `/api/admin/background-tasks/${id}/retry`), [...adminKey, 'background-tasks']);
+
+/**
+ * Payouts recorded as paid against Stripe's transfers (decision record 037). Read live from Stripe, so never polled:
+ * it loads when the admin page opens, when the range changes, and on the page's Refresh.
+ */
+export const reconciliationQuery = (range: { from?: string; to?: string }) => {
+  const search = new URLSearchParams(Object.entries(range).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  return queryOptions({
+    queryKey: [...adminKey, 'reconciliation', range.from ?? null, range.to ?? null],
+    queryFn: () => getJson<ReconciliationReport>(`/api/admin/reconciliation${search.size > 0 ? `?${search}` : ''}`),
+    staleTime: 60_000,
+    retry: false,
+  });
+};
+export const useReconciliation = (range: { from?: string; to?: string }) => useQuery(reconciliationQuery(range));

@@ -10,6 +10,7 @@ const KIND_NAMES: Record<string, string> = {
   'mail.send': 'Email',
   'billing.trial-jobs': 'Trial reminders and ends',
   'commissions.release-holds': 'Commission hold release',
+  'payouts.reconcile': 'Payout reconciliation with Stripe',
 };
 
 const STATUS_LABELS = [['queued', 'Queued'], ['running', 'Running'], ['done', 'Done (last 7 days)'], ['dead', 'Dead']] as const;

@@ -13,6 +13,7 @@ import { GrowthChart } from '@client/features/analytics';
 import { CredentialQueuePanel } from '@client/features/credentials';
 import { DemoRequestsPanel } from '../components/demo-requests-panel';
 import { BackgroundTasksPanel } from '../components/background-tasks-panel';
+import { ReconciliationPanel } from '../components/reconciliation-panel';
 import { EngagementPanel, GrowthPanel, PlatformHealthPanel, RecentUsersPanel, SubscriptionsPanel } from '../components/admin-panels';
 
 export default function AdminPage() {
@@ -79,6 +80,7 @@ export default function AdminPage() {
             </div>
             <CredentialQueuePanel />
             <DemoRequestsPanel />
+            <ReconciliationPanel />
             <BackgroundTasksPanel />
           </div>
         )
