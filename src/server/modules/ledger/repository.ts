@@ -15,6 +15,7 @@ export type LedgerRow = {
   amountCents: number;
   payoutId: number | null;
   adjustsCommissionId: number | null;
+  orderId: string | null;
   /** `reason` of the newest reversal, when there is one. */
   reversedBy: string | null;
   /** Net value of this commission's adjustment rows. */
@@ -39,6 +40,7 @@ export function lock(db: Database, ids: number[]): Promise<LedgerRow[]> {
       amountCents: commissions.amountCents,
       payoutId: commissions.payoutId,
       adjustsCommissionId: commissions.adjustsCommissionId,
+      orderId: commissions.orderId,
       reversedBy: lastReversal,
       adjustments: adjustmentsValue,
     })

@@ -54,7 +54,7 @@ export async function apply(db: Database, commissionId: number, event: LedgerEve
     const opened = await repo.openAdjustment(db, {
       businessId: row.businessId, proStaffId: row.proStaffId, currency: row.currency, amountCents: decision.adjustment,
       adjustsCommissionId: row.id, createdAt: now, payableAt: details.payableAt ?? now,
-      orderId: details.orderId, description: details.description, baseMinor: details.baseMinor, rateBps: details.rateBps,
+      orderId: details.orderId ?? row.orderId, description: details.description, baseMinor: details.baseMinor, rateBps: details.rateBps,
     });
     adjustmentId = opened.id;
   }
@@ -103,7 +103,7 @@ export async function transferFailed(db: Database, payoutId: number, proStaffId:
     // The order's target as the table reads it: this commission's own new value plus the adjustment rows still standing.
     const target = main.amountCents + folded + main.adjustments;
     await apply(db, mainId, { type: 'order_changed', target, restored: false }, now, () => ({
-      orderId: null, baseMinor: null, rateBps: null,
+      orderId: main.orderId, baseMinor: null, rateBps: null,
       description: `Refunds of commission #${mainId} that arrived while it was in payout #${payoutId}, left after its transfer failed`,
     }));
   }
