@@ -94,7 +94,18 @@ export const commissionsRoutes = moduleRoutes(apiTags.commissions, (app, ctx) =>
 
   app.patch(
     '/api/commissions/:id/status',
-    { onRequest: businessOnly, schema: { summary: 'Mark a commission paid or cancelled', params: idParam, body: contract.updateCommissionStatusBody, response: { 200: contract.commission } } },
+    {
+      onRequest: businessOnly,
+      schema: {
+        summary: 'Mark a commission paid or cancelled',
+        description:
+          'paid: paid outside HuntStaff; cancelled: the business cancels it (the store restoring the order never brings it back). Only a pending commission in no payout can change: ' +
+          '409 when it is in a payout being processed, already paid or already cancelled. A refund or cancellation of the order after it was paid becomes a negative adjustment (clawback), netted off the pro staffer’s next payout.',
+        params: idParam,
+        body: contract.updateCommissionStatusBody,
+        response: { 200: contract.commission },
+      },
+    },
     async (request) => service.updateStatus(ctx, requireBusinessProfile(request), request.params.id, request.body.status),
   );
 

@@ -19,7 +19,8 @@ function amountIn(value: number | string, currency: string, field = 'orderValue'
 
 type StoreKey = Awaited<ReturnType<typeof store.authenticateApiKey>>;
 const SIGNAL_DESCRIPTION =
-  'Publishable key. Order reports from browsers are unverified signals: shown in the delivery log, never a commission, and overwritten by a signed webhook or a secret-key track-usage call for the same order.';
+  'Publishable key. Order reports from browsers are unverified signals: shown in the delivery log, never a commission, and overwritten by a signed webhook or a secret-key track-usage call for the same order. ' +
+  'Their amount is never used as the commission base, even when a signed delivery without an amount arrives later: the order then awaits a verified amount.';
 const KEYS_DESCRIPTION =
   'Each integration platform has two keys, sent in the X-Api-Key header: the publishable key (page source: validate, page views, unverified order signals; ' +
   'browsers may call with CORS) and the secret key (your server only: track-usage, the only call besides signed webhooks that creates a commission).';
@@ -104,7 +105,9 @@ export const storeApiRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Secret key only (403 with the publishable key or from a browser). orderValue is the merchandise subtotal after discounts, before tax and shipping, ' +
           'in currency (USD when omitted) with at most its ISO 4217 decimals. Orders are idempotent per order id. Of all codes on an order, the first one owned by a pro staffer ' +
-          'with a rate earns one commission: rate x merchandise subtotal, in the order currency (currencies are never added together); refunds reported by signed webhooks lower it proportionally, and a paid one gets an adjustment entry. ' +
+          'with a rate earns one commission: rate x merchandise subtotal, in the order currency (currencies are never added together); refunds reported by signed webhooks lower it proportionally, and cancellations or deletions cancel it. ' +
+          'Once it is paid, or in a payout being processed, a refund or cancellation becomes a negative adjustment (clawback) netted off the pro staffer’s next payout. ' +
+          'For an order a signed delivery recorded without an amount, this call supplies the verified amount (a browser-reported amount never does). ' +
           `Unknown codes answer 404; inactive, expired or wrong-platform codes answer 400. Nothing is stored then. ${refusals}`,
         security,
         body: trackUsageBody,

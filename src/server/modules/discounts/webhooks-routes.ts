@@ -61,7 +61,7 @@ async function queue(ctx: AppContext, platform: StorePlatform, topic: string | n
 
 const ANSWER_DESCRIPTION =
   'Received. action: queued (signature checked; the delivery is processed in the background within seconds, with retries, and its outcome appears in the delivery log: ' +
-  'created, adjusted, recorded, duplicate or ignored with its reason), duplicate (a delivery with this X-Shopify-Webhook-Id was received before), ping (WooCommerce’s URL check).';
+  'created, adjusted, recorded (with the reason no commission was made, such as Awaiting a verified amount), duplicate or ignored with its reason), duplicate (a delivery with this X-Shopify-Webhook-Id was received before), ping (WooCommerce’s URL check).';
 const REFUSALS =
   '401 when the signature or secret does not match (the previous secret is accepted for 24 hours after a change; nothing is stored); 404 when no integration platform of this type has that id.';
 
@@ -78,7 +78,9 @@ function webhookSchema(summary: string, signature: SecurityScheme, description: 
     summary,
     description:
       `${description} The body is the store's JSON (up to ${WEBHOOK_BODY_LIMIT / (1024 * 1024)} MiB), read as raw bytes because the signature covers them exactly. ` +
-      `A correctly signed delivery we cannot use is answered 200 and recorded as ignored with its reason, so the store never disables the webhook. ${REFUSALS}`,
+      `A correctly signed delivery we cannot use is answered 200 and recorded as ignored with its reason, so the store never disables the webhook. ` +
+      `A signed order without an amount never takes the amount a browser reported (an unverified signal, never a commission base): it is recorded as awaiting a verified amount until a secret-key track-usage call or a later delivery gives one. ` +
+      `A refund lowers an unpaid commission and a cancellation or deletion cancels it; once it is paid or in a payout being processed, the change is a negative adjustment (clawback) netted off the pro staffer’s next payout. ${REFUSALS}`,
     security: [{ [signature]: [] }],
     params: platformIdParam,
     response: { 200: webhookAnswer.describe(ANSWER_DESCRIPTION) },
@@ -104,7 +106,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const shopify = webhookSchema(
     'Shopify order webhook',
     'shopifyHmac',
-    'Topics orders/create, orders/paid, orders/updated, orders/cancelled, orders/edited, orders/fulfilled, refunds/create (X-Shopify-Topic). Codes from discount_codes and discount_applications; base subtotal_price; refunds from refund_line_items[].subtotal. Signed with X-Shopify-Hmac-Sha256: base64 HMAC-SHA256 of the raw body with the platform’s webhook secret.',
+    'Topics orders/create, orders/paid, orders/updated, orders/cancelled, orders/edited, orders/fulfilled, orders/delete, refunds/create (X-Shopify-Topic). Codes from discount_codes and discount_applications; base subtotal_price; refunds from refund_line_items[].subtotal; orders/delete (body {"id": N}) cancels the order. Signed with X-Shopify-Hmac-Sha256: base64 HMAC-SHA256 of the raw body with the platform’s webhook secret.',
   );
   app.post('/api/webhooks/shopify/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, config: { securityHeaders: false }, schema: shopify, serializerCompiler: answerAsJson }, async (request): Promise<WebhookAnswer> => {
     const raw = rawBodyOf(request);
@@ -116,7 +118,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const wooCommerce = webhookSchema(
     'WooCommerce order webhook',
     'wooSignature',
-    'Topics order.created, order.updated (refunds[], statuses refunded/cancelled/failed), order.deleted, order.restored (X-WC-Webhook-Topic). Codes from coupon_lines; base the sum of line_items[].total. Signed with X-WC-Webhook-Signature: base64 HMAC-SHA256 of the raw body with the platform’s webhook secret. The unsigned ping (form body webhook_id=N) is answered with action ping.',
+    'Topics order.created, order.updated (refunds[], statuses refunded/cancelled/failed), order.deleted (body {"id": N}, a trashed order too: cancels the order), order.restored (the whole order again: restores it) (X-WC-Webhook-Topic). Codes from coupon_lines; base the sum of line_items[].total. Signed with X-WC-Webhook-Signature: base64 HMAC-SHA256 of the raw body with the platform’s webhook secret. The unsigned ping (form body webhook_id=N) is answered with action ping.',
   );
   app.post('/api/webhooks/woocommerce/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, config: { securityHeaders: false }, schema: wooCommerce, serializerCompiler: answerAsJson }, async (request, reply) => {
     const raw = rawBodyOf(request);
@@ -133,7 +135,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const bigCommerce = webhookSchema(
     'BigCommerce order webhook',
     'bigcommerceSecret',
-    `Scopes store/order/created, store/order/updated, store/order/statusUpdated, store/order/refund/created. Send the platform’s webhook secret in the ${BIGCOMMERCE_SECRET_HEADER} header. With the platform’s store hash and API token saved, the order (v2 /orders/{id}) and its coupons are fetched from BigCommerce (in the background: when its API is unreachable or failing, the task is retried with backoff for several hours); base subtotal_ex_tax less discount_amount and coupon_discount; refunded_amount is followed proportionally.`,
+    `Scopes store/order/created, store/order/updated, store/order/statusUpdated, store/order/refund/created. Send the platform’s webhook secret in the ${BIGCOMMERCE_SECRET_HEADER} header. With the platform’s store hash and API token saved, the order (v2 /orders/{id}) and its coupons are fetched from BigCommerce (in the background: when its API is unreachable or failing, the task is retried with backoff for several hours); base subtotal_ex_tax less discount_amount and coupon_discount; refunded_amount is followed proportionally. Without them only the order and its status are known: the order awaits a verified amount from a secret-key track-usage call.`,
   );
   app.post('/api/webhooks/bigcommerce/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, config: { securityHeaders: false }, schema: bigCommerce, serializerCompiler: answerAsJson }, async (request): Promise<WebhookAnswer> => {
     const secret = header(request, BIGCOMMERCE_SECRET_HEADER);

@@ -47,6 +47,8 @@ export const payoutsRoutes = moduleRoutes(apiTags.payouts, async (app, ctx) => {
         description:
           'One charge to the business’s saved card, then one transfer per pro staffer to their payout account; each pro staffer’s outstanding negative entries in the currency are netted off. ' +
           'All commissions must be the caller’s, pending, past their hold, in one currency and in no other payout, and their pro staff must have a ready payout account (409 otherwise, with details). ' +
+          'A payout whose total is under the payment provider’s minimum charge for its currency (USD 0.50, GBP 0.30, JPY 50, …) is refused with 400 before anything is created or charged. ' +
+          'The payout locks what it pays: a refund or cancellation of a commission while its payout is processing does not change the transfer; it becomes a negative adjustment (clawback) netted off the next payout, or is folded back into the commission if the transfer fails. ' +
           'Answers the payout: paid, partial, failed with the reason, or processing when the payment provider is slow (it is finished in the background).',
         body: contract.payNowBody,
         response: { 201: contract.payout },

@@ -35,7 +35,8 @@ export function DeliveryLog() {
         <CardTitle>Delivery log</CardTitle>
         <CardDescription>
           Store webhooks and browser reports, newest first. Browser reports are unverified signals: they never create a
-          commission until a signed webhook or a secret-key call confirms the order.
+          commission, and their amount is never its base. A signed webhook or a secret-key call confirms the order; one
+          without an amount shows “Awaiting a verified amount” until a verified amount arrives.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -17,8 +17,8 @@ import { useSnippetContext } from '../use-snippet-context';
 const benefits = [
   { icon: BadgeDollarSign, title: 'Automatic commissions', text: 'A signed store webhook (or your server with the secret key) turns an order with a pro staffer’s code into their commission, once, at the rate you set.' },
   { icon: Zap, title: 'Real-time code checks', text: 'Validate codes at checkout with the publishable key: inactive, expired and unknown codes are explained, not just refused.' },
-  { icon: ShieldCheck, title: 'Nothing forgeable pays', text: 'Browser reports are unverified signals and never pay. Webhooks are verified (HMAC or shared secret); a bad signature is refused.' },
-  { icon: ShoppingCart, title: 'Refunds follow the order', text: 'Partial refunds lower the commission proportionally, full refunds and cancellations cancel it, restores bring it back. A paid commission gets a negative adjustment entry instead.' },
+  { icon: ShieldCheck, title: 'Nothing forgeable pays', text: 'Browser reports are unverified signals: they never pay and their amount is never a commission base. Webhooks are verified (HMAC or shared secret); a bad signature is refused.' },
+  { icon: ShoppingCart, title: 'Refunds follow the order', text: 'Partial refunds lower the commission proportionally, full refunds, cancellations and deletions cancel it, restores bring it back. Once it is paid, or in a payout being processed, a negative adjustment (clawback) comes off the next payout instead.' },
 ];
 
 const platforms = [
@@ -90,11 +90,11 @@ export default function EcommerceIntegrationPage() {
           <CardContent className="pt-6">
             <ul className="flex list-disc flex-col gap-2 pl-5 text-sm text-bark-900">
               <li><strong>Two keys per platform.</strong> The publishable key is safe in page source: page views, code checks, and order reports that are <em>unverified signals</em> (listed in the delivery log, never paid). The secret key is for your server only: <code className="font-mono">POST {publicApiPaths.trackUsage}</code> with it records a payable order. Signed webhooks need no key.</li>
-              <li><strong>Signed data wins.</strong> A signed webhook or secret-key call for an order overwrites what a browser reported about it; a browser report never changes a confirmed order.</li>
+              <li><strong>Signed data wins.</strong> A signed webhook or secret-key call for an order overwrites what a browser reported about it; a browser report never changes a confirmed order. A browser’s amount is never used as the commission base, even when a signed delivery without an amount arrives later (BigCommerce without API credentials, for example): the delivery log then shows <em>Awaiting a verified amount</em> until your server with the secret key, the BigCommerce API or a later signed delivery gives the amount.</li>
               <li><strong>Every code is read</strong>, upper or lower case alike (Shopify discount codes and discount applications, WooCommerce coupon lines, BigCommerce coupons). When several codes match, the <em>first code on the order</em> that is active, not expired, valid on that store and owned by a pro staffer with a commission rate earns the whole commission; the other codes are recorded but earn nothing. One order, one commission.</li>
               <li><strong>Commission base:</strong> the merchandise subtotal after discounts, before tax and shipping (Shopify <code className="font-mono">subtotal_price</code>, WooCommerce the sum of line item totals, BigCommerce <code className="font-mono">subtotal_ex_tax</code> less discounts). The commission’s description states the base and the rate.</li>
               <li><strong>Currencies:</strong> each commission keeps the order’s currency, amounts are read with the currency’s decimals (JPY 0, USD 2, KWD 3), and totals are shown per currency: two currencies are never added.</li>
-              <li><strong>Refunds:</strong> refunded merchandise is subtracted from the base (Shopify refund line subtotals; WooCommerce and BigCommerce refunds include tax and shipping, so their merchandise share is proportional). Fully refunded or cancelled orders cancel a pending commission; a restored order reinstates it. A paid commission is never edited: an adjustment entry (negative after a refund) linked to it is added.</li>
+              <li><strong>Refunds:</strong> refunded merchandise is subtracted from the base (Shopify refund line subtotals; WooCommerce and BigCommerce refunds include tax and shipping, so their merchandise share is proportional). Fully refunded, cancelled or deleted orders cancel a pending commission (Shopify <code className="font-mono">orders/delete</code> and WooCommerce <code className="font-mono">order.deleted</code> send just <code className="font-mono">{'{"id": N}'}</code>); a restored order (WooCommerce <code className="font-mono">order.restored</code>) reinstates it. A commission already paid, or in a payout being processed, is never edited: a refund or cancellation becomes a negative adjustment (clawback) linked to it, netted off the pro staffer’s next payout.</li>
               <li><strong>Deliveries:</strong> a delivery with a bad signature is refused (401). A correctly signed delivery is answered 200 at once and processed in the background within seconds; if processing fails (for example BigCommerce’s API is down) it is retried for several hours. A signed delivery we cannot use is listed as <em>ignored</em> with the reason, so your store keeps the webhook. Bodies up to 8 MiB are accepted. Every delivery appears on the Integration Platforms tab with its order, codes and outcome.</li>
               <li><strong>Secrets:</strong> change or rotate a platform’s webhook signing secret at any time; the previous one is still accepted for 24 hours. New keys replace old ones at once. Deleting a platform keeps its orders, commissions and delivery log.</li>
             </ul>
@@ -113,10 +113,10 @@ export default function EcommerceIntegrationPage() {
             value="shopify"
             steps={[
               <>On <Link className="underline" to="/discount-codes">Discount Codes</Link>, add a Shopify platform. Copy the publishable and secret keys shown once.</>,
-              <>In Shopify admin, open Settings › Notifications › Webhooks and create webhooks for <em>Order creation</em>, <em>Order update</em>, <em>Order cancellation</em> and <em>Refund create</em> (JSON) to the URL below.</>,
+              <>In Shopify admin, open Settings › Notifications › Webhooks and create webhooks for <em>Order creation</em>, <em>Order update</em>, <em>Order cancellation</em>, <em>Order deletion</em> (<code className="font-mono">orders/delete</code>) and <em>Refund create</em> (JSON) to the URL below.</>,
               <>Shopify shows “Your webhooks will be signed with …”: paste that secret as the platform’s store signing secret (when adding it, or later under the platform’s Settings).</>,
               <>Create each pro staffer’s code in Shopify (Discounts) and here with the same name, owner and commission rate. Codes match in any case.</>,
-              <>Optional: add the customer-events pixel below (publishable key) for page views; its order reports are unverified signals, the webhooks are what pay.</>,
+              <>Optional: add the customer-events pixel below (publishable key) for page views; its order reports are unverified signals, never a commission base: the webhooks are what pay.</>,
             ]}
           >
             <CodeBlock label="Shopify webhook URL" language="Webhook URL" code={shopifyWebhook} />
@@ -127,7 +127,7 @@ export default function EcommerceIntegrationPage() {
             steps={[
               <>Add a WooCommerce platform on <Link className="underline" to="/discount-codes">Discount Codes</Link>; keep the keys and the webhook secret.</>,
               <>In WordPress, open WooCommerce › Settings › Advanced › Webhooks › Add webhook. Topic <em>Order created</em>, delivery URL below, secret = the platform’s webhook secret, API version v3.</>,
-              <>Add webhooks with topics <em>Order updated</em> (refunds, cancelled, failed and refunded statuses) and <em>Order restored</em> so the commission follows the order.</>,
+              <>Add webhooks with topics <em>Order updated</em> (refunds, cancelled, failed and refunded statuses), <em>Order deleted</em> (a trashed or deleted order cancels) and <em>Order restored</em> so the commission follows the order.</>,
               <>Optional: the PHP hook records code use from your server with the secret key.</>,
             ]}
           >
@@ -153,7 +153,7 @@ export default function EcommerceIntegrationPage() {
               <>Add a BigCommerce platform on <Link className="underline" to="/discount-codes">Discount Codes</Link>; keep the webhook secret.</>,
               <>Create an API account in BigCommerce with <em>Orders: read-only</em>, and save its store hash and access token under the platform’s Settings. The token is stored encrypted and never shown again.</>,
               <>Create the order webhooks with the BigCommerce API, sending the webhook secret in the <code className="font-mono">X-Webhook-Secret</code> header. BigCommerce webhooks carry only the order id: we fetch the order and its coupons from BigCommerce ourselves.</>,
-              <>Optional: the Script Manager snippet reports orders from the confirmation page as unverified signals (publishable key).</>,
+              <>Optional: the Script Manager snippet reports orders from the confirmation page as unverified signals (publishable key). Their amount is never used: without the API token, an order waits for a verified amount from your server (secret key).</>,
             ]}
           >
             <CodeBlock label="BigCommerce webhook setup" language="Shell" code={bigCommerceWebhookSnippet(c, setup.platformIdFor('bigcommerce'))} />

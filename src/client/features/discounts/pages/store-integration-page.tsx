@@ -13,7 +13,7 @@ import { useSnippetContext } from '../use-snippet-context';
 const overview = [
   { icon: UserCheck, title: 'Set up your account', text: 'Create a business account and complete your profile to get your Business ID.' },
   { icon: KeyRound, title: 'Generate an API key', text: 'Add your store under Integration Platforms on the Discount Codes page. Copy both keys, shown once: the publishable key goes in your pages, the secret key stays on your server.' },
-  { icon: Code2, title: 'Install the tracking code', text: 'Paste the tracking snippet (publishable key) into your store theme to record page views. Its order reports are unverified signals and never pay.' },
+  { icon: Code2, title: 'Install the tracking code', text: 'Paste the tracking snippet (publishable key) into your store theme to record page views. Its order reports are unverified signals: they never pay, and their amount is never a commission base.' },
   { icon: Webhook, title: 'Configure webhooks', text: 'Point your store’s signed order webhooks at your webhook URL: they are what credits a pro staffer, and refunds follow the order.' },
 ];
 
@@ -23,7 +23,7 @@ const stores = [
     name: 'Shopify',
     steps: [
       'Online Store › Themes › Edit code › theme.liquid: paste the tracking snippet just before </body>.',
-      'Settings › Notifications › Webhooks: create Order creation, Order update, Order cancellation and Refund create webhooks (JSON) to the webhook URL.',
+      'Settings › Notifications › Webhooks: create Order creation, Order update, Order cancellation, Order deletion (orders/delete) and Refund create webhooks (JSON) to the webhook URL.',
       'Copy the signing secret Shopify shows there into the platform’s store signing secret.',
     ],
   },
@@ -32,7 +32,7 @@ const stores = [
     name: 'WooCommerce',
     steps: [
       'Appearance › Theme File Editor (or a header/footer plugin): paste the tracking snippet before </body>.',
-      'WooCommerce › Settings › Advanced › Webhooks: add Order created, Order updated and Order restored webhooks to the webhook URL.',
+      'WooCommerce › Settings › Advanced › Webhooks: add Order created, Order updated, Order deleted and Order restored webhooks to the webhook URL.',
       'Use the platform’s webhook secret as the webhook Secret.',
     ],
   },
@@ -50,7 +50,8 @@ const stores = [
 const testingTips = [
   'Place a test order with one of your codes and check the delivery log on the Integration Platforms tab: the order, the codes seen and “Commission created”.',
   'Send the same order again (or let the store retry): it is counted once, and no second commission is created.',
-  'Refund part of the test order: the pending commission drops in proportion. Refund or cancel all of it: the commission is cancelled (a paid one gets a negative adjustment entry).',
+  'Refund part of the test order: the pending commission drops in proportion. Refund, cancel or delete all of it: the commission is cancelled, and restoring the order (WooCommerce Order restored) brings it back. A commission already paid, or in a payout being processed, is not changed: a negative adjustment (clawback) is added and netted off the pro staffer’s next payout.',
+  'A signed delivery without an amount (BigCommerce without an API token, for example) shows “Awaiting a verified amount”: an amount a browser reported is never used as the commission base. Your server’s secret-key call, the BigCommerce API or a later signed delivery supplies it.',
   'A 401 from a webhook means the signature or secret does not match the platform’s webhook secret. A delivery marked “Ignored” was signed correctly but could not be used: the log says why.',
   'Validate a code from your terminal with the curl sample on the E-commerce Integration page.',
 ];
