@@ -112,7 +112,7 @@ export class FakeStripeServer {
   readonly invoices = new Map<string, Json>();
   readonly setupIntents = new Map<string, Json>();
   /** Makes the next `count` calls (to paths starting with `path`, when given) fail with `status` (the SDK retries, so a real outage is several). */
-  failures: { status: number; count: number; path?: string } | null = null;
+  failures: { status: number; count: number; path?: string; /** Stripe's `Stripe-Should-Retry` header: false makes the SDK give up at once. */ shouldRetry?: boolean } | null = null;
   /**
    * The next subscription is created with neither a SetupIntent nor a payment secret on its first invoice: what the
    * app must survive if Stripe ever answers so (it has nothing for the card form; record 018).
@@ -253,9 +253,9 @@ export class FakeStripeServer {
     if (auth) return send(auth);
     if (confirm) return send(this.confirmIntent(confirm[1] as 'payment_intents' | 'setup_intents', confirm[2], body));
     if (this.failures && this.failures.count > 0 && (!this.failures.path || url.pathname.startsWith(this.failures.path))) {
-      const { status } = this.failures;
+      const { status, shouldRetry } = this.failures;
       this.failures.count -= 1;
-      return send(errorReply(status, status === 402 ? 'card_error' : 'api_error', 'Simulated failure'));
+      return send(errorReply(status, status === 402 ? 'card_error' : 'api_error', 'Simulated failure'), shouldRetry === undefined ? {} : { 'stripe-should-retry': String(shouldRetry) });
     }
     // Stripe honours idempotency keys on POST only; a key is bound to its first request's endpoint and parameters.
     if (method === 'POST' && idempotencyKey) {

@@ -177,7 +177,7 @@ export async function listed(world: World, model: Model): Promise<Listed[]> {
 }
 
 export async function runRecovery(world: World) {
-  await world.t.database.query(`update background_tasks set run_at = now() where kind = 'payouts.process' and status = 'pending'`);
+  await world.t.database.query(`update background_tasks set run_at = now() where kind = 'payouts.process' and status = 'queued'`);
   await world.t.app.ctx.tasks.drain();
 }
 

@@ -66,69 +66,73 @@ async function storeSays(model: Model, world: World, order: OrderModel, topic?: 
   order.baseSent = true;
 }
 
-const newOrder = fc.record({ store: fc.constantFrom(...STORES), staff: fc.nat(1), base: fc.integer({ min: 1, max: 500_000 }), browserFirst: fc.boolean() })
-  .map(({ store, staff, base, browserFirst }) => new Action(`new ${store} order (staff ${staff}, base ${base}${browserFirst ? ', browser first' : ''})`, () => true, async (model, w) => {
+const newOrderStep = ({ store, staff, base, browserFirst }: { store: Store; staff: number; base: number; browserFirst: boolean }) => new Action(`new ${store} order (staff ${staff}, base ${base}${browserFirst ? ', browser first' : ''})`, () => true, async (model, w) => {
     const order: OrderModel = { store, id: newOrderId(), staff, base, baseSent: false, refunds: new Map(), status: 'placed', businessCancelled: false };
     model.orders.push(order);
     if (browserFirst) await browserSignal(w, model, order);
     if (store === 'bigcommerce') order.last = await bigCommerceThin(w, order);
     else await storeSays(model, w, order, store === 'shopify' ? 'orders/create' : 'order.created');
-  }));
+  });
+const newOrder = fc.record({ store: fc.constantFrom(...STORES), staff: fc.nat(1), base: fc.integer({ min: 1, max: 500_000 }), browserFirst: fc.boolean() }).map(newOrderStep);
 
-const refund = fc.record({ index: fc.nat(), per10k: fc.integer({ min: 1, max: 10_000 }) })
-  .map(({ index, per10k }) => new Action(`shopify refund of order #${index} (${per10k / 100}%)`, (m) => m.orders.some((o) => o.store === 'shopify'), async (model, w) => {
+const refundStep = ({ index, per10k }: { index: number; per10k: number }) => new Action(`shopify refund of order #${index} (${per10k / 100}%)`, (m) => m.orders.some((o) => o.store === 'shopify'), async (model, w) => {
     const shopifyOrders = model.orders.filter((o) => o.store === 'shopify');
     const order = shopifyOrders[index % shopifyOrders.length];
     const refundId = newOrderId();
     const amount = Math.max(1, Math.floor((order.base * per10k) / 10_000));
     order.last = await shopifyRefund(w, order, refundId, amount);
     order.refunds.set(String(refundId), amount);
-  }));
+  });
+const refund = fc.record({ index: fc.nat(), per10k: fc.integer({ min: 1, max: 10_000 }) }).map(refundStep);
 
-const statusChange = fc.record({ index: fc.nat(), status: fc.constantFrom('placed', 'cancelled', 'refunded') as fc.Arbitrary<OrderModel['status']> })
-  .map(({ index, status }) => new Action(`order #${index} becomes ${status}`, hasOrders, async (model, w) => {
+const statusStep = ({ index, status }: { index: number; status: OrderModel['status'] }) => new Action(`order #${index} becomes ${status}`, hasOrders, async (model, w) => {
     const order = pick(model, index);
     // Shopify has no way back from a cancellation: a cancelled order stays cancelled.
     if (order.store === 'shopify' && order.status !== 'placed') return;
     const restored = order.status !== 'placed' && status === 'placed';
     order.status = status;
     await storeSays(model, w, order, order.store === 'woocommerce' && restored ? 'order.restored' : undefined);
-  }));
+  });
+const statusChange = fc.record({ index: fc.nat(), status: fc.constantFrom('placed', 'cancelled', 'refunded') as fc.Arbitrary<OrderModel['status']> }).map(statusStep);
 
-const deletion = fc.nat().map((index) => new Action(`order #${index} deleted`, hasOrders, async (model, w) => {
+const deletionStep = (index: number) => new Action(`order #${index} deleted`, hasOrders, async (model, w) => {
   const order = pick(model, index);
   if (order.store === 'bigcommerce') return; // BigCommerce's deletion is a status change (above)
   order.status = 'cancelled';
   order.last = await deleted(w, order);
-}));
+});
+const deletion = fc.nat().map(deletionStep);
 
-const secretKey = fc.nat().map((index) => new Action(`secret-key track-usage of order #${index}`, hasOrders, async (model, w) => {
+const secretKeyStep = (index: number) => new Action(`secret-key track-usage of order #${index}`, hasOrders, async (model, w) => {
   const order = pick(model, index);
   if (order.store !== 'bigcommerce') return;
   await secretKeyUsage(w, model, order);
   order.baseSent = true;
-}));
+});
+const secretKey = fc.nat().map(secretKeyStep);
 
 const browser = fc.nat().map((index) => new Action(`forged browser report of order #${index}`, hasOrders, async (model, w) => {
   await browserSignal(w, model, pick(model, index));
 }));
 
-const redelivery = fc.nat().map((index) => new Action(`redelivery of order #${index}'s last delivery`, (m) => m.orders.some((o) => o.last), async (model) => {
+const redeliveryStep = (index: number) => new Action(`redelivery of order #${index}'s last delivery`, (m) => m.orders.some((o) => o.last), async (model) => {
   const delivered = model.orders.filter((o) => o.last);
   await delivered[index % delivered.length].last!();
-}));
+});
+const redelivery = fc.nat().map(redeliveryStep);
 
-const payNow = fc.record({ who: fc.constantFrom('both', 'first', 'second'), stripeDown: fc.boolean() })
-  .map(({ who, stripeDown }) => new Action(`pay now (${who}${stripeDown ? ', transfers cannot reach Stripe' : ''})`, () => true, async (model, w) => {
+const payNowStep = ({ who, stripeDown }: { who: 'both' | 'first' | 'second'; stripeDown: boolean }) => new Action(`pay now (${who}${stripeDown ? ', transfers cannot reach Stripe' : ''})`, () => true, async (model, w) => {
     const staffIds = model.staff.filter((_, i) => who === 'both' || (who === 'first') === (i === 0)).map((s) => s.proStaffId);
     const payable = (await listed(w, model)).filter((c) => c.payable && c.amountCents > 0 && staffIds.includes(c.proStaffId));
     if (payable.length === 0) return;
-    if (stripeDown) w.fake.failures = { status: 500, count: 3 * staffIds.length, path: '/v1/transfers' };
+    // Stripe-Should-Retry: false, as Stripe sends it, so the SDK gives up at once instead of backing off (test time).
+    if (stripeDown) w.fake.failures = { status: 500, count: staffIds.length, path: '/v1/transfers', shouldRetry: false };
     const res = await w.biz.client.post('/api/payouts', { commissionIds: payable.map((c) => c.id) });
     w.fake.failures = null;
     // Refused with a reason (a clawback leaves nothing to transfer, under the minimum charge) or made: never a 5xx.
     expect([201, 400, 409], JSON.stringify(res.body)).toContain(res.status);
-  }));
+  });
+const payNow = fc.record({ who: fc.constantFrom('both', 'first', 'second') as fc.Arbitrary<'both' | 'first' | 'second'>, stripeDown: fc.boolean() }).map(payNowStep);
 
 const recover = new Action('the recovery task finishes processing payouts', () => true, async (_model, w) => runRecovery(w));
 
@@ -138,15 +142,15 @@ const failTransfers = new Action('transfers refused for good, then the accounts 
   for (const staff of model.staff) w.fake.connect.completeOnboarding(staff.accountId);
 });
 
-const byHand = fc.record({ index: fc.nat(), status: fc.constantFrom('paid', 'cancelled') })
-  .map(({ index, status }) => new Action(`business marks order #${index}'s commission ${status}`, hasOrders, async (model, w) => {
+const byHandStep = ({ index, status }: { index: number; status: 'paid' | 'cancelled' }) => new Action(`business marks order #${index}'s commission ${status}`, hasOrders, async (model, w) => {
     const order = pick(model, index);
     const main = (await listed(w, model)).find((c) => c.source === 'order' && c.orderId === String(order.id));
     if (!main) return;
     const res = await w.biz.client.patch(`/api/commissions/${main.id}/status`, { status });
     expect([200, 409], JSON.stringify(res.body)).toContain(res.status);
     if (res.status === 200 && status === 'cancelled') order.businessCancelled = true;
-  }));
+  });
+const byHand = fc.record({ index: fc.nat(), status: fc.constantFrom('paid', 'cancelled') as fc.Arbitrary<'paid' | 'cancelled'> }).map(byHandStep);
 
 const holds = new Action('hold release', () => true, async (_model, w) => {
   await releaseHolds(w.t.app.ctx);
@@ -179,7 +183,27 @@ async function runSequence(commands: Iterable<Step>) {
   await checkInvariants(world, model, 'after the last payouts finished');
 }
 
+// Sequences fast-check found and shrank (against the defects of issue 40 and mutants of the ledger), kept as they are.
+// Order #0 is the sequence's Shopify order (19.90 at 10%), #1 its WooCommerce order (1.35 at 7.5%).
+const regressions: [string, Step[]][] = [
+  ['a refund while the payout cannot reach Stripe: the transfer pays what was moved, the refund is a clawback',
+    [payNowStep({ who: 'both', stripeDown: true }), refundStep({ index: 0, per10k: 4 }), redeliveryStep(0)]],
+  ['the order refunded in full while its payout processes', [payNowStep({ who: 'both', stripeDown: true }), statusStep({ index: 0, status: 'refunded' }), recover]],
+  ['the order cancelled while its payout processes, then the transfer refused for good', [payNowStep({ who: 'first', stripeDown: true }), statusStep({ index: 0, status: 'cancelled' }), failTransfers]],
+  ['a refund folded back when the transfer fails', [payNowStep({ who: 'both', stripeDown: true }), refundStep({ index: 0, per10k: 4_764 }), failTransfers, payNowStep({ who: 'both', stripeDown: false })]],
+  ['the business cancels, the store cancels and restores: the business’s cancellation stands',
+    [byHandStep({ index: 1, status: 'cancelled' }), statusStep({ index: 1, status: 'cancelled' }), statusStep({ index: 1, status: 'placed' })]],
+  ['WooCommerce trashes the order ({"id": N}) and restores it', [deletionStep(1), statusStep({ index: 1, status: 'placed' })]],
+  ['a forged browser amount before a thin BigCommerce delivery, then the secret key',
+    [newOrderStep({ store: 'bigcommerce', staff: 0, base: 10_000, browserFirst: true }), secretKeyStep(2), payNowStep({ who: 'first', stripeDown: false })]],
+  ['paid outside, then refunded: a clawback the next payout nets', [byHandStep({ index: 0, status: 'paid' }), refundStep({ index: 0, per10k: 5_000 }), payNowStep({ who: 'both', stripeDown: false })]],
+];
+
 describe('the commission ledger under random interleavings', () => {
+  it.each(regressions)('keeps every invariant: %s', async (_name, commands) => {
+    await runSequence(commands);
+  });
+
   it(`keeps every invariant over ${RUNS} random sequences`, async () => {
     await fc.assert(fc.asyncProperty(fc.commands(steps, { maxCommands: 14 }), runSequence), { numRuns: RUNS, seed: SEED, verbose: 1 });
   }, 60_000 + RUNS * 2_000);
