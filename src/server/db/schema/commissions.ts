@@ -49,6 +49,8 @@ export const commissions = pgTable(
     index('commissions_business_id_idx').on(table.businessId),
     index('commissions_pro_staff_id_idx').on(table.proStaffId),
     index('commissions_payout_id_idx').on(table.payoutId),
+    // The ledger reads a commission's adjustment rows whenever it locks it (decision record 036).
+    index('commissions_adjusts_idx').on(table.adjustsCommissionId),
     index('commissions_release_idx').on(table.payableAt).where(sql`status = 'pending' and payable_notified_at is null`),
   ],
 );

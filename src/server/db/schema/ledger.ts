@@ -37,7 +37,7 @@ export const commissionEntries = pgTable(
     id: idColumn(),
     /** Never cascades: a commission with entries cannot be deleted (accounts holding them are anonymised, record 027). */
     commissionId: integer('commission_id').notNull().references(() => commissions.id),
-    /** Copied from the commission by the database, so an entry can never name another party or currency. */
+    /** Its commission's, checked by a foreign key on (commission, business, pro staffer, currency) in migration 0025. */
     businessId: integer('business_id').notNull(),
     proStaffId: integer('pro_staff_id').notNull(),
     currency: text('currency').notNull(),

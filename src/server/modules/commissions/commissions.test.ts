@@ -173,7 +173,7 @@ describe('PATCH /api/commissions/:id/status', () => {
     );
     // Into the payout as Pay now puts it: an entry in the ledger (decision record 036).
     await t.database.query(`insert into commission_entries (commission_id, business_id, pro_staff_id, currency, kind, amount_minor, payout_id, reason)
-      values (${created.id}, 0, 0, '', 'moved_to_payout', 12550, ${payout.id}, 'test')`);
+      select id, business_id, pro_staff_id, currency, 'moved_to_payout', amount_cents, ${payout.id}, 'test' from commissions where id = ${created.id}`);
     for (const status of ['paid', 'cancelled']) {
       const res = await business.client.patch(`/api/commissions/${created.id}/status`, { status });
       expect(res.status, status).toBe(409);

@@ -67,15 +67,18 @@ describe('the ledger in the database', () => {
       .toMatch(/enters a payout through the ledger/);
   });
 
-  it('gives every entry its commission’s party and currency, whatever the insert says', async () => {
+  it('refuses an entry that names another party or currency than its commission’s, or an unknown kind', async () => {
     const { biz, pro, id } = await oneCommission();
-    await t.database.query(`insert into commission_entries (commission_id, business_id, pro_staff_id, currency, kind, amount_minor, reason)
-      values (${id}, 999, 999, 'EUR', 'adjusted', -990, 'test')`);
-    const [, adjusted] = await entriesOf(id);
-    expect(adjusted).toMatchObject({ business_id: biz.businessId, pro_staff_id: pro.proStaffId, currency: 'USD', amount_minor: -990 });
+    const entry = (business: number, staff: number, currency: string, kind = 'adjusted') => `insert into commission_entries (commission_id, business_id, pro_staff_id, currency, kind, amount_minor, reason)
+      values (${id}, ${business}, ${staff}, '${currency}', '${kind}', -990, 'test')`;
+    const other = await createProStaff(t, { firstName: 'Other' });
+    expect(await refused(entry(biz.businessId, pro.proStaffId, 'EUR'))).toMatch(/commission_entries_party_fk/);
+    expect(await refused(entry(biz.businessId, other.proStaffId, 'USD'))).toMatch(/commission_entries_party_fk/);
+    expect(await refused(entry(biz.businessId + 1000, pro.proStaffId, 'USD'))).toMatch(/commission_entries_party_fk/);
+    expect(await refused(entry(biz.businessId, pro.proStaffId, 'USD', 'gift'))).toMatch(/commission_entries_kind_check/);
+    expect(await rowOf(id)).toMatchObject({ amount_cents: 1990, status: 'pending' });
+    await t.database.query(entry(biz.businessId, pro.proStaffId, 'USD'));
     expect(await rowOf(id)).toMatchObject({ amount_cents: 1000, status: 'pending' });
-    expect(await refused(`insert into commission_entries (commission_id, business_id, pro_staff_id, currency, kind, amount_minor) values (${id}, 0, 0, '', 'gift', 1)`))
-      .toMatch(/commission_entries_kind_check/);
   });
 
   it('derives amount, status, paid date and payout from the entries alone', async () => {
@@ -83,7 +86,8 @@ describe('the ledger in the database', () => {
     const [payout] = await t.database.query<{ id: number }>(`insert into payouts (business_id, key, currency, amount_cents, stripe_customer_id, stripe_payment_method_id)
       values (${biz.businessId}, 'k3', 'USD', 1990, 'cus', 'pm') returning id`);
     const post = (kind: string, amount: number, payoutId: number | null = null, at = 'now()') => t.database.query(`insert into commission_entries
-      (commission_id, business_id, pro_staff_id, currency, kind, amount_minor, payout_id, reason, created_at) values (${id}, 0, 0, '', '${kind}', ${amount}, ${payoutId}, 'test', ${at})`);
+      (commission_id, business_id, pro_staff_id, currency, kind, amount_minor, payout_id, reason, created_at)
+      select id, business_id, pro_staff_id, currency, '${kind}', ${amount}, ${payoutId}, 'test', ${at} from commissions where id = ${id}`);
     await post('moved_to_payout', 1990, payout.id);
     expect(await rowOf(id)).toMatchObject({ status: 'pending', payout_id: payout.id });
     await post('transfer_failed', 1990, payout.id);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { commissions } from '@server/db/schema/commissions';
 import { commissionEntries, type LedgerEntryKind } from '@server/db/schema/ledger';
@@ -27,37 +27,50 @@ const lastReversal = sql<string | null>`(select e.reason from ${commissionEntrie
 const adjustmentsValue = sql<number>`(select coalesce(sum(e.amount_minor), 0)::bigint from ${commissionEntries} e join ${commissions} a on a.id = e.commission_id
   where a.adjusts_commission_id = commissions.id and e.kind in ('earned', 'adjusted', 'reversed', 'restored', 'clawback'))`.mapWith(Number);
 
+const ledgerColumns = {
+  id: commissions.id,
+  businessId: commissions.businessId,
+  proStaffId: commissions.proStaffId,
+  currency: commissions.currency,
+  status: commissions.status,
+  amountCents: commissions.amountCents,
+  payoutId: commissions.payoutId,
+  adjustsCommissionId: commissions.adjustsCommissionId,
+  orderId: commissions.orderId,
+};
+
 /** The commissions, locked until the transaction ends, with what the state machine reads of them. */
 export function lock(db: Database, ids: number[]): Promise<LedgerRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db
-    .select({
-      id: commissions.id,
-      businessId: commissions.businessId,
-      proStaffId: commissions.proStaffId,
-      currency: commissions.currency,
-      status: commissions.status,
-      amountCents: commissions.amountCents,
-      payoutId: commissions.payoutId,
-      adjustsCommissionId: commissions.adjustsCommissionId,
-      orderId: commissions.orderId,
-      reversedBy: lastReversal,
-      adjustments: adjustmentsValue,
-    })
+    .select({ ...ledgerColumns, reversedBy: lastReversal, adjustments: adjustmentsValue })
     .from(commissions)
     .where(inArray(commissions.id, ids))
     .orderBy(asc(commissions.id))
     .for('update', { of: commissions });
 }
 
-/** A pro staffer's commissions in one payout that are still waiting for its transfer, oldest first. */
-export async function inPayout(db: Database, payoutId: number, proStaffId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: commissions.id })
+/**
+ * Locked as `lock` does, for the payout events, whose rules read neither who reversed a commission nor its adjustment
+ * rows (both are 0/null here): the hot path of a payout of thousands of commissions stays one plain indexed read.
+ */
+function lockPlain(db: Database, where: SQL | undefined): Promise<LedgerRow[]> {
+  return db
+    .select({ ...ledgerColumns, reversedBy: sql<string | null>`null`, adjustments: sql<number>`0`.mapWith(Number) })
     .from(commissions)
-    .where(and(eq(commissions.payoutId, payoutId), eq(commissions.proStaffId, proStaffId), eq(commissions.status, 'pending')))
-    .orderBy(asc(commissions.id));
-  return rows.map((row) => row.id);
+    .where(where)
+    .orderBy(asc(commissions.id))
+    .for('update', { of: commissions });
+}
+
+/** Pay now's selection, locked. */
+export function lockForMove(db: Database, ids: number[]): Promise<LedgerRow[]> {
+  return ids.length === 0 ? Promise.resolve([]) : lockPlain(db, inArray(commissions.id, ids));
+}
+
+/** A pro staffer's commissions in one payout that still wait for its transfer, locked, oldest first. */
+export function lockInPayout(db: Database, payoutId: number, proStaffId: number): Promise<LedgerRow[]> {
+  return lockPlain(db, and(eq(commissions.payoutId, payoutId), eq(commissions.proStaffId, proStaffId), eq(commissions.status, 'pending')));
 }
 
 /** Adjustment rows of these commissions that are unpaid and in no payout. */
@@ -71,18 +84,16 @@ export async function standingAdjustments(db: Database, commissionIds: number[])
   return rows.map((row) => row.id);
 }
 
-export type NewEntry = { commissionId: number; kind: LedgerEntryKind; amountMinor: number; payoutId?: number | null; reason: string; createdAt: Date };
+export type NewEntry = { commissionId: number; businessId: number; proStaffId: number; currency: string; kind: LedgerEntryKind; amountMinor: number; payoutId?: number | null; reason: string; createdAt: Date };
 
 /**
- * Appends entries; the database fills in each one's party and currency from its commission and rewrites the
- * commissions' derived columns (migration 0025). Business, pro staffer and currency here are placeholders it replaces.
+ * Appends entries; the database refuses one whose party or currency is not its commission's (a foreign key on all
+ * four) and rewrites the commissions' derived columns from their entries (migration 0025).
  */
 export async function append(db: Database, entries: NewEntry[]): Promise<void> {
   const CHUNK = 2000; // well inside PostgreSQL's 65,535 bind parameters
   for (let start = 0; start < entries.length; start += CHUNK) {
-    await db.insert(commissionEntries).values(
-      entries.slice(start, start + CHUNK).map((entry) => ({ ...entry, payoutId: entry.payoutId ?? null, businessId: 0, proStaffId: 0, currency: '' })),
-    );
+    await db.insert(commissionEntries).values(entries.slice(start, start + CHUNK).map((entry) => ({ ...entry, payoutId: entry.payoutId ?? null })));
   }
 }
 

@@ -9,6 +9,9 @@ import { decide, type CommissionFacts, type LedgerEvent, type LedgerState } from
  * appends the entries. Every function runs in the caller's transaction and locks the commissions it touches.
  */
 
+/** Whose entry it is: the commission's id, party and currency (the database checks all four). */
+const partyOf = (row: repo.LedgerRow) => ({ commissionId: row.id, businessId: row.businessId, proStaffId: row.proStaffId, currency: row.currency });
+
 function stateOf(row: repo.LedgerRow): LedgerState {
   if (row.status === 'paid') return 'paid';
   if (row.status === 'cancelled') return 'cancelled';
@@ -46,7 +49,7 @@ export async function apply(db: Database, commissionId: number, event: LedgerEve
   if (!row) throw new AppError('NOT_FOUND', 'Commission not found');
   const decision = decide(factsOf(row), event);
   if (!decision.ok) throw new AppError(decision.code, decision.message);
-  await repo.append(db, decision.entries.map((entry) => ({ ...entry, commissionId, createdAt: now })));
+  await repo.append(db, decision.entries.map((entry) => ({ ...entry, ...partyOf(row), createdAt: now })));
   let adjustmentId: number | null = null;
   if (decision.adjustment !== undefined) {
     if (!adjustment) throw new Error(`ledger: event ${event.type} opened an adjustment nobody described`);
@@ -63,13 +66,13 @@ export async function apply(db: Database, commissionId: number, event: LedgerEve
 
 /** Pay now: every commission's whole value moves into the payout. Answers what each moved (the transfer is their sum). */
 export async function moveIntoPayout(db: Database, payoutId: number, commissionIds: number[], now: Date): Promise<Map<number, number>> {
-  const rows = await repo.lock(db, commissionIds);
+  const rows = await repo.lockForMove(db, commissionIds);
   const moved = new Map<number, number>();
   const entries: repo.NewEntry[] = [];
   for (const row of rows) {
     const decision = decide(factsOf(row), { type: 'moved_to_payout', payoutId });
     if (!decision.ok) throw new AppError(decision.code, `Commission #${row.id}: ${decision.message}`);
-    for (const entry of decision.entries) entries.push({ ...entry, commissionId: row.id, createdAt: now });
+    for (const entry of decision.entries) entries.push({ ...entry, ...partyOf(row), createdAt: now });
     moved.set(row.id, decision.entries.reduce((sum, entry) => sum + entry.amountMinor, 0));
   }
   await repo.append(db, entries);
@@ -95,7 +98,7 @@ export async function transferFailed(db: Database, payoutId: number, proStaffId:
   const entries: repo.NewEntry[] = [];
   for (const row of adjustmentRows) {
     byMain.set(row.adjustsCommissionId!, (byMain.get(row.adjustsCommissionId!) ?? 0) + row.amountCents);
-    entries.push({ commissionId: row.id, kind: 'reversed', amountMinor: -row.amountCents, reason: `folded into #${row.adjustsCommissionId}`, createdAt: now });
+    entries.push({ ...partyOf(row), kind: 'reversed', amountMinor: -row.amountCents, reason: `folded into #${row.adjustsCommissionId}`, createdAt: now });
   }
   await repo.append(db, entries);
   for (const [mainId, folded] of byMain) {
@@ -110,13 +113,13 @@ export async function transferFailed(db: Database, payoutId: number, proStaffId:
 }
 
 async function settleTransfer(db: Database, payoutId: number, proStaffId: number, event: LedgerEvent, now: Date): Promise<number[]> {
-  const ids = await repo.inPayout(db, payoutId, proStaffId);
-  const rows = await repo.lock(db, ids);
+  const rows = await repo.lockInPayout(db, payoutId, proStaffId);
+  const ids = rows.map((row) => row.id);
   const entries: repo.NewEntry[] = [];
   for (const row of rows) {
     const decision = decide(factsOf(row), event);
     if (!decision.ok) throw new AppError(decision.code, `Commission #${row.id}: ${decision.message}`);
-    for (const entry of decision.entries) entries.push({ ...entry, commissionId: row.id, createdAt: now });
+    for (const entry of decision.entries) entries.push({ ...entry, ...partyOf(row), createdAt: now });
   }
   await repo.append(db, entries);
   return ids;

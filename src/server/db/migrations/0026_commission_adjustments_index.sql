@@ -1,0 +1,1 @@
+CREATE INDEX "commissions_adjusts_idx" ON "commissions" USING btree ("adjusts_commission_id");
