@@ -1,4 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { useTestApp } from './use-test-app';
 import { FakeStripeServer } from './fake-stripe-server';
 
 /** A fake Stripe for the whole test file: started before its first test, stopped after its last. */
@@ -12,3 +13,13 @@ export function useFakeStripe(): FakeStripeServer {
   });
   return fake;
 }
+
+/** A fake Stripe for the file and, for each test, a fresh app pointed at it with the fake's request log emptied. */
+export function useFakeStripeApp() {
+  const fake = useFakeStripe();
+  beforeEach(() => {
+    fake.requests.length = 0;
+  });
+  return { fake, t: useTestApp(() => fake.env()) };
+}
+

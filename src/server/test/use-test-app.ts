@@ -6,10 +6,10 @@ import { createTestApp, TestClient, type TestApp } from './test-app';
  * Returns a stand-in that always points at the current test's app, so `t.app`, `t.events` and the factories'
  * `createBusiness(t)` read as before. Files that rebuild the app mid-test (other settings) keep createTestApp.
  */
-export function useTestApp(env: Record<string, string> = {}): TestApp & { anonymous(): TestClient } {
+export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestApp & { anonymous(): TestClient } {
   let current: TestApp | undefined;
   beforeEach(async () => {
-    current = await createTestApp(env);
+    current = await createTestApp(typeof env === 'function' ? env() : env);
   });
   afterEach(async () => {
     await current?.close();

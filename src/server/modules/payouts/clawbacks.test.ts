@@ -1,21 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '@server/test/test-app';
-import { useFakeStripe } from '@server/test/use-fake-stripe';
+import { describe, expect, it } from 'vitest';
+import { useFakeStripeApp } from '@server/test/use-fake-stripe';
 import { deliverAndProcess } from '@server/test/webhooks';
 import { businessWithCard, commissionRows, payableCommission, readyProStaff } from '@server/test/payouts-setup';
 import { fixture, fixtureText, shopifyHeaders } from '../../../../tests/fixtures/sign';
 
 // Clawbacks (decision record 025): a refund after payment is a negative entry (decision 024); the next payout to that
 // pro staffer nets it off, and a balance can be negative.
-const fake = useFakeStripe();
-let t: TestApp;
-beforeEach(async () => {
-  fake.requests.length = 0;
-  t = await createTestApp(fake.env());
-});
-afterEach(async () => {
-  await t.close();
-});
+const { fake, t } = useFakeStripeApp();
 
 /** A business with a saved card and a Shopify store, Jake with a ready payout account and the code JAKE10 (10%). */
 async function setUp() {

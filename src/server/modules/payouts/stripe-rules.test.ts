@@ -1,19 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '@server/test/test-app';
-import { useFakeStripe } from '@server/test/use-fake-stripe';
+import { describe, expect, it } from 'vitest';
+import { useFakeStripeApp } from '@server/test/use-fake-stripe';
 import { businessWithCard, commissionRows, payableCommission, readyProStaff } from '@server/test/payouts-setup';
 
 // Pay now against the rules Stripe applies to the charge (issue 40): the fake refuses what Stripe refuses, so these
 // show what the app does when Stripe says no for a reason of its own.
-const fake = useFakeStripe();
-let t: TestApp;
-beforeEach(async () => {
-  fake.requests.length = 0;
-  t = await createTestApp(fake.env());
-});
-afterEach(async () => {
-  await t.close();
-});
+const { fake, t } = useFakeStripeApp();
 
 describe('Pay now and Stripe\'s rules for the charge', () => {
   it('charges the card saved on the business\'s own customer, so Stripe\'s ownership rule holds', async () => {
