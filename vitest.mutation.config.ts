@@ -6,5 +6,6 @@ const module = process.env.STRYKER_MODULE ?? '';
 
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: [`src/server/modules/${module}/**/*.test.ts`], fileParallelism: false },
+  // The ledger's model test runs for every mutant it covers: its kept regression sequences and 40 random ones, not 300.
+  test: { ...base.test, include: [`src/server/modules/${module}/**/*.test.ts`], fileParallelism: false, env: { MODEL_RUNS: process.env.MODEL_RUNS ?? '40' } },
 });

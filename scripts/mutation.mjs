@@ -10,7 +10,7 @@ import { useProjectNode } from './project-node.mjs';
 
 await useProjectNode(import.meta.url);
 
-export const MODULES = ['discounts', 'commissions', 'billing', 'jobs', 'messaging', 'promotions', 'auth', 'ads', 'payouts', 'campaign-tasks'];
+export const MODULES = ['discounts', 'commissions', 'billing', 'jobs', 'messaging', 'promotions', 'auth', 'ads', 'payouts', 'campaign-tasks', 'ledger'];
 const TARGET = 80;
 
 const args = process.argv.slice(2);
