@@ -11,7 +11,7 @@ export function BusinessPayoutsCard() {
   const payouts = useBusinessPayouts(true);
   const data = payouts.data;
   return (
-    <TitledCard title="Payouts" description="Pay now charges your saved card once and sends each pro staffer their share through Stripe. Refunds after payment are taken off the next payout.">
+    <TitledCard title="Payouts" description="Pay now charges your saved card once and sends each pro staffer their share through Stripe. Refunds that arrive after payment, or while a payout is processing, are taken off the next payout.">
       {payouts.isLoading && <Skeleton className="h-24 w-full" />}
       {payouts.error && <p role="alert" className="text-sm text-red-700">Could not load payouts. Please try again.</p>}
       {data && (
