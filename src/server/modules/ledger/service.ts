@@ -86,12 +86,14 @@ export async function transferLanded(db: Database, payoutId: number, proStaffId:
 
 /**
  * A pro staffer's transfer of a payout failed (or the whole charge did): what was moved for them is unpaid again, and
- * the refunds and restores that arrived while it was locked (standing adjustment rows) fold back into it, so an unpaid
- * commission is again exactly what its order owes.
+ * the refunds and restores that arrived while a commission was locked (its standing adjustment rows, including one
+ * this failure just released) fold back into it, so an unpaid commission is again exactly what its order owes.
  */
 export async function transferFailed(db: Database, payoutId: number, proStaffId: number, now: Date): Promise<void> {
   const released = await settleTransfer(db, payoutId, proStaffId, { type: 'transfer_failed', payoutId }, now);
-  const standing = await repo.standingAdjustments(db, released);
+  const touched = new Set(released.map((row) => row.adjustsCommissionId ?? row.id));
+  const unpaid = (await repo.lock(db, [...touched])).filter((row) => row.adjustsCommissionId === null && stateOf(row) === 'unpaid');
+  const standing = await repo.standingAdjustments(db, unpaid.map((row) => row.id));
   if (standing.length === 0) return;
   const adjustmentRows = await repo.lock(db, standing);
   const byMain = new Map<number, number>();
@@ -107,14 +109,13 @@ export async function transferFailed(db: Database, payoutId: number, proStaffId:
     const target = main.amountCents + folded + main.adjustments;
     await apply(db, mainId, { type: 'order_changed', target, restored: false }, now, () => ({
       orderId: main.orderId, baseMinor: null, rateBps: null,
-      description: `Refunds of commission #${mainId} that arrived while it was in payout #${payoutId}, left after its transfer failed`,
+      description: `Refunds of commission #${mainId} that arrived while it was locked in payout #${payoutId}, left after its transfer failed`,
     }));
   }
 }
 
-async function settleTransfer(db: Database, payoutId: number, proStaffId: number, event: LedgerEvent, now: Date): Promise<number[]> {
+async function settleTransfer(db: Database, payoutId: number, proStaffId: number, event: LedgerEvent, now: Date): Promise<repo.LedgerRow[]> {
   const rows = await repo.lockInPayout(db, payoutId, proStaffId);
-  const ids = rows.map((row) => row.id);
   const entries: repo.NewEntry[] = [];
   for (const row of rows) {
     const decision = decide(factsOf(row), event);
@@ -122,5 +123,5 @@ async function settleTransfer(db: Database, payoutId: number, proStaffId: number
     for (const entry of decision.entries) entries.push({ ...entry, ...partyOf(row), createdAt: now });
   }
   await repo.append(db, entries);
-  return ids;
+  return rows;
 }
