@@ -96,4 +96,22 @@ describe('the ledger service', () => {
       { id, status: 'cancelled' }, { id: refund.adjustmentId, status: 'cancelled' },
     ]);
   });
+
+  it('leaves a paid commission’s clawback as it is when the payout that netted it fails', async () => {
+    const { biz, pro, id } = await commission({ orderId: 'F-3' });
+    const payout = async (key: string) => (await t.database.query<{ id: number }>(`insert into payouts (business_id, key, currency, amount_cents, stripe_customer_id, stripe_payment_method_id)
+      values (${biz.businessId}, '${key}', 'USD', 1, 'cus', 'pm') returning id`))[0].id;
+    const now = new Date();
+    const first = await payout('paid');
+    await inTx((tx) => ledger.moveIntoPayout(tx, first, [id], now));
+    await inTx((tx) => ledger.transferLanded(tx, first, pro.proStaffId, now));
+    const refund = await inTx((tx) => ledger.apply(tx, id, { type: 'order_changed', target: 995, restored: false }, now, () => ({ orderId: null, baseMinor: null, rateBps: null, description: 'refund' })));
+    const second = await payout('nets');
+    await inTx((tx) => ledger.moveIntoPayout(tx, second, [refund.adjustmentId!], now));
+    await inTx((tx) => ledger.transferFailed(tx, second, pro.proStaffId, now));
+    // Owed back as before, by the same row: nothing is folded into a commission that was paid.
+    expect(await t.database.query(`select id, status, amount_cents, payout_id from commissions where id in (${id}, ${refund.adjustmentId}) or adjusts_commission_id = ${id} order by id`)).toEqual([
+      { id, status: 'paid', amount_cents: 1990, payout_id: first }, { id: refund.adjustmentId, status: 'pending', amount_cents: -995, payout_id: null },
+    ]);
+  });
 });
