@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { useTestApp } from './use-test-app';
 import { FakeStripeServer } from './fake-stripe-server';
@@ -23,3 +24,17 @@ export function useFakeStripeApp() {
   return { fake, t: useTestApp(() => fake.env()) };
 }
 
+
+/**
+ * A fake Stripe for the file and the real SDK pointed at it, without retries so each refusal is seen once. The client
+ * is made once the fake has its port; until then `stripe` must not be used (it is only read inside tests).
+ */
+export function useFakeStripeSdk(): { fake: FakeStripeServer; stripe: Stripe } {
+  const fake = useFakeStripe();
+  let client: Stripe | undefined;
+  beforeAll(() => {
+    client = new Stripe(fake.secretKey, { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
+  });
+  const stripe = new Proxy({} as Stripe, { get: (_target, property) => Reflect.get(client!, property) });
+  return { fake, stripe };
+}

@@ -1,21 +1,12 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeStripeServer } from '@server/test/fake-stripe-server';
+import { describe, expect, it } from 'vitest';
+import { useFakeStripeSdk } from '@server/test/use-fake-stripe';
 import { createBusiness } from '@server/test/factories';
 import { createTestApp } from '@server/test/test-app';
 
 // The fake Stripe refuses what Stripe refuses for every call the app makes (decision record 014),
 // so a test that passes against it would not fail against Stripe for those reasons.
-let fake: FakeStripeServer;
-let stripe: Stripe;
-
-beforeAll(async () => {
-  fake = await new FakeStripeServer().start();
-  stripe = new Stripe(fake.secretKey, { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
-});
-afterAll(async () => {
-  await fake.stop();
-});
+const { fake, stripe } = useFakeStripeSdk();
 
 const caught = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected Stripe to refuse'); }, (error: unknown) => error as Stripe.errors.StripeError);
 

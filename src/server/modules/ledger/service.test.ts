@@ -20,6 +20,8 @@ async function commission(values: { amountCents?: number; source?: 'order' | 'ma
     values (${biz.businessId}, ${pro.proStaffId}, ${values.amountCents ?? 1990}, '${values.source ?? 'order'}', ${values.orderId ? `'${values.orderId}'` : 'null'}) returning id`);
   return { biz, pro, id: created.id };
 }
+const newPayout = async (businessId: number, key: string) => (await t.database.query<{ id: number }>(`insert into payouts (business_id, key, currency, amount_cents, stripe_customer_id, stripe_payment_method_id)
+  values (${businessId}, '${key}', 'USD', 1, 'cus', 'pm') returning id`))[0].id;
 const inTx = <T>(work: Parameters<typeof t.database.db.transaction<T>>[0]) => t.database.db.transaction(work);
 const entries = (ids: number[]) => t.database.query<{ commission_id: number; kind: string; amount_minor: number; reason: string }>(
   `select commission_id, kind, amount_minor, reason from commission_entries where commission_id in (${ids.join(',')}) order by id`);
@@ -60,8 +62,7 @@ describe('the ledger service', () => {
 
   it('folds the adjustment rows of a commission whose transfer failed back into it, entry by entry', async () => {
     const { biz, pro, id } = await commission({ orderId: 'F-1' });
-    const [payout] = await t.database.query<{ id: number }>(`insert into payouts (business_id, key, currency, amount_cents, stripe_customer_id, stripe_payment_method_id)
-      values (${biz.businessId}, 'fold', 'USD', 1990, 'cus', 'pm') returning id`);
+    const payout = { id: await newPayout(biz.businessId, 'fold') };
     const now = new Date();
     await inTx((tx) => ledger.moveIntoPayout(tx, payout.id, [id], now));
     const refund = await inTx((tx) => ledger.apply(tx, id, { type: 'order_changed', target: 1042, restored: false }, now, () => ({ orderId: null, baseMinor: null, rateBps: null, description: 'refund' })));
@@ -80,8 +81,7 @@ describe('the ledger service', () => {
 
   it('folds a clawback released by its own failed payout into a commission that is unpaid again', async () => {
     const { biz, pro, id } = await commission({ orderId: 'F-2' });
-    const payout = async (key: string) => (await t.database.query<{ id: number }>(`insert into payouts (business_id, key, currency, amount_cents, stripe_customer_id, stripe_payment_method_id)
-      values (${biz.businessId}, '${key}', 'USD', 1, 'cus', 'pm') returning id`))[0].id;
+    const payout = (key: string) => newPayout(biz.businessId, key);
     const now = new Date();
     const first = await payout('first');
     await inTx((tx) => ledger.moveIntoPayout(tx, first, [id], now));
@@ -99,8 +99,7 @@ describe('the ledger service', () => {
 
   it('leaves a paid commission’s clawback as it is when the payout that netted it fails', async () => {
     const { biz, pro, id } = await commission({ orderId: 'F-3' });
-    const payout = async (key: string) => (await t.database.query<{ id: number }>(`insert into payouts (business_id, key, currency, amount_cents, stripe_customer_id, stripe_payment_method_id)
-      values (${biz.businessId}, '${key}', 'USD', 1, 'cus', 'pm') returning id`))[0].id;
+    const payout = (key: string) => newPayout(biz.businessId, key);
     const now = new Date();
     const first = await payout('paid');
     await inTx((tx) => ledger.moveIntoPayout(tx, first, [id], now));

@@ -1,19 +1,10 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeStripeServer } from '@server/test/fake-stripe-server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useFakeStripeSdk } from '@server/test/use-fake-stripe';
 
 // The fake Stripe's transfer list (src/server/test/fake-stripe-transfers.ts) behaves as Stripe's for what
 // reconciliation reads (decision record 037), through the real SDK.
-let fake: FakeStripeServer;
-let stripe: Stripe;
-
-beforeAll(async () => {
-  fake = await new FakeStripeServer().start();
-  stripe = new Stripe(fake.secretKey, { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
-});
-afterAll(async () => {
-  await fake.stop();
-});
+const { fake, stripe } = useFakeStripeSdk();
 beforeEach(() => {
   fake.connect.transfers.clear();
 });
