@@ -226,13 +226,13 @@ export async function checkInvariants(world: World, model: Model, step: string):
     // 3b. Everything earned net of reversals is paid, paid outside, locked in a payout or still owed.
     expect(Number(sums.value), `${step}: value of ${staff.code}`).toBe(Number(sums.settled) + Number(sums.open));
   }
+  const staffIds = model.staff.map((s) => s.proStaffId).join(',');
   // 5. An unpaid commission is exactly what its order owes: no adjustment row of it stands unpaid beside it (a failed
   // transfer folds them back).
   expect(await t.database.query(`select a.id from commissions a join commissions m on m.id = a.adjusts_commission_id
-    where m.pro_staff_id in (${model.staff.map((s) => s.proStaffId).join(',')}) and a.status = 'pending' and a.payout_id is null
+    where m.pro_staff_id in (${staffIds}) and a.status = 'pending' and a.payout_id is null
       and m.status = 'pending' and m.payout_id is null`), `${step}: an adjustment row stands beside an unpaid commission`).toEqual([]);
   // 4. The projection is the entries' state; entries only ever grow; an entry's currency is its commission's.
-  const staffIds = model.staff.map((s) => s.proStaffId).join(',');
   expect(await t.database.query(`select c.id from commissions c, hs_commission_state(c.id) s where c.pro_staff_id in (${staffIds})
     and (s.amount_cents, s.status, s.paid_at, s.payout_id) is distinct from (c.amount_cents, c.status, c.paid_at, c.payout_id)`), `${step}: projection`).toEqual([]);
   const entries = await t.database.query<{ line: string }>(`select e.id || ':' || e.commission_id || ':' || e.kind || ':' || e.amount_minor || ':' || coalesce(e.payout_id::text, '-') || ':' || e.currency || ':' || (e.currency = c.currency) as line

@@ -3,9 +3,6 @@ import type { Database } from '@server/db/client';
 import { commissions } from '@server/db/schema/commissions';
 import { commissionEntries, type LedgerEntryKind } from '@server/db/schema/ledger';
 
-/** The kinds that change what a commission is worth (the others move that value between unpaid, a payout and paid). */
-export const valueKinds: LedgerEntryKind[] = ['earned', 'adjusted', 'reversed', 'restored', 'clawback'];
-
 export type LedgerRow = {
   id: number;
   businessId: number;
@@ -101,15 +98,4 @@ export async function append(db: Database, entries: NewEntry[]): Promise<void> {
 export async function openAdjustment(db: Database, values: typeof commissions.$inferInsert): Promise<typeof commissions.$inferSelect> {
   const [row] = await db.insert(commissions).values({ ...values, source: 'adjustment', status: 'pending' }).returning();
   return row;
-}
-
-export function findCommission(db: Database, id: number): Promise<typeof commissions.$inferSelect | undefined> {
-  return db.select().from(commissions).where(eq(commissions.id, id)).then((rows) => rows[0]);
-}
-
-export type EntryRow = typeof commissionEntries.$inferSelect;
-
-export function entriesOf(db: Database, commissionIds: number[]): Promise<EntryRow[]> {
-  if (commissionIds.length === 0) return Promise.resolve([]);
-  return db.select().from(commissionEntries).where(inArray(commissionEntries.commissionId, commissionIds)).orderBy(asc(commissionEntries.id));
 }

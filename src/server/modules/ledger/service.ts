@@ -66,16 +66,9 @@ export async function apply(db: Database, commissionId: number, event: LedgerEve
 
 /** Pay now: every commission's whole value moves into the payout. Answers what each moved (the transfer is their sum). */
 export async function moveIntoPayout(db: Database, payoutId: number, commissionIds: number[], now: Date): Promise<Map<number, number>> {
-  const rows = await repo.lockForMove(db, commissionIds);
+  const entries = await appendForEach(db, await repo.lockForMove(db, commissionIds), { type: 'moved_to_payout', payoutId }, now);
   const moved = new Map<number, number>();
-  const entries: repo.NewEntry[] = [];
-  for (const row of rows) {
-    const decision = decide(factsOf(row), { type: 'moved_to_payout', payoutId });
-    if (!decision.ok) throw new AppError(decision.code, `Commission #${row.id}: ${decision.message}`);
-    for (const entry of decision.entries) entries.push({ ...entry, ...partyOf(row), createdAt: now });
-    moved.set(row.id, decision.entries.reduce((sum, entry) => sum + entry.amountMinor, 0));
-  }
-  await repo.append(db, entries);
+  for (const entry of entries) moved.set(entry.commissionId, (moved.get(entry.commissionId) ?? 0) + entry.amountMinor);
   return moved;
 }
 
@@ -116,6 +109,12 @@ export async function transferFailed(db: Database, payoutId: number, proStaffId:
 
 async function settleTransfer(db: Database, payoutId: number, proStaffId: number, event: LedgerEvent, now: Date): Promise<repo.LedgerRow[]> {
   const rows = await repo.lockInPayout(db, payoutId, proStaffId);
+  await appendForEach(db, rows, event, now);
+  return rows;
+}
+
+/** One event for many locked commissions: every one must be allowed (else nothing is written), then one append. */
+async function appendForEach(db: Database, rows: repo.LedgerRow[], event: LedgerEvent, now: Date): Promise<repo.NewEntry[]> {
   const entries: repo.NewEntry[] = [];
   for (const row of rows) {
     const decision = decide(factsOf(row), event);
@@ -123,5 +122,5 @@ async function settleTransfer(db: Database, payoutId: number, proStaffId: number
     for (const entry of decision.entries) entries.push({ ...entry, ...partyOf(row), createdAt: now });
   }
   await repo.append(db, entries);
-  return rows;
+  return entries;
 }
