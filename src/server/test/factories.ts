@@ -30,9 +30,17 @@ export async function signUp(
   return refresh({ client, user: res.body });
 }
 
-async function refresh(signedIn: SignedIn): Promise<SignedIn> {
-  const me = await signedIn.client.get('/api/auth/me');
-  return { client: signedIn.client, user: me.body };
+/**
+ * The account as the app now shows it. A test's direct SQL write reaches an app that keeps sessions (a production-like
+ * app on PostgreSQL, decision record 035) only once its invalidation notice arrives: `until` waits for that.
+ */
+async function refresh(signedIn: SignedIn, until: (user: SignedIn['user']) => boolean = () => true): Promise<SignedIn> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const me = await signedIn.client.get('/api/auth/me');
+    if (until(me.body) || Date.now() > deadline) return { client: signedIn.client, user: me.body };
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** A business user with a business profile on the given tier. */
@@ -47,7 +55,7 @@ export async function createBusiness(
     location: options.location ?? 'Bozeman, MT',
   });
   if (options.tier) await t.database.db.update(users).set({ subscriptionTier: options.tier }).where(eq(users.id, signedIn.user.id));
-  const fresh = await refresh(signedIn);
+  const fresh = await refresh(signedIn, (user) => user.businessId != null && (!options.tier || user.subscriptionTier === options.tier));
   return { ...fresh, businessId: fresh.user.businessId! };
 }
 
@@ -66,7 +74,7 @@ export async function createProStaff(
     experience: options.experience ?? 5,
   });
   if (options.tier) await t.database.db.update(users).set({ subscriptionTier: options.tier }).where(eq(users.id, signedIn.user.id));
-  const fresh = await refresh(signedIn);
+  const fresh = await refresh(signedIn, (user) => user.proStaffId != null && (!options.tier || user.subscriptionTier === options.tier));
   return { ...fresh, proStaffId: fresh.user.proStaffId! };
 }
 
@@ -87,5 +95,5 @@ export async function createRosteredProStaff(
 
 export async function makeAdmin(t: TestApp, signedIn: SignedIn): Promise<SignedIn> {
   await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, signedIn.user.id));
-  return refresh(signedIn);
+  return refresh(signedIn, (user) => user.isAdmin === true);
 }
