@@ -39,6 +39,9 @@ const envSchema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   BIGCOMMERCE_API_URL: z.string().url().default('https://api.bigcommerce.com'),
   INTEGRATION_SECRET_KEY: z.string().optional(),
+  // Gear (decision record 038): every store admin API call (Shopify, WooCommerce, BigCommerce) goes to this origin
+  // instead of the store's own host: the local fake stores of tests and demos. Refused in production.
+  STORE_ADMIN_ORIGIN: optionalUrl,
   // More than one instance (decision record 026): rate limits shared on Redis, uploads on S3-compatible storage.
   REDIS_URL: optionalUrl,
   REDIS_KEY_PREFIX: z.string().max(100).default('huntstaff:'),
@@ -81,6 +84,8 @@ export type Config = {
     protocol: 'http' | 'https' | undefined;
   };
   bigcommerceApiUrl: string;
+  /** Tests and demos only: the origin every store admin API call goes to (decision record 038); null: the stores' own hosts. */
+  storeAdminOrigin: string | null;
   /** Whether this instance claims and runs background tasks on its own (off in tests, which drain the queue). */
   backgroundWorker: boolean;
   /** How long a looked-up session may serve signed-in reads (decision record 035); 0: every request looks it up. */
@@ -111,6 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.STORE_ADMIN_ORIGIN) {
+    throw new Error('Invalid environment: STORE_ADMIN_ORIGIN sends store API calls (with their tokens) to another host; it is for tests and demos, never production');
+  }
   if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
     throw new Error('Invalid environment: PUBLIC_URL is required in production (password reset links are built from it)');
   }
@@ -145,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       protocol: e.STRIPE_API_PROTOCOL,
     },
     bigcommerceApiUrl: e.BIGCOMMERCE_API_URL,
+    storeAdminOrigin: e.STORE_ADMIN_ORIGIN ?? null,
     integrationSecretKey: e.INTEGRATION_SECRET_KEY || undefined,
     redisUrl: e.REDIS_URL || undefined,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

@@ -30,6 +30,8 @@ const lockNamespaces = {
   goalsReached: 7901,
   /** Proofs of one campaign task: submissions, decisions and task edits (decision record 032). */
   campaignTasks: 7801,
+  /** A staffer's gear requests, edits and approvals: the yearly allotment is checked against a state nobody else is writing (decision record 038). */
+  gearAllotment: 8101,
 } as const;
 
 /**

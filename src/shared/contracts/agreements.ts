@@ -36,7 +36,7 @@ export const agreementStatusLabels: Record<AgreementStatus, string> = {
 };
 
 /** `expired` is written by the daily expiry task (no actor) when an agreement or an open offer passes its end date. */
-export const agreementActions = ['offered', 'revised', 'accepted', 'declined', 'withdrawn', 'ended', 'superseded', 'expired'] as const;
+export const agreementActions = ['offered', 'revised', 'accepted', 'declined', 'withdrawn', 'ended', 'superseded', 'expired', 'tier_changed'] as const;
 export type AgreementAction = (typeof agreementActions)[number];
 
 /** The CONFLICT error's `details.reason` when an exclusive offer meets an active exclusive agreement elsewhere. */

@@ -87,6 +87,9 @@ export const yearlyTotal = z.object({
   count: z.number(),
   /** USD totals at or over the business's reporting threshold. */
   overThreshold: z.boolean(),
+  /** Retail value of gear given in the year in this currency (non-cash compensation, decision record 038). */
+  gearValueCents: z.number(),
+  gearValue: z.string(),
 });
 export type YearlyTotal = z.infer<typeof yearlyTotal>;
 export const yearlyTotals = z.object({

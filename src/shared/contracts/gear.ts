@@ -286,3 +286,21 @@ export const storeAdminCredentials = z.discriminatedUnion('platform', [
 export type StoreAdminCredentialsInput = z.infer<typeof storeAdminCredentials>;
 
 export const businessIdInUrl = z.object({ businessId: dbIdParam });
+
+/** Gear value given (business) or received (staffer) in a calendar year, per party and currency, with its entries. */
+export const gearCompensation = z.object({
+  year: z.number(),
+  totals: z.array(z.object({ businessId: z.number(), companyName: z.string(), proStaffId: z.number(), proStaffName: z.string(), currency: z.string(), valueMinor: z.number() })),
+  entries: z.array(
+    z.object({
+      id: z.number(), createdAt: z.string(), businessId: z.number(), companyName: z.string(), proStaffId: z.number(), proStaffName: z.string(),
+      currency: z.string(), kind: z.enum(compensationEntryKinds), amountMinor: z.number(), reason: z.string(),
+    }),
+  ),
+  /** Shown beside the figures: gear is compensation many tax authorities count at fair market value. */
+  notice: z.string(),
+});
+export type GearCompensation = z.infer<typeof gearCompensation>;
+export const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
+export const GEAR_TAX_NOTICE =
+  'Gear given for promotion is non-cash compensation, and many tax authorities count it at its fair market value (here: the store’s retail price). This is a record, not tax advice: ask your tax adviser how it applies to you.';

@@ -5,7 +5,7 @@ import { idInUrl } from './common';
  * The notification centre (decision record 030): what happened to a user, with read state, and which kinds also come
  * by email. Messages keep their own unread count in the navigation and are not listed here.
  */
-export const notificationKinds = ['application', 'commission', 'payout', 'agreement', 'review', 'credential', 'campaign', 'task', 'goal'] as const;
+export const notificationKinds = ['application', 'commission', 'payout', 'agreement', 'review', 'credential', 'campaign', 'task', 'goal', 'gear'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** What the email settings call each kind. */
@@ -19,6 +19,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   campaign: 'Campaigns from your brands',
   task: 'Campaign tasks: proof submitted, approved or rejected',
   goal: 'Season goals reached',
+  gear: 'Gear: requests, approvals, shipments and what they owe',
 };
 
 export const notification = z.object({

@@ -58,7 +58,7 @@ export const agreementEvents = pgTable(
     /** The series the version belongs to: its first version's id. */
     seriesId: integer('series_id').notNull(),
     actorUserId: setNullReference('actor_user_id', () => users.id),
-    action: text('action', { enum: ['offered', 'revised', 'accepted', 'declined', 'withdrawn', 'ended', 'superseded', 'expired'] }).notNull(),
+    action: text('action', { enum: ['offered', 'revised', 'accepted', 'declined', 'withdrawn', 'ended', 'superseded', 'expired', 'tier_changed'] }).notNull(),
     reason: text('reason'),
     createdAt: createdAtColumn(),
   },

@@ -14,7 +14,7 @@ export const notifications = pgTable(
   {
     id: idColumn(),
     userId: cascadingReference('user_id', () => users.id),
-    kind: text('kind', { enum: ['application', 'commission', 'payout', 'agreement', 'review', 'credential', 'campaign', 'task', 'goal'] }).notNull(),
+    kind: text('kind', { enum: ['application', 'commission', 'payout', 'agreement', 'review', 'credential', 'campaign', 'task', 'goal', 'gear'] }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     link: text('link').notNull(),

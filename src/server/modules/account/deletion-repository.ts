@@ -85,6 +85,12 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
     // Goals by season (decision record 033): a business's seasons with their goals; an erased staffer's goals.
     sql`delete from seasons where business_id in (select id from business_profiles where user_id = ${userId})`,
     sql`delete from goals where pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`,
+    // Pay in gear (decision record 038): an erased staffer's shipping addresses and notes go (the requests and their
+    // gear value stay: compensation entries are records); an erased business's store credentials go.
+    sql`update gear_requests set shipping_address = '{}'::jsonb, note = '', updated_at = ${now}
+      where pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`,
+    sql`delete from store_admin_credentials where platform_id in (select id from integration_platforms
+      where business_id in (select id from business_profiles where user_id = ${userId}))`,
     // Sign-in and its secrets.
     sql`delete from sessions where user_id = ${userId}`,
     sql`delete from password_reset_tokens where user_id = ${userId}`,

@@ -1,5 +1,5 @@
 import type { CommissionSource } from '@shared/contracts/commissions';
-import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { firstRow } from '@server/db/rows';
 import { commissionSettings, commissions } from '@server/db/schema/commissions';
@@ -257,4 +257,10 @@ export async function claimNewlyPayable(db: Database, now: Date, limit: number):
     ) and p.id = c.pro_staff_id and b.id = c.business_id
     returning c.id, p.user_id as "proStaffUserId", c.amount_cents as "amountCents", c.currency, b.company_name as "companyName"`);
   return (result as unknown as { rows: ReleasedCommission[] }).rows.map((row) => ({ ...row, id: Number(row.id), proStaffUserId: Number(row.proStaffUserId), amountCents: Number(row.amountCents) }));
+}
+
+/** "First Last" of pro staff by id. */
+export async function proStaffNames(db: Database, ids: number[]): Promise<Map<number, string>> {
+  const rows = await db.select({ id: proStaffProfiles.id, firstName: proStaffProfiles.firstName, lastName: proStaffProfiles.lastName }).from(proStaffProfiles).where(inArray(proStaffProfiles.id, ids));
+  return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`]));
 }

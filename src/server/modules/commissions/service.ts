@@ -1,3 +1,4 @@
+import { gearValueByPayee } from '@server/modules/gear/read-service';
 import type { SessionUser } from '@shared/contracts/auth';
 import type { Commission, CommissionPayee, RankingCurrencies, RankingEntry } from '@shared/contracts/commissions';
 import type { z } from 'zod';
@@ -187,20 +188,31 @@ export async function saveSettings(ctx: AppContext, user: BusinessUser, body: Co
  */
 export async function yearlyTotals(ctx: AppContext, user: BusinessUser, year = new Date().getUTCFullYear()): Promise<YearlyTotals> {
   const { reportingThresholdCents } = await getSettings(ctx, user);
-  const rows = await repo.paidByPayee(ctx.db, user.businessId, new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1)));
-  return {
-    year,
-    reportingThresholdCents,
-    totals: rows.map((row) => ({
-      proStaffId: row.proStaffId,
-      name: `${row.firstName} ${row.lastName}`,
-      currency: row.currency,
-      paidCents: row.paidCents,
-      paid: formatMinorUnits(row.paidCents, row.currency),
-      count: row.count,
-      overThreshold: row.currency === 'USD' && row.paidCents >= reportingThresholdCents,
-    })),
-  };
+  const from = new Date(Date.UTC(year, 0, 1));
+  const to = new Date(Date.UTC(year + 1, 0, 1));
+  const [rows, gear] = await Promise.all([repo.paidByPayee(ctx.db, user.businessId, from, to), gearValueByPayee(ctx, user.businessId, from, to)]);
+  const gearOf = (proStaffId: number, currency: string) => gear.find((row) => row.proStaffId === proStaffId && row.currency === currency)?.totalMinor ?? 0;
+  const totals = rows.map((row) => ({
+    proStaffId: row.proStaffId,
+    name: `${row.firstName} ${row.lastName}`,
+    currency: row.currency,
+    paidCents: row.paidCents,
+    paid: formatMinorUnits(row.paidCents, row.currency),
+    count: row.count,
+    overThreshold: row.currency === 'USD' && row.paidCents >= reportingThresholdCents,
+    gearValueCents: gearOf(row.proStaffId, row.currency),
+    gearValue: formatMinorUnits(gearOf(row.proStaffId, row.currency), row.currency),
+  }));
+  // Payees who received only gear in a currency still have a line (cash 0 beside their gear value).
+  const names = gear.length > 0 ? await repo.proStaffNames(ctx.db, gear.map((row) => row.proStaffId)) : new Map<number, string>();
+  for (const row of gear) {
+    if (totals.some((total) => total.proStaffId === row.proStaffId && total.currency === row.currency)) continue;
+    totals.push({
+      proStaffId: row.proStaffId, name: names.get(row.proStaffId) ?? 'Pro staff', currency: row.currency, paidCents: 0, paid: formatMinorUnits(0, row.currency), count: 0,
+      overThreshold: false, gearValueCents: row.totalMinor, gearValue: formatMinorUnits(row.totalMinor, row.currency),
+    });
+  }
+  return { year, reportingThresholdCents, totals };
 }
 
 /** When an order commission created now for this business becomes payable (used by order attribution). */

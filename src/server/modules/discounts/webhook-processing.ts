@@ -7,6 +7,7 @@ import type { StorePlatform } from './store-service';
 import * as payloads from './order-payloads';
 import { fetchBigCommerceOrder } from './bigcommerce-client';
 import { decryptSecret } from '@server/lib/secret-box';
+import { gearDelivery, isGearTopic } from '@server/modules/gear/webhook-service';
 
 /**
  * What a signed store delivery does, run by the background worker after the webhook route checked the signature and
@@ -57,9 +58,25 @@ function applyParsed(
 export async function processDelivery(ctx: AppContext, delivery: QueuedDelivery): Promise<WebhookAnswer> {
   const platform = await repo.getPlatform(ctx.db, delivery.platformId);
   if (!platform || platform.platformType !== delivery.platformType) return { received: true, action: 'ignored', reason: 'The integration platform was deleted' };
+  const gear = await gearOf(ctx, platform, delivery);
+  if (gear) return gear;
   if (delivery.platformType === 'shopify') return shopifyDelivery(ctx, platform, delivery.topic ?? 'orders/create', delivery.raw);
   if (delivery.platformType === 'woocommerce') return wooCommerceDelivery(ctx, platform, delivery.topic ?? 'order.created', delivery.raw);
   return bigCommerceDelivery(ctx, platform, delivery.raw);
+}
+
+/**
+ * Product, inventory and fulfilment deliveries belong to the gear program (decision record 038); a WooCommerce
+ * order.updated is gear's only when the order is a gear order, otherwise attribution reads it as before.
+ */
+async function gearOf(ctx: AppContext, platform: StorePlatform, delivery: QueuedDelivery): Promise<WebhookAnswer | null> {
+  const body = jsonOf(delivery.raw);
+  const topic = delivery.platformType === 'bigcommerce' ? ((body && payloads.asText(body.scope)) ?? '') : (delivery.topic ?? '');
+  if (!body || !platform.isActive || !isGearTopic(delivery.platformType, topic)) return null;
+  const what = await gearDelivery(ctx, platform, topic, body);
+  if (what === null) return null;
+  await attribution.logDelivery(ctx, platform, topic, { outcome: 'recorded', reason: `Gear: ${what}` });
+  return { received: true, action: 'recorded', reason: `Gear: ${what}` };
 }
 
 const SHOPIFY_ORDER_TOPICS = ['orders/create', 'orders/updated', 'orders/paid', 'orders/cancelled', 'orders/edited', 'orders/fulfilled'];

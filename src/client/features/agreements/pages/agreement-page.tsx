@@ -27,6 +27,7 @@ const actionLabels: Record<AgreementAction, string> = {
   ended: 'Ended',
   superseded: 'Replaced by new terms',
   expired: 'Expired',
+  tier_changed: 'Moved to another program tier',
 };
 
 function History({ id, expiredOn }: { id: number; expiredOn: string | null }) {

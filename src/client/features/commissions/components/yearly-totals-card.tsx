@@ -1,3 +1,4 @@
+import { GEAR_TAX_NOTICE } from '@shared/contracts/gear';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -79,6 +80,7 @@ export function YearlyTotalsCard() {
               <th scope="col" className="py-2 font-medium">Pro staff</th>
               <th scope="col" className="py-2 font-medium">Commissions</th>
               <th scope="col" className="py-2 text-right font-medium">Paid</th>
+              <th scope="col" className="py-2 text-right font-medium">Gear value</th>
             </tr>
           </thead>
           <tbody>
@@ -89,11 +91,13 @@ export function YearlyTotalsCard() {
                 </td>
                 <td className="py-2 text-bark-700">{total.count}</td>
                 <td className="py-2 text-right font-medium text-bark-900">{total.currency === 'USD' ? formatCents(total.paidCents) : formatMoney(total.paidCents, total.currency)}</td>
+                <td className="py-2 text-right text-bark-700">{total.gearValueCents === 0 ? '—' : formatMoney(total.gearValueCents, total.currency)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      {totals.data?.totals.some((total) => total.gearValueCents !== 0) && <p className="mt-2 text-xs text-bark-700">{GEAR_TAX_NOTICE}</p>}
     </TitledCard>
   );
 }

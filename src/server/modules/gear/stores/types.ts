@@ -102,6 +102,10 @@ export interface StoreAdmin {
   createProPricingCode(input: ProPricingCodeInput): Promise<{ externalId: string }>;
   /** Disables (never deletes: the store's reports keep it) the code; done already is fine. */
   disableProPricingCode(externalId: string): Promise<void>;
+  /** One product as the store has it now, null when it is gone (for thin webhooks that carry ids only). */
+  fetchProduct?(externalId: string): Promise<CatalogProduct | null>;
+  /** A BigCommerce shipment named by a thin webhook, as a fulfilment update. */
+  fetchShipment?(externalOrderId: string, shipmentId: string): Promise<FulfilmentUpdate | null>;
 }
 
 export type StoreRefusalReason = 'out_of_stock' | 'unknown_variant' | 'missing_scope' | 'unauthorized' | 'invalid' | 'not_found';

@@ -1,0 +1,56 @@
+import { appOrigin } from '@server/config';
+import type { Database } from '@server/db/client';
+import type { AppContext } from '@server/lib/context';
+import type { NotificationInput } from '@server/modules/notifications/service';
+import * as repo from './repository';
+
+// What each step of the gear program tells whom (decision record 038): a row in the notification centre and its email.
+
+type Ctx = Pick<AppContext, 'config'>;
+
+function notice(ctx: Ctx, userId: number, title: string, body: string, link: string): NotificationInput {
+  return { userId, kind: 'gear', title, body, link, mail: { subject: title, text: `${body}\n\n${appOrigin(ctx.config)}${link}` } };
+}
+
+async function staffer(db: Database, proStaffId: number) {
+  return repo.proStaffContact(db, proStaffId);
+}
+
+export async function tierChangedNotices(ctx: Ctx, db: Database, input: { businessId: number; proStaffId: number; from: string | null; to: string; promoted: boolean }): Promise<NotificationInput[]> {
+  const who = await staffer(db, input.proStaffId);
+  const notices: NotificationInput[] = [];
+  const what = input.from ? `from ${input.from} to ${input.to}` : `in ${input.to}`;
+  if (who) notices.push(notice(ctx, who.userId, input.promoted ? `You were promoted to ${input.to}` : `Your program tier: ${input.to}`, `You are now ${what}. Your allotment and pro pricing follow the new tier.`, '/my-gear'));
+  if (input.promoted) {
+    const business = await repo.businessUserId(db, input.businessId);
+    if (business && who) notices.push(notice(ctx, business, `${who.firstName} ${who.lastName} was promoted to ${input.to}`, `The promotion rule moved them ${what}.`, '/gear?tab=tiers'));
+  }
+  return notices;
+}
+
+export async function requestedNotice(ctx: Ctx, db: Database, businessId: number, proStaffId: number, items: number): Promise<NotificationInput[]> {
+  const [business, who] = await Promise.all([repo.businessUserId(db, businessId), staffer(db, proStaffId)]);
+  if (!business || !who) return [];
+  return [notice(ctx, business, `${who.firstName} ${who.lastName} requested gear`, `${items} item${items === 1 ? '' : 's'} waiting for your approval.`, '/gear?tab=requests')];
+}
+
+export async function decidedNotice(ctx: Ctx, db: Database, proStaffId: number, approved: boolean, reason: string): Promise<NotificationInput[]> {
+  const who = await staffer(db, proStaffId);
+  if (!who) return [];
+  return approved
+    ? [notice(ctx, who.userId, 'Your gear request was approved', 'The order is being placed in the brand’s store; you will see tracking once it ships.', '/my-gear')]
+    : [notice(ctx, who.userId, 'Your gear request was declined', reason || 'The brand declined this request.', '/my-gear')];
+}
+
+export async function shipmentNotice(ctx: Ctx, db: Database, shipment: { businessId: number; proStaffId: number; status: string; failureReason: string | null }): Promise<NotificationInput[]> {
+  if (shipment.status === 'failed') {
+    const business = await repo.businessUserId(db, shipment.businessId);
+    return business ? [notice(ctx, business, 'A gear order could not be placed', shipment.failureReason ?? 'The store refused the order.', '/gear?tab=shipments')] : [];
+  }
+  const who = await staffer(db, shipment.proStaffId);
+  if (!who) return [];
+  if (shipment.status === 'shipped' || shipment.status === 'in_transit') return [notice(ctx, who.userId, 'Your gear shipped', 'Tracking is on your gear page.', '/my-gear')];
+  if (shipment.status === 'delivered') return [notice(ctx, who.userId, 'Your gear was delivered', 'See what the brand asks of you for it on your gear page.', '/my-gear')];
+  if (shipment.status === 'cancelled') return [notice(ctx, who.userId, 'A gear order was cancelled', 'The store cancelled the order; its value is back in your allotment.', '/my-gear')];
+  return [];
+}

@@ -1,0 +1,50 @@
+import type { StoreAdminCredentialsInput } from '@shared/contracts/gear';
+import type { AppContext } from '@server/lib/context';
+import { AppError, notFound } from '@server/lib/errors';
+import { decryptSecret, encryptSecret } from '@server/lib/secret-box';
+import * as repo from './repository';
+import { storeAdminFor } from './stores';
+import type { StoreAdmin, StoreCredentials } from './stores/types';
+
+/**
+ * The admin API of a business's connected store (decision record 038). Shopify and WooCommerce credentials are kept
+ * sealed in `store_admin_credentials`; BigCommerce uses the store hash and API token its platform already holds
+ * (attribution reads orders with them).
+ */
+
+type Ctx = Pick<AppContext, 'db' | 'config'>;
+
+export async function credentialsOf(ctx: Ctx, platformId: number): Promise<StoreCredentials | null> {
+  const platform = await repo.platformOf(ctx.db, platformId);
+  if (!platform || !platform.isActive) return null;
+  if (platform.platformType === 'bigcommerce') {
+    if (!platform.bigcommerceStoreHash || !platform.bigcommerceApiTokenEncrypted) return null;
+    return { platform: 'bigcommerce', storeHash: platform.bigcommerceStoreHash, accessToken: decryptSecret(ctx.config, platform.bigcommerceApiTokenEncrypted) };
+  }
+  if (platform.platformType !== 'shopify' && platform.platformType !== 'woocommerce') return null;
+  const stored = await repo.findCredentials(ctx.db, platformId);
+  if (!stored) return null;
+  const credentials = JSON.parse(decryptSecret(ctx.config, stored.sealed)) as StoreCredentials;
+  return credentials.platform === platform.platformType ? credentials : null;
+}
+
+/** The store's admin API, or null when the platform is gone, inactive or has no credentials. */
+export async function openStore(ctx: Ctx, platformId: number): Promise<StoreAdmin | null> {
+  const credentials = await credentialsOf(ctx, platformId);
+  return credentials ? storeAdminFor(credentials, { origin: ctx.config.storeAdminOrigin }) : null;
+}
+
+/** Saves a Shopify or WooCommerce store's admin credentials (sealed; never answered back). */
+export async function saveCredentials(ctx: Ctx, businessId: number, platformId: number, input: StoreAdminCredentialsInput, now = new Date()): Promise<void> {
+  const platform = await repo.platformOf(ctx.db, platformId);
+  if (!platform || platform.businessId !== businessId) throw notFound('Store');
+  if (platform.platformType !== input.platform) {
+    throw new AppError('VALIDATION', `This store is a ${platform.platformType} store: give its ${platform.platformType} credentials.`, [{ path: 'platform', message: 'Does not match the store' }]);
+  }
+  const address = input.platform === 'shopify' ? input.shopDomain : new URL(input.siteUrl).origin;
+  const credentials: StoreCredentials =
+    input.platform === 'shopify'
+      ? { platform: 'shopify', shopDomain: input.shopDomain, accessToken: input.accessToken }
+      : { platform: 'woocommerce', siteUrl: new URL(input.siteUrl).origin, consumerKey: input.consumerKey, consumerSecret: input.consumerSecret };
+  await repo.saveCredentials(ctx.db, platformId, address, encryptSecret(ctx.config, JSON.stringify(credentials)), now);
+}
