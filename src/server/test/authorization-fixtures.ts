@@ -1,3 +1,4 @@
+import { FIELD_TIER, SHIPPING_ADDRESS, seedCatalog } from './gear-setup';
 import type { TestApp, TestClient } from './test-app';
 import { createBusiness, createProStaff, makeAdmin, signUp, type SignedIn } from './factories';
 
@@ -72,6 +73,11 @@ export type Fixtures = {
     campaignProofPhoto: number;
     /** A social-post task of `campaign` nobody has submitted proof for. */
     campaignEmptyTask: number;
+    /** business's program tier, with proStaff placed in it; gear comes from `shopify` (decision record 038). */
+    tier: number;
+    /** A seedable variant of business's synced catalog, and proStaff's waiting gear request for it. */
+    gearVariant: number;
+    gearRequest: number;
   };
   /** File name of business's avatar under /api/uploads/avatars/. */
   avatarFile: string;
@@ -86,6 +92,11 @@ export function multipart(fileName: string, data: Buffer, fields: Record<string,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function expectStatus(reply: Promise<{ status: number; body: unknown }>, status: number, what: string): Promise<void> {
+  const res = await reply;
+  if (res.status !== status) throw new Error(`fixture ${what}: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 async function created(client: TestClient, url: string, body: unknown): Promise<number> {
@@ -158,6 +169,16 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     product: 'SECRET-decoy', conditions: 'Rain', daysUsed: '3', worked: 'Calling', failed: 'Stakes',
   });
   const platform = (platformType: string) => created(biz, '/api/integration-platforms', { name: `SECRET-${platformType}`, platformType });
+  const shopify = await platform('shopify');
+  const tier = await created(biz, '/api/gear/tiers', { ...FIELD_TIER, name: 'SECRET-tier' });
+  await expectStatus(biz.put(`/api/gear/staff/${proStaff.proStaffId}/tier`, { tierId: tier, reason: '' }), 204, 'gear placement');
+  await expectStatus(biz.put(`/api/gear/stores/${shopify}/credentials`, { platform: 'shopify', shopDomain: 'owner-outfitters.myshopify.com', accessToken: 'shpat_0123456789abcdef' }), 204, 'store credentials');
+  await expectStatus(
+    biz.put('/api/gear/settings', { platformId: shopify, seedableTags: ['pro-seed'], seedableCollections: [], completeOrders: true, owedTaskId: null, owedDueDays: null, owedDueOn: null }),
+    200, 'gear settings',
+  );
+  const [[gearVariant]] = await seedCatalog(t, business.businessId, shopify, [{ title: 'SECRET-jacket', variants: [{ title: 'Large', priceMinor: 12_000, inventory: 10 }] }]);
+  const gearRequest = await created(proStaff.client, '/api/gear/requests', { businessId: business.businessId, items: [{ variantId: gearVariant, quantity: 1 }], shippingAddress: SHIPPING_ADDRESS, note: 'SECRET-gear-note' });
 
   return {
     t,
@@ -179,7 +200,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       ad,
       promotion,
       discountCode,
-      shopify: await platform('shopify'),
+      shopify,
       woocommerce: await platform('woocommerce'),
       bigcommerce: await platform('bigcommerce'),
       agreement,
@@ -194,6 +215,9 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       campaignSubmission: proof.id,
       campaignProofPhoto: proof.photos[0].id,
       campaignEmptyTask,
+      tier,
+      gearVariant,
+      gearRequest,
     },
     avatarFile: avatar.url.split('/').pop(),
   };

@@ -1,3 +1,4 @@
+import { FIELD_TIER, SHIPPING_ADDRESS } from './gear-setup';
 import { hashToken } from '../lib/auth';
 import { insertResetToken, insertUser } from '../modules/auth/repository';
 import { insertVerificationToken } from '../modules/account/repository';
@@ -47,6 +48,10 @@ const anyBusinessProfile = (status: number): Statuses => ({ anonymous: 401, admi
 const anyProStaffProfile = (status: number): Statuses => ({ anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: status, business: 403, proStaff: status });
 const adminOnly: Statuses = { anonymous: 401, admin: 200, otherBusiness: 403, otherProStaff: 403, business: 403, proStaff: 403 };
 
+/** Objects the gear entries' setups make. */
+let gearSpareTierId = 0;
+let gearToDecideId = 0;
+let gearToCancelId = 0;
 /** The dead task the retry route's setup makes. */
 let deadTaskId = 0;
 /** The pro staffer's notification of the fixture agreement's offer. */
@@ -545,6 +550,68 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     note: 'The owner, and its audience once opened; anyone else 404.',
   },
   // ---- goals by season (decision record 033; the fixture season is business's, with proStaff's goal) ----
+  // Pay in gear (decision record 038).
+  'GET /api/gear/tiers': { expect: anyBusinessProfile(200), request: at(() => '/api/gear/tiers'), note: "The caller's own tiers." },
+  'POST /api/gear/tiers': { expect: anyBusinessProfile(201), request: () => ({ url: '/api/gear/tiers', body: { ...FIELD_TIER, name: 'Elite' } }) },
+  'PUT /api/gear/tiers/:id': { expect: businessOwnerOnly(200, 404), request: (f) => ({ url: `/api/gear/tiers/${f.ids.tier}`, body: { ...FIELD_TIER, name: 'SECRET-tier renamed' } }) },
+  'DELETE /api/gear/tiers/:id': {
+    expect: businessOwnerOnly(204, 404),
+    setup: async (f) => {
+      gearSpareTierId = (await f.business.client.post('/api/gear/tiers', { ...FIELD_TIER, name: 'Spare' })).body.id;
+    },
+    request: at(() => `/api/gear/tiers/${gearSpareTierId}`),
+  },
+  'PUT /api/gear/staff/:proStaffId/tier': { expect: businessOwnerOnly(204, 404), request: (f) => ({ url: `/api/gear/staff/${f.proStaff.proStaffId}/tier`, body: { tierId: f.ids.tier, reason: 'Moved' } }) },
+  'GET /api/gear/settings': { expect: anyBusinessProfile(200), request: at(() => '/api/gear/settings') },
+  'PUT /api/gear/settings': {
+    expect: anyBusinessProfile(200),
+    request: (f, actor) => ({
+      url: '/api/gear/settings',
+      body: { platformId: actor === 'business' ? f.ids.shopify : null, seedableTags: ['pro-seed'], seedableCollections: [], completeOrders: true, owedTaskId: null, owedDueDays: null, owedDueOn: null },
+    }),
+    note: 'Each business its own settings; the store must be its own (the owner names its store, the others none).',
+  },
+  'PUT /api/gear/stores/:platformId/credentials': {
+    expect: businessOwnerOnly(204, 404),
+    request: (f) => ({ url: `/api/gear/stores/${f.ids.shopify}/credentials`, body: { platform: 'shopify', shopDomain: 'owner-outfitters.myshopify.com', accessToken: 'shpat_0123456789abcdef' } }),
+  },
+  'POST /api/gear/catalog/sync': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 409, otherProStaff: 403, business: 202, proStaff: 403 },
+    request: at(() => '/api/gear/catalog/sync'),
+    note: 'Another business has no store with credentials chosen: 409.',
+  },
+  'GET /api/gear/catalog': { expect: anyBusinessProfile(200), request: at(() => '/api/gear/catalog') },
+  'GET /api/gear/requests': { expect: anyBusinessProfile(200), request: at(() => '/api/gear/requests'), note: 'The requests made to the caller.' },
+  'PUT /api/gear/requests/:id/items': { expect: businessOwnerOnly(200, 404), request: (f) => ({ url: `/api/gear/requests/${f.ids.gearRequest}/items`, body: { items: [{ variantId: f.ids.gearVariant, quantity: 1 }] } }) },
+  'POST /api/gear/requests/decide': {
+    expect: anyBusinessProfile(200),
+    setup: async (f) => {
+      gearToDecideId = (await f.proStaff.client.post('/api/gear/requests', { businessId: f.business.businessId, items: [{ variantId: f.ids.gearVariant, quantity: 1 }], shippingAddress: SHIPPING_ADDRESS })).body.id;
+    },
+    request: () => ({ url: '/api/gear/requests/decide', body: { ids: [gearToDecideId], decision: 'reject', reason: 'Out of season' } }),
+    note: 'Each request is decided on its own: another business gets 200 with the request refused as not found.',
+  },
+  'GET /api/gear/overview': { expect: anyBusinessProfile(200), request: at(() => '/api/gear/overview') },
+  'GET /api/gear/compensation/business': { expect: anyBusinessProfile(200), request: at(() => '/api/gear/compensation/business') },
+  'GET /api/gear/mine': { expect: anyProStaffProfile(200), request: at(() => '/api/gear/mine'), note: "The caller's own programs." },
+  'GET /api/gear/compensation/mine': { expect: anyProStaffProfile(200), request: at(() => '/api/gear/compensation/mine') },
+  'GET /api/gear/businesses/:businessId/catalog': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 403, proStaff: 200 },
+    request: at((f) => `/api/gear/businesses/${f.business.businessId}/catalog`),
+    note: 'Only staff on the brand’s roster.',
+  },
+  'POST /api/gear/requests': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 403, business: 403, proStaff: 201 },
+    request: (f) => ({ url: '/api/gear/requests', body: { businessId: f.business.businessId, items: [{ variantId: f.ids.gearVariant, quantity: 1 }], shippingAddress: SHIPPING_ADDRESS } }),
+    note: 'Only staff on the brand’s roster.',
+  },
+  'POST /api/gear/requests/:id/cancel': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 404, business: 403, proStaff: 200 },
+    setup: async (f) => {
+      gearToCancelId = (await f.proStaff.client.post('/api/gear/requests', { businessId: f.business.businessId, items: [{ variantId: f.ids.gearVariant, quantity: 1 }], shippingAddress: SHIPPING_ADDRESS })).body.id;
+    },
+    request: at(() => `/api/gear/requests/${gearToCancelId}/cancel`),
+  },
   'GET /api/seasons': { expect: anyBusinessProfile(200), request: at(() => '/api/seasons'), note: "The caller's own seasons." },
   'POST /api/seasons': { expect: anyBusinessProfile(201), request: () => ({ url: '/api/seasons', body: { name: 'Winter geese', startsOn: dayOffset(0), endsOn: dayOffset(40) } }) },
   'GET /api/seasons/:id': { expect: businessOwnerOnly(200, 404), request: at((f) => `/api/seasons/${f.ids.season}`) },
