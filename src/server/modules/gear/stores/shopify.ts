@@ -243,7 +243,7 @@ export class ShopifyAdmin implements StoreAdmin {
       },
     });
     const payload = obj(data.draftOrderCreate);
-    throwUserErrors(payload, 'creating the gear order');
+    throwUserErrors(payload, 'creating the gear order', true);
     const draft = obj(payload.draftOrder);
     const draftId = text(draft.id);
     if (!draftId) throw new StoreUnavailable('Shopify answered draftOrderCreate without a draft order');
@@ -288,7 +288,7 @@ export class ShopifyAdmin implements StoreAdmin {
   private async complete(draftId: string): Promise<GearOrderResult> {
     const data = await this.graphql('completing the gear order', DRAFT_COMPLETE, { id: draftId });
     const payload = obj(data.draftOrderComplete);
-    throwUserErrors(payload, 'completing the gear order');
+    throwUserErrors(payload, 'completing the gear order', true);
     const draft = obj(payload.draftOrder);
     const result = this.draftResult(Object.keys(draft).length ? draft : { id: draftId });
     if (result.state !== 'order') throw new StoreUnavailable('Shopify completed the draft order without answering its order');
@@ -430,16 +430,20 @@ function errorText(errors: unknown): string | undefined {
   return undefined;
 }
 
-/** `userErrors` refuse: the message says which reason (Shopify's texts for a missing variant and missing stock). */
-function throwUserErrors(payload: Json, what: string): void {
+/**
+ * `userErrors` refuse. For an order the message says which reason (Shopify's texts for a missing variant and missing
+ * stock); elsewhere a missing thing is not_found and the rest invalid.
+ */
+function throwUserErrors(payload: Json, what: string, order = false): void {
   const errors = arr(payload.userErrors).map(obj);
   if (!errors.length) return;
   const messages = errors.map((e) => text(e.message, 500) ?? '');
   const fields = errors.map((e) => arr(e.field).join('.'));
   const joined = messages.filter(Boolean).join('; ');
   let reason: StoreRefusalReason = 'invalid';
-  if (/out of stock|not enough|insufficient|inventory|unavailable|sold out/i.test(joined)) reason = 'out_of_stock';
-  else if (/no longer available|does not exist|not found|invalid variant|variant/i.test(joined) || fields.some((f) => /variantId/.test(f))) reason = 'unknown_variant';
+  if (order && /out of stock|not enough|insufficient|inventory|unavailable|sold out/i.test(joined)) reason = 'out_of_stock';
+  else if (order && (/no longer available|does not exist|not found|variant/i.test(joined) || fields.some((f) => /variantId/.test(f)))) reason = 'unknown_variant';
+  else if (!order && /does not exist|not found/i.test(joined)) reason = 'not_found';
   throw refusal(reason, `Shopify refused ${what}: ${joined.slice(0, 500)}`, { userErrors: fields.map((field, i) => ({ field, message: messages[i] })) });
 }
 
