@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAKE_WC_KEY, FAKE_WC_SECRET, startFakeWooCommerce, type FakeWooCommerce, type FakeWooCommerceState } from '@server/test/fake-woocommerce';
 import { fixture } from '../../../../../tests/fixtures/sign';
@@ -216,6 +218,25 @@ describe('WooCommerce failures', () => {
     fake.failNext(1, 429);
     await expect(admin.createGearOrder(order())).rejects.toBeInstanceOf(StoreUnavailable);
     expect((await admin.catalogPage(null)).products).toHaveLength(1);
+  });
+
+  it('never follows a redirect with the key pair: the business is told to connect the new address', async () => {
+    const seen: string[] = [];
+    const moved = http.createServer((req, res) => {
+      seen.push(`${req.url} ${req.headers.authorization ? 'with' : 'without'} credentials`);
+      res.writeHead(301, { location: 'https://elsewhere.example/wp-json/wc/v3/data/currencies/current' });
+      res.end();
+    });
+    await new Promise<void>((resolve) => moved.listen(0, '127.0.0.1', resolve));
+    try {
+      const admin = storeAdminFor({ platform: 'woocommerce', siteUrl: `http://127.0.0.1:${(moved.address() as AddressInfo).port}`, consumerKey: FAKE_WC_KEY, consumerSecret: FAKE_WC_SECRET }, { bigcommerceApiUrl: 'x', allowHttp: true });
+      const error = await refusalOf(admin.catalogPage(null));
+      expect(error.reason).toBe('invalid');
+      expect(error.message).toContain('https://elsewhere.example');
+      expect(seen).toEqual(['/wp-json/wc/v3/data/currencies/current with credentials']);
+    } finally {
+      await new Promise<void>((resolve) => moved.close(() => resolve()));
+    }
   });
 
   it('production sends the key pair over https only', () => {
