@@ -106,7 +106,8 @@ export async function syncCatalog(ctx: AppContext, businessId: number, now = new
 /** A product or inventory webhook of the store gear comes from. */
 export async function applyCatalogUpdate(ctx: AppContext, platformId: number, businessId: number, update: CatalogUpdate, now = new Date()): Promise<string> {
   if (update.kind === 'product') {
-    await ctx.db.transaction((tx) => repo.upsertProduct(tx, toRow(businessId, platformId, update.product, now)));
+    // Shopify's product webhooks do not name collections: the ones the last sync read are kept.
+    await ctx.db.transaction((tx) => repo.upsertProduct(tx, { ...toRow(businessId, platformId, update.product, now), keepCollections: update.collectionsUnknown === true }));
     return `product ${update.product.externalId} updated`;
   }
   if (update.kind === 'product_deleted') {
@@ -118,7 +119,7 @@ export async function applyCatalogUpdate(ctx: AppContext, platformId: number, bu
     return `inventory of ${n} variant(s) set`;
   }
   const store = await openStore(ctx, platformId);
-  if (!store?.fetchProduct) return 'product changed; no API to read it';
+  if (!store) return 'product changed; no API to read it';
   const product = await store.fetchProduct(update.externalId);
   if (!product) {
     await repo.deactivateProduct(ctx.db, platformId, update.externalId, now);

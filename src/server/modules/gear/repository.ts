@@ -172,17 +172,17 @@ export async function productCount(db: Database, businessId: number): Promise<nu
   return row.n;
 }
 
-export type UpsertProduct = Omit<typeof storeProducts.$inferInsert, 'id'> & { variants: Omit<typeof storeVariants.$inferInsert, 'id' | 'productId'>[] };
+export type UpsertProduct = Omit<typeof storeProducts.$inferInsert, 'id'> & { variants: Omit<typeof storeVariants.$inferInsert, 'id' | 'productId'>[]; keepCollections?: boolean };
 
 /** Writes a product and its variants as the store describes them now; variants the store no longer has are removed. */
 export async function upsertProduct(db: Database, product: UpsertProduct): Promise<number> {
-  const { variants, ...values } = product;
+  const { variants, keepCollections, ...values } = product;
   const [row] = await db
     .insert(storeProducts)
     .values(values)
     .onConflictDoUpdate({
       target: [storeProducts.platformId, storeProducts.externalId],
-      set: { title: values.title, imageUrl: values.imageUrl, tags: values.tags, collections: values.collections, currency: values.currency, active: values.active, updatedAt: values.updatedAt },
+      set: { title: values.title, imageUrl: values.imageUrl, tags: values.tags, ...(keepCollections ? {} : { collections: values.collections }), currency: values.currency, active: values.active, updatedAt: values.updatedAt },
     })
     .returning({ id: storeProducts.id });
   for (const variant of variants) {
@@ -546,4 +546,20 @@ export async function promotionMeasure(db: Database, metric: 'attributed_sales' 
           where c.business_id = ${businessId} and s.pro_staff_id = ${proStaffId} and s.status = 'approved' and t.kind = 'social_post' and s.created_at >= ${from}::date`);
   const rows = (result as { rows?: { n: string | number }[] }).rows ?? (result as unknown as { n: string | number }[]);
   return Number(rows[0]?.n ?? 0);
+}
+
+/** The currency of a store's synced products (product webhooks of Shopify and WooCommerce name none). */
+export async function storeCurrency(db: Database, platformId: number): Promise<string | null> {
+  const [row] = await db.select({ currency: storeProducts.currency }).from(storeProducts).where(eq(storeProducts.platformId, platformId)).limit(1);
+  return row?.currency ?? null;
+}
+
+export async function shipmentByStoreOrderId(db: Database, platformId: number, externalOrderId: string): Promise<boolean> {
+  const [row] = await db.select({ id: gearShipments.id }).from(gearShipments).where(and(eq(gearShipments.platformId, platformId), eq(gearShipments.externalOrderId, externalOrderId))).limit(1);
+  return Boolean(row);
+}
+
+/** Shipments left as drafts for the business to complete in the store (the newest 50). */
+export function draftShipments(db: Database, platformId: number): Promise<ShipmentRow[]> {
+  return db.select().from(gearShipments).where(and(eq(gearShipments.platformId, platformId), eq(gearShipments.status, 'draft'))).orderBy(desc(gearShipments.id)).limit(50);
 }

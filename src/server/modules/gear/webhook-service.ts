@@ -1,10 +1,10 @@
 import type { AppContext } from '@server/lib/context';
 import { applyCatalogUpdate } from './catalog-service';
 import * as repo from './repository';
-import { applyFulfilment } from './shipments-service';
+import { applyFulfilment, referenceOf } from './shipments-service';
 import { openStore } from './store-access';
 import { parseCatalogUpdate, parseFulfilment } from './stores/webhooks';
-import type { StorePlatform } from './stores/types';
+import type { FulfilmentUpdate, StorePlatform } from './stores/types';
 
 /**
  * The store webhooks the gear program uses (decision record 038), after the store webhook route checked the
@@ -26,16 +26,32 @@ export async function gearDelivery(ctx: AppContext, platform: { id: number; busi
   if (!isGearTopic(platform.platformType, topic)) return null;
   const type = platform.platformType as StorePlatform;
   let fulfilment = parseFulfilment(type, topic, body);
-  if (type === 'bigcommerce' && topic.startsWith('store/shipment/') && fulfilment) {
-    // Thin delivery (ids only): the shipment's carrier and tracking come from the store's API.
+  if (fulfilment?.shipmentId) {
+    // Thin delivery (BigCommerce names the shipment only): its carrier and tracking come from the store's API.
     const store = await openStore(ctx, platform.id);
-    const shipmentId = String((body.data as { id?: unknown } | undefined)?.id ?? '');
-    fulfilment = (store?.fetchShipment ? await store.fetchShipment(fulfilment.externalOrderId, shipmentId) : null) ?? fulfilment;
+    fulfilment = (store?.fetchShipment ? await store.fetchShipment(fulfilment.externalOrderId, fulfilment.shipmentId) : null) ?? fulfilment;
   }
-  if (fulfilment) return applyFulfilment(ctx, platform.id, fulfilment);
-  const update = parseCatalogUpdate(type, topic, body);
+  if (fulfilment) return applyFulfilment(ctx, platform.id, await withDraftOrder(ctx, platform.id, fulfilment));
+  const update = parseCatalogUpdate(type, topic, body, (await repo.storeCurrency(ctx.db, platform.id)) ?? undefined);
   if (!update) return null;
   const settings = await repo.findSettings(ctx.db, platform.businessId);
   if (settings?.platformId !== platform.id) return 'not the store gear comes from';
   return applyCatalogUpdate(ctx, platform.id, platform.businessId, update);
+}
+
+/**
+ * A Shopify draft the business completed itself became an order with a new id, and its fulfilments name that order
+ * (without the draft's tags): the drafts waiting on this store are asked which order they became.
+ */
+async function withDraftOrder(ctx: AppContext, platformId: number, update: FulfilmentUpdate): Promise<FulfilmentUpdate> {
+  if (update.reference || (await repo.shipmentByStoreOrderId(ctx.db, platformId, update.externalOrderId))) return update;
+  const drafts = await repo.draftShipments(ctx.db, platformId);
+  if (drafts.length === 0) return update;
+  const store = await openStore(ctx, platformId);
+  if (!store) return update;
+  for (const draft of drafts) {
+    const order = await store.findGearOrder(referenceOf(draft.id));
+    if (order?.state === 'order' && order.externalOrderId === update.externalOrderId) return { ...update, reference: referenceOf(draft.id) };
+  }
+  return update;
 }

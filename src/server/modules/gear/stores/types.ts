@@ -97,13 +97,18 @@ export interface StoreAdmin {
   readonly platform: StorePlatform;
   /** One page of the catalog, oldest first; `cursor` null for the first page. */
   catalogPage(cursor: string | null): Promise<CatalogPage>;
+  /** One product, as `catalogPage` reads it (for a `refetch_product` update); null when the store has no such product. */
+  fetchProduct(externalId: string): Promise<CatalogProduct | null>;
   createGearOrder(input: GearOrderInput): Promise<GearOrderResult>;
+  /**
+   * The order `createGearOrder` made for `reference`, as it stands now; null when none. A Shopify draft the business
+   * completed answers the order it became (its fulfilment webhooks name that order, not the draft).
+   */
+  findGearOrder(reference: string): Promise<GearOrderResult | null>;
   /** Creates the code, or answers the one already made for `reference`. */
   createProPricingCode(input: ProPricingCodeInput): Promise<{ externalId: string }>;
   /** Disables (never deletes: the store's reports keep it) the code; done already is fine. */
   disableProPricingCode(externalId: string): Promise<void>;
-  /** One product as the store has it now, null when it is gone (for thin webhooks that carry ids only). */
-  fetchProduct?(externalId: string): Promise<CatalogProduct | null>;
   /** A BigCommerce shipment named by a thin webhook, as a fulfilment update. */
   fetchShipment?(externalOrderId: string, shipmentId: string): Promise<FulfilmentUpdate | null>;
 }
@@ -133,13 +138,23 @@ export type FulfilmentUpdate = {
   trackingUrl: string | null;
   carrier: string | null;
   at: Date;
+  /**
+   * A thin delivery (BigCommerce store/shipment/*) names the shipment only: tracking is null here and the caller asks
+   * the BigCommerce adapter's `fetchShipment(externalOrderId, shipmentId)` for it.
+   */
+  shipmentId?: string;
 };
 
 /** What a store's product or inventory webhook says. */
 export type CatalogUpdate =
-  | { kind: 'product'; product: CatalogProduct }
+  /**
+   * `collectionsUnknown`: the payload does not name the product's collections (Shopify's product webhooks): keep
+   * the ones the catalog holds instead of emptying them.
+   */
+  | { kind: 'product'; product: CatalogProduct; collectionsUnknown?: true }
   | { kind: 'product_deleted'; externalId: string }
   /** Shopify inventory_levels/update names the inventory item; the others name the variant. */
-  | { kind: 'inventory'; externalVariantId: string | null; inventoryItemId: string | null; available: number | null }
+  /** `locationId`: Shopify counts per location, so `available` is that location's level (null elsewhere: the total). */
+  | { kind: 'inventory'; externalVariantId: string | null; inventoryItemId: string | null; available: number | null; locationId?: string | null }
   /** A thin delivery (BigCommerce sends ids only): fetch the product again. */
   | { kind: 'refetch_product'; externalId: string };
