@@ -1,3 +1,6 @@
+import { expect } from 'vitest';
+import { createBusiness, createRosteredProStaff, type SignedIn } from './factories';
+import { FAKE_SHOPIFY_DOMAIN, FAKE_SHOPIFY_TOKEN, type FakeShopifyProduct } from './fake-shopify-admin';
 import { storeProducts, storeVariants } from '@server/db/schema/gear';
 import type { TestApp } from './test-app';
 
@@ -39,3 +42,69 @@ export const SHIPPING_ADDRESS = { name: 'Pat Hunter', line1: '12 Elk Ridge Rd', 
 export const FIELD_TIER = {
   name: 'Field', commissionRateBps: 1000, holdDays: 30, proPricingPercent: 40, allotmentMinor: 50_000, currency: 'USD', itemsPerYear: 6, renewsOn: '01-01', campaignIds: [], promotion: null,
 };
+
+// ---- a whole program on the fake Shopify (STORE_ADMIN_ORIGIN points the app at it)
+
+
+/** Two seedable jackets (one size tracked with 3 in stock, one sold out) and an untagged knife. */
+export function shopifyCatalog(): FakeShopifyProduct[] {
+  return [
+    {
+      id: 7001, title: 'Timber Jacket', status: 'ACTIVE', tags: ['pro-seed'], imageUrl: null, collections: ['outerwear'],
+      variants: [
+        { id: 700101, sku: 'TJ-L', title: 'Large', price: '120.00', inventoryQuantity: 3, policy: 'DENY', tracked: true, inventoryItemId: 800101 },
+        { id: 700102, sku: 'TJ-M', title: 'Medium', price: '120.00', inventoryQuantity: 0, policy: 'DENY', tracked: true, inventoryItemId: 800102 },
+      ],
+    },
+    {
+      id: 7002, title: 'Ridge Pack', status: 'ACTIVE', tags: ['pro-seed'], imageUrl: null, collections: ['packs'],
+      variants: [{ id: 700201, sku: 'RP', title: 'Ridge Pack', price: '80.00', inventoryQuantity: 50, policy: 'DENY', tracked: true, inventoryItemId: 800201 }],
+    },
+    {
+      id: 7003, title: 'Skinning Knife', status: 'ACTIVE', tags: [], imageUrl: null, collections: [],
+      variants: [{ id: 700301, sku: 'SK', title: 'Skinning Knife', price: '45.00', inventoryQuantity: 9, policy: 'DENY', tracked: true, inventoryItemId: 800301 }],
+    },
+  ];
+}
+
+export type GearProgram = {
+  biz: SignedIn & { businessId: number };
+  pro: SignedIn & { proStaffId: number };
+  platformId: number;
+  webhookSecret: string;
+  tierId: number;
+  /** Catalog variant ids by SKU. */
+  variant: Record<string, number>;
+};
+
+/** A business on the fake Shopify with a synced catalog, one tier and a rostered staffer placed in it. */
+export async function gearProgram(t: TestApp, tier: Partial<typeof FIELD_TIER> = {}, settings: Record<string, unknown> = {}): Promise<GearProgram> {
+  const biz = await createBusiness(t, { tier: 'professional' });
+  const pro = await createRosteredProStaff(t, biz, { firstName: 'Jake', lastName: 'Morrison' });
+  const platform = await biz.client.post('/api/integration-platforms', { name: 'Hunt Co Shopify', platformType: 'shopify' });
+  expect(platform.status).toBe(201);
+  const platformId = platform.body.id as number;
+  expect((await biz.client.put(`/api/gear/stores/${platformId}/credentials`, { platform: 'shopify', shopDomain: FAKE_SHOPIFY_DOMAIN, accessToken: FAKE_SHOPIFY_TOKEN })).status).toBe(204);
+  const created = await biz.client.post('/api/gear/tiers', { ...FIELD_TIER, ...tier });
+  expect(created.status).toBe(201);
+  const saved = await biz.client.put('/api/gear/settings', {
+    platformId, seedableTags: ['pro-seed'], seedableCollections: [], completeOrders: true, owedTaskId: null, owedDueDays: null, owedDueOn: null, ...settings,
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  expect((await biz.client.put(`/api/gear/staff/${pro.proStaffId}/tier`, { tierId: created.body.id, reason: '' })).status).toBe(204);
+  await t.app.ctx.tasks.drain();
+  const catalog = await biz.client.get('/api/gear/catalog');
+  const variant: Record<string, number> = {};
+  for (const product of catalog.body) for (const v of product.variants) variant[v.sku] = v.id;
+  return { biz, pro, platformId, webhookSecret: platform.body.webhookSecret, tierId: created.body.id, variant };
+}
+
+/** Runs every queued task now, retries included (their backoff is skipped). */
+export async function runTasksNow(t: TestApp, rounds = 20): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
+    await t.database.query(`update background_tasks set run_at = now() where status = 'queued'`);
+    await t.app.ctx.tasks.drain();
+    const [left] = await t.database.query<{ n: number }>(`select count(*)::int as n from background_tasks where status = 'queued'`);
+    if (left.n === 0) return;
+  }
+}

@@ -32,7 +32,7 @@ export const lockAllotment = transactionLock('gearAllotment');
 
 export function listTiers(db: Database, businessId: number): Promise<(TierRow & { staffCount: number })[]> {
   return db
-    .select({ ...tierColumns, staffCount: sql<number>`(select count(*)::int from ${gearMemberships} where ${gearMemberships.tierId} = ${programTiers.id})` })
+    .select({ ...tierColumns, staffCount: sql<number>`(select count(*)::int from gear_memberships m where m.tier_id = program_tiers.id)` })
     .from(programTiers)
     .where(eq(programTiers.businessId, businessId))
     .orderBy(asc(programTiers.position), asc(programTiers.id));
@@ -428,8 +428,9 @@ export async function codesWithoutAgreement(db: Database, today: string): Promis
     .where(
       and(
         inArray(proPricingCodes.status, ['pending', 'active']),
-        sql`not exists (select 1 from ${agreements} where ${agreements.businessId} = ${proPricingCodes.businessId}
-          and ${agreements.proStaffId} = ${proPricingCodes.proStaffId} and ${isLiveAgreement(today)})`,
+        // Named in full: Drizzle leaves a single-table query's columns unqualified, which the subquery would misread.
+        sql`not exists (select 1 from agreements a where a.business_id = pro_pricing_codes.business_id
+          and a.pro_staff_id = pro_pricing_codes.pro_staff_id and a.status = 'active' and a.end_date >= ${today})`,
       ),
     )
     .limit(500);
