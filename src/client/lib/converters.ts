@@ -19,9 +19,14 @@ export function moneyConversion(currency: string): Conversion<number> {
   return conversion;
 }
 
+const percentText = (bps: number) => String(Number((bps / 100).toFixed(2)));
+
+/** A rate in basis points as a percent: 1250 -> "12.5%". */
+export const formatRate = (bps: number): string => `${percentText(bps)}%`;
+
 /** A percent typed as "12.5" and kept as basis points (1250); unreadable text is NaN. */
 export const basisPointsConversion: Conversion<number> = {
-  toText: (bps) => (Number.isFinite(bps) ? String(Number((bps / 100).toFixed(2))) : ''),
+  toText: (bps) => (Number.isFinite(bps) ? percentText(bps) : ''),
   fromText: (text) => (/^\d{1,3}(\.\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text.trim()) * 100) : NaN),
 };
 

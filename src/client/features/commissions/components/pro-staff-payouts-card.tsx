@@ -7,7 +7,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/toast';
 import { describeError } from '@client/lib/api';
 import { createPayoutAccountLink, usePayoutAccount, useProStaffPayouts } from '../api';
-import { formatDate } from '../format-dates';
+import { formatDate } from '@client/lib/format-dates';
 import { accountStateLabels, BalanceLine, PayoutStatusBadge } from './payout-parts';
 import { StatementDownload } from './statement-download';
 
