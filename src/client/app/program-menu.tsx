@@ -98,6 +98,7 @@ export function programItemsFor(userType: string | null | undefined): ProgramIte
       { to: '/credentials', label: 'Credentials' },
       { to: '/goals', label: 'Goals' },
       { to: '/my-gear', label: 'My Gear' },
+      { to: '/earnings', label: 'Earnings' },
     ];
   }
   return [

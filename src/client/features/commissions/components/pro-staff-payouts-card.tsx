@@ -19,10 +19,12 @@ const explain = {
 } as const;
 const action = { not_connected: 'Connect payout account', details_needed: 'Finish setting up', ready: 'Update payout details', restricted: 'Update payout details' } as const;
 
-/** Pro staff dashboard: the payout account (Stripe Connect Express), balances per business and payouts received (decision record 025). */
-export function ProStaffPayoutsCard() {
+/**
+ * The payout account (Stripe Connect Express): its state, what it means and the button to set it up or update it.
+ * Stripe sends the staffer back to the dashboard (`?payout-account=return`), which shows this panel in its earnings card.
+ */
+export function PayoutAccountPanel() {
   const account = usePayoutAccount();
-  const payouts = useProStaffPayouts(true);
   const [opening, setOpening] = useState(false);
   const [params] = useSearchParams();
   const returned = params.get('payout-account') === 'return';
@@ -40,7 +42,7 @@ export function ProStaffPayoutsCard() {
 
   const state = account.data?.state;
   return (
-    <TitledCard title="Payouts" description="Get paid through HuntStaff: businesses pay your commissions to your own payout account.">
+    <>
       {account.isLoading && <Skeleton className="h-16 w-full" />}
       {account.data && !account.data.configured && (
         <p role="status" className="rounded-lg bg-yellow-50 p-3 text-sm text-yellow-900">
@@ -58,6 +60,16 @@ export function ProStaffPayoutsCard() {
           </Button>
         </div>
       )}
+    </>
+  );
+}
+
+/** The earnings page: the payout account, balances per business and payouts received (decision record 025). */
+export function ProStaffPayoutsCard() {
+  const payouts = useProStaffPayouts(true);
+  return (
+    <TitledCard title="Payouts" description="Get paid through HuntStaff: businesses pay your commissions to your own payout account.">
+      <PayoutAccountPanel />
       {payouts.data && (
         <>
           {payouts.data.balances.length > 0 && (
