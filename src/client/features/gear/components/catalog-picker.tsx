@@ -5,22 +5,11 @@ import { formatMoney } from '@shared/currency';
 import { Button } from '@client/components/ui/button';
 import { Input, Select } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { formatTotals, ListState } from './gear-bits';
+import { addLine, checkCart, clampQuantity, MAX_QUANTITY, type CartLine } from '../cart';
+import { formatTotals } from '../format';
+import { ListState } from './gear-bits';
 
-/** One line of a request being put together (or edited): the variant, how many, and what to show for it. */
-export type CartLine = { variantId: number; quantity: number; productTitle: string; variantTitle: string; unitPriceMinor: number; currency: string };
-
-const MAX_QUANTITY = 20;
 const SHOWN_PRODUCTS = 20;
-
-const clampQuantity = (value: number) => Math.max(1, Math.min(MAX_QUANTITY, Math.trunc(value) || 1));
-
-/** Adds `line` to the cart, or raises the quantity of the same variant already in it. */
-function addLine(cart: CartLine[], line: CartLine): CartLine[] {
-  const existing = cart.find((l) => l.variantId === line.variantId);
-  if (existing) return cart.map((l) => (l === existing ? { ...l, quantity: clampQuantity(l.quantity + line.quantity) } : l));
-  return [...cart, line];
-}
 
 function ProductRow({ product, onAdd, full }: { product: CatalogProduct; onAdd(line: CartLine): void; full: boolean }) {
   const id = useId();
@@ -75,14 +64,8 @@ function ProductRow({ product, onAdd, full }: { product: CatalogProduct; onAdd(l
 /** The request being put together: each line's quantity can change or the line go; the total beside what is left. */
 function Cart({ cart, onChange, allotment }: { cart: CartLine[]; onChange(cart: CartLine[]): void; allotment: Allotment | null }) {
   const id = useId();
-  const lines = cart.map((l) => ({ amountMinor: l.unitPriceMinor * l.quantity, currency: l.currency }));
-  const total = formatTotals(lines);
-  const items = cart.reduce((sum, l) => sum + l.quantity, 0);
-  const sameCurrency = allotment !== null && cart.every((l) => l.currency === allotment.currency);
-  const totalMinor = lines.reduce((sum, l) => sum + l.amountMinor, 0);
-  const overValue = sameCurrency && allotment.limitMinor > 0 && totalMinor > allotment.remainingMinor;
-  const itemsLeft = allotment?.itemsLimit != null ? Math.max(0, allotment.itemsLimit - allotment.itemsUsed) : null;
-  const overItems = itemsLeft !== null && items > itemsLeft;
+  const total = formatTotals(cart.map((l) => ({ amountMinor: l.unitPriceMinor * l.quantity, currency: l.currency })));
+  const { items, itemsLeft, overValue, overItems } = checkCart(cart, allotment);
   const setQuantity = (variantId: number, quantity: number) => onChange(cart.map((l) => (l.variantId === variantId ? { ...l, quantity: clampQuantity(quantity) } : l)));
 
   return (

@@ -9,7 +9,8 @@ import { toast } from '@client/components/ui/toast';
 import { showServerFieldErrors } from '@client/lib/server-field-errors';
 import { toastError } from '@client/lib/toast-error';
 import { useCatalog, useEditGearRequest } from '../api';
-import { CatalogPicker, type CartLine } from './catalog-picker';
+import type { CartLine } from '../cart';
+import { CatalogPicker } from './catalog-picker';
 
 type FormInput = z.input<typeof editGearRequest>;
 type FormOutput = z.output<typeof editGearRequest>;

@@ -5,13 +5,14 @@ import {
   gearRequestStatusLabels, shipmentStatusLabels, type Allotment, type GearRequest, type GearRequestStatus, type Obligation, type Shipment,
   type ShipmentStatus,
 } from '@shared/contracts/gear';
-import { formatMoney, totalsByCurrency } from '@shared/currency';
+import { formatMoney } from '@shared/currency';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent } from '@client/components/ui/card';
 import { ProgressBar } from '@client/components/ui/progress-bar';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { describeError } from '@client/lib/api';
 import { formatCalendarDate, formatDate } from '@client/lib/format-dates';
+import { describeAllotment } from '../format';
 
 const requestTones: Record<GearRequestStatus, 'yellow' | 'green' | 'red' | 'neutral'> = { requested: 'yellow', approved: 'green', rejected: 'red', cancelled: 'neutral' };
 const shipmentTones: Record<ShipmentStatus, 'yellow' | 'green' | 'red' | 'neutral' | 'blue'> = {
@@ -47,13 +48,6 @@ export function ListState({ query, empty, children }: { query: { isLoading: bool
     );
   }
   return <>{children}</>;
-}
-
-/** "USD 120.00 of USD 300.00 left · 3 of 5 items left": what a staffer may still request this allotment year. */
-export function describeAllotment(allotment: Allotment): string {
-  const value = allotment.limitMinor > 0 ? `${formatMoney(allotment.remainingMinor, allotment.currency)} of ${formatMoney(allotment.limitMinor, allotment.currency)} left` : null;
-  const items = allotment.itemsLimit !== null ? `${Math.max(0, allotment.itemsLimit - allotment.itemsUsed)} of ${allotment.itemsLimit} items left` : null;
-  return [value, items].filter(Boolean).join(' · ');
 }
 
 /** The allotment as a value bar (what is left, in the allotment currency) with the items left and the renewal day. */
@@ -131,12 +125,6 @@ export function ShipmentDetails({ shipment }: { shipment: Shipment }) {
       <ObligationList obligations={shipment.obligations} />
     </div>
   );
-}
-
-/** Lines in one or more currencies as "USD 120.00" or "USD 120.00 · CAD 40.00" (never added across currencies). */
-export function formatTotals(lines: { amountMinor: number; currency: string }[]): string {
-  const totals = totalsByCurrency(lines);
-  return totals.length ? totals.map((t) => formatMoney(t.minor, t.currency)).join(' · ') : '';
 }
 
 /** One gear request: who and when, its lines and value, its decision, its shipment; `actions` and `leading` from the screen. */

@@ -4,7 +4,7 @@ import { SummaryCard } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { describeError } from '@client/lib/api';
 import { useMyGear } from '../api';
-import { describeAllotment } from './gear-bits';
+import { describeAllotment } from '../format';
 
 const SHOWN = 3;
 

@@ -11,7 +11,8 @@ import { ApiError } from '@client/lib/api';
 import { showServerFieldErrors } from '@client/lib/server-field-errors';
 import { toastError } from '@client/lib/toast-error';
 import { useBusinessCatalog, useRequestGear } from '../api';
-import { CatalogPicker, type CartLine } from './catalog-picker';
+import type { CartLine } from '../cart';
+import { CatalogPicker } from './catalog-picker';
 
 type Program = MyGear['programs'][number];
 type FormInput = z.input<typeof newGearRequest>;
