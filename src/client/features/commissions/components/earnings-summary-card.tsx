@@ -22,7 +22,7 @@ export function EarningsSummaryCard() {
       ) : (
         <CommissionTotals totals={totals} />
       )}
-      <PayoutAccountPanel />
+      <PayoutAccountPanel compact />
     </SummaryCard>
   );
 }

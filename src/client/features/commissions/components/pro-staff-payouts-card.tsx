@@ -21,9 +21,10 @@ const action = { not_connected: 'Connect payout account', details_needed: 'Finis
 
 /**
  * The payout account (Stripe Connect Express): its state, what it means and the button to set it up or update it.
- * Stripe sends the staffer back to the dashboard (`?payout-account=return`), which shows this panel in its earnings card.
+ * Stripe sends the staffer back to the dashboard (`?payout-account=return`), which shows this panel in its earnings card
+ * (`compact`: a ready account without its explanation).
  */
-export function PayoutAccountPanel() {
+export function PayoutAccountPanel({ compact = false }: { compact?: boolean }) {
   const account = usePayoutAccount();
   const [opening, setOpening] = useState(false);
   const [params] = useSearchParams();
@@ -52,7 +53,7 @@ export function PayoutAccountPanel() {
       {account.data?.configured && state && (
         <div className="rounded-lg border border-bark-100 p-3" data-testid="payout-account">
           <p className="text-sm font-semibold text-bark-900" data-state={state}>{accountStateLabels[state]}</p>
-          <p className="mt-1 text-sm text-bark-700">{explain[state]}</p>
+          {(!compact || state !== 'ready') && <p className="mt-1 text-sm text-bark-700">{explain[state]}</p>}
           {returned && state !== 'ready' && <p role="status" className="mt-1 text-sm text-bark-700">Stripe is confirming your details; this updates by itself in a moment.</p>}
           {account.data.requirementsDue > 0 && state !== 'not_connected' && <p className="mt-1 text-xs text-bark-700">{account.data.requirementsDue} detail(s) due at Stripe.</p>}
           <Button className="mt-3" size="sm" variant={state === 'ready' ? 'outline' : 'primary'} disabled={opening} onClick={() => void openOnboarding()}>

@@ -25,7 +25,7 @@ function ProPricing({ program }: { program: Program }) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="pro-pricing">
       <span className="font-medium">Pro pricing:</span>
-      <code className="rounded bg-bark-100 px-2 py-1 font-mono font-semibold">{pricing.code}</code>
+      <code className="break-all rounded bg-bark-100 px-2 py-1 font-mono font-semibold">{pricing.code}</code>
       <span className="text-bark-700">{pricing.percentOff}% off in the {program.companyName} store</span>
       {pricing.status !== 'active' && <Badge tone={pricing.status === 'pending' ? 'yellow' : 'red'}>{codeStatusText[pricing.status]}</Badge>}
       {pricing.status === 'active' && <CopyButton text={pricing.code} label={`Copy pro-pricing code ${pricing.code}`} toastDescription="Pro-pricing code copied to clipboard.">Copy</CopyButton>}

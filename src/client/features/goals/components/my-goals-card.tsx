@@ -4,9 +4,9 @@ import { describeError } from '@client/lib/api';
 import { useGoals } from '../api';
 import { GoalProgress, ReachedBadge } from './goal-progress';
 
-const SHOWN = 2;
+const SHOWN = 1;
 
-/** Pro staff dashboard: this season's goals from the first two brands, with a bar per target (decision record 033). */
+/** Pro staff dashboard: this season's first goal with a bar per target, and how many more there are (decision record 033). */
 export function MyGoalsCard() {
   const goals = useGoals('current');
   const list = goals.data ?? [];
