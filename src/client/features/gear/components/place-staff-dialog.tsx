@@ -18,18 +18,20 @@ import { usePlaceInTier } from '../api';
 const placeForm = placeInTier.extend({ proStaffId: z.number('Choose a pro staffer').int('Choose a pro staffer').positive('Choose a pro staffer') });
 type PlaceInput = z.input<typeof placeForm>;
 type PlaceOutput = z.output<typeof placeForm>;
-const defaultsFor = (proStaffId: number | null, tiers: ProgramTier[]): PlaceInput => ({ proStaffId: proStaffId ?? NaN, tierId: tiers[0]?.id ?? NaN, reason: '' });
+const defaultsFor = (proStaffId: number | null, tierId: number | undefined): PlaceInput => ({ proStaffId: proStaffId ?? NaN, tierId: tierId ?? NaN, reason: '' });
 
 /** Places a rostered pro staffer in a tier, or moves them to another; the reason goes into the agreement history. */
 export function PlaceStaffDialog({ open, onOpenChange, tiers, proStaffId }: { open: boolean; onOpenChange(open: boolean): void; tiers: ProgramTier[]; proStaffId: number | null }) {
   const roster = useActiveAgreements(open);
   const place = usePlaceInTier();
-  const form = useForm<PlaceInput, unknown, PlaceOutput>({ resolver: zodResolver(placeForm), defaultValues: defaultsFor(proStaffId, tiers) });
+  const form = useForm<PlaceInput, unknown, PlaceOutput>({ resolver: zodResolver(placeForm), defaultValues: defaultsFor(proStaffId, tiers[0]?.id) });
   const { errors, isSubmitting } = form.formState;
 
+  // Keyed on the first tier's id, not the list: a list still loading is a new [] on every render.
+  const firstTierId = tiers[0]?.id;
   useEffect(() => {
-    if (open) form.reset(defaultsFor(proStaffId, tiers));
-  }, [open, proStaffId, tiers, form]);
+    if (open) form.reset(defaultsFor(proStaffId, firstTierId));
+  }, [open, proStaffId, firstTierId, form]);
 
   async function save({ proStaffId: staffer, tierId, reason }: PlaceOutput) {
     try {
