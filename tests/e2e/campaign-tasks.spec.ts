@@ -150,12 +150,13 @@ test('a field-test proof is rejected, submitted again and approved; the reward b
   await page.goto('/notifications');
   await expect(page.getByTestId('notification').filter({ hasText: `${staffer} reached their Spring ${token} goal` })).toBeVisible();
 
-  // The staffer sees the approval, the commission on the dashboard and the notifications.
+  // The staffer sees the approval, the commission on the earnings page, the goal on the dashboard and the notifications.
   await pro.reload();
   await expect(fieldTask.getByTestId('task-status')).toHaveText('Approved');
   await expect(fieldTask.getByRole('button', { name: /Submit/ })).toHaveCount(0);
-  await pro.goto('/pro-staff-dashboard');
+  await pro.goto('/earnings');
   await expect(pro.getByText(`Reward for the task "Test the decoy spread" in the campaign "${title}"`)).toBeVisible();
+  await pro.goto('/pro-staff-dashboard');
   // The approved report moved the season goal, which is now met.
   await expect(myReports).toHaveAttribute('aria-valuenow', '100');
   await expect(pro.getByTestId('my-goals-card').getByText('Goal reached')).toBeVisible();

@@ -61,10 +61,10 @@ test('a business creates and pays a commission; rankings put the pro staffer fir
   await expect(page.getByText(/Last updated/)).toBeVisible();
   expect(await tabViolations(page)).toEqual([]);
 
-  // The pro staffer sees it, read-only, on their own dashboard.
+  // The pro staffer sees it, read-only, on their earnings page (the dashboard sums it up and links there).
   const proPage = await pageInNewContext(browser);
   await signIn(proPage, PAYEE);
-  await proPage.goto('/pro-staff-dashboard');
+  await proPage.goto('/earnings');
   const proRow = proPage.getByTestId('commission-row').filter({ hasText: description });
   await expect(proRow).toContainText('Timberline Outfitters');
   await expect(proRow).toContainText('Paid');
@@ -139,7 +139,7 @@ test('a business sets the hold period; an order commission shows when it becomes
 
     const jakePage = await pageInNewContext(browser);
     await signIn(jakePage, DEMO_PRO_STAFF);
-    await jakePage.goto('/pro-staff-dashboard');
+    await jakePage.goto('/earnings');
     await expect(jakePage.getByTestId('commission-row').filter({ hasText: orderId }).getByTestId('commission-payable')).toHaveText(`In hold: payable from ${payableFrom}`);
     await jakePage.context().close();
     await page.request.delete(`/api/integration-platforms/${platform.id}`);
@@ -186,7 +186,7 @@ test('both sides download a CSV statement whose rows match the commissions on sc
 
   const jakePage = await pageInNewContext(browser);
   await signIn(jakePage, DEMO_PRO_STAFF);
-  await jakePage.goto('/pro-staff-dashboard');
+  await jakePage.goto('/earnings');
   await downloadFrom(jakePage, new RegExp(`^huntstaff-commissions-pro-staff-${today}-to-${today}-pending\\.csv$`));
   await jakePage.context().close();
 });

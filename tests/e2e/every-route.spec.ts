@@ -32,6 +32,11 @@ const routes: { path: string; text: Partial<Record<Visitor | 'signedIn' | 'any',
   // Goals by season (decision record 033): season 1 is the demo business's "Late season 2026" (demo-agreements.ts).
   { path: '/goals', text: { anonymous: 'Please log in to see your goals.', business: 'Seasons and the targets you set', pro_staff: 'What your brands set for you', admin: 'Please complete your business profile first.' } },
   { path: '/goals/1', text: { anonymous: 'Please log in to see this season.', business: 'Late season 2026', pro_staff: 'Season not found', admin: 'Season not found' } },
+  // Pay in gear (issue 41): business and pro staff sides; the admin account has no business profile.
+  { path: '/gear', text: { anonymous: 'Please log in to run your gear program.', business: 'Pay your pro staff in gear', pro_staff: 'Gear is for business accounts.', admin: 'Please complete your business profile first.' } },
+  { path: '/my-gear', text: { anonymous: 'Please log in to see your gear.', business: 'My Gear is for pro staff accounts.', pro_staff: 'Gear from the brands you are on', admin: 'My Gear is for pro staff accounts.' } },
+  // The pro staffer's earnings in full (the dashboard sums them up).
+  { path: '/earnings', text: { anonymous: 'Please log in to see your earnings.', business: 'Earnings is for pro staff accounts.', pro_staff: 'My Commissions', admin: 'Earnings is for pro staff accounts.' } },
   { path: '/promotions', text: { business: 'Active Promotions', pro_staff: 'Access restricted to business accounts.' } },
   { path: '/business-features', text: { any: 'Compare plans' } },
   { path: '/pro-staff-features', text: { any: 'Success stories' } },

@@ -100,8 +100,8 @@ test('a pro staffer connects a payout account, the business pays two commissions
     [payoutId, 'paid', 'Payout Outfitters', 'Jake Payee', 'USD', '65.50', ids.map((id) => `#${id}`).join(' ')],
   ]);
 
-  // The pro staffer sees it land, and downloads the same row.
-  await pro.goto('/pro-staff-dashboard');
+  // The pro staffer sees it land on the earnings page, and downloads the same row.
+  await pro.goto('/earnings');
   const received = pro.getByTestId('received-payout');
   await expect(received).toHaveCount(1);
   await expect(received).toContainText('USD 65.50');

@@ -54,12 +54,12 @@ test('the whole header fits one row at 1280 px, the logo uncovered, for an admin
   expect(logout?.y).toBeLessThan(64);
 });
 
-test('the Program menu reaches the roster, campaigns and goals and closes on Escape', async ({ page }) => {
+test('the Program menu reaches the roster, campaigns, goals and gear and closes on Escape', async ({ page }) => {
   await signIn(page, DEMO_BUSINESS);
   const program = nav(page).getByRole('button', { name: 'Program' });
   await expect(program).toHaveAttribute('aria-expanded', 'false');
   await program.click();
-  await expect(nav(page).getByRole('list').getByRole('link')).toHaveText(['Roster', 'Campaigns', 'Goals']);
+  await expect(nav(page).getByRole('list').getByRole('link')).toHaveText(['Roster', 'Campaigns', 'Goals', 'Gear']);
   await expect(nav(page).getByRole('link', { name: 'Roster' })).toHaveAttribute('href', '/agreements');
   await page.keyboard.press('Escape');
   await expect(nav(page).getByRole('link', { name: 'Roster' })).toHaveCount(0);
@@ -72,10 +72,10 @@ test('the Program menu reaches the roster, campaigns and goals and closes on Esc
   await expect(program).toHaveClass(/bg-forest-800/);
 });
 
-test('pro staff find their agreements, campaigns, credentials and goals under Program, also in the mobile menu', async ({ page }) => {
+test('pro staff find their agreements, campaigns, credentials, goals, gear and earnings under Program, also in the mobile menu', async ({ page }) => {
   await signIn(page, DEMO_PRO_STAFF);
   await nav(page).getByRole('button', { name: 'Program' }).click();
-  await expect(nav(page).getByRole('list').getByRole('link')).toHaveText(['My Agreements', 'Campaigns', 'Credentials', 'Goals']);
+  await expect(nav(page).getByRole('list').getByRole('link')).toHaveText(['My Agreements', 'Campaigns', 'Credentials', 'Goals', 'My Gear', 'Earnings']);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.getByRole('button', { name: 'Open menu' }).click();
   const program = page.getByRole('navigation', { name: 'Mobile' }).getByRole('group', { name: 'Program' });

@@ -7,7 +7,7 @@ export type ProgramItem = { to: string; label: string };
 /**
  * Loaded only for signed-in users (lazy, from the header): signed-out pages, the landing page first, do not carry it.
  *
- * The pro-staff program pages (roster or agreements, campaigns, credentials, goals) as one header entry: the specification's
+ * The program pages (roster or agreements, campaigns, credentials, goals, gear) as one header entry: the specification's
  * header has no room for four more links at 1,280 px, and these pages belong together. A disclosure button (not a
  * Radix menu: nothing extra in the bundle every page loads) that closes on Escape, on a click outside and on navigation.
  */
@@ -97,11 +97,14 @@ export function programItemsFor(userType: string | null | undefined): ProgramIte
       { to: '/campaigns', label: 'Campaigns' },
       { to: '/credentials', label: 'Credentials' },
       { to: '/goals', label: 'Goals' },
+      { to: '/my-gear', label: 'My Gear' },
+      { to: '/earnings', label: 'Earnings' },
     ];
   }
   return [
     { to: '/agreements', label: 'Roster' },
     { to: '/campaigns', label: 'Campaigns' },
     { to: '/goals', label: 'Goals' },
+    { to: '/gear', label: 'Gear' },
   ];
 }

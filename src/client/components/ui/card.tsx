@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
+import { Link } from 'react-router';
 import { cn } from './cn';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -48,6 +49,26 @@ export function TitledCard({ title, description, leading, details, titleClassNam
         {description !== undefined && <CardDescription>{description}</CardDescription>}
       </CardHeader>
       {children !== undefined && <CardContent className={contentClassName}>{children}</CardContent>}
+    </Card>
+  );
+}
+
+/**
+ * A dashboard summary: a compact card whose header carries a "View all" link to the page with the whole list
+ * (`what` completes the link's name for screen readers: "View all earnings"); without `to`, no link.
+ */
+export function SummaryCard({ title, to, what, children, className, ...cardProps }: Omit<HTMLAttributes<HTMLDivElement>, 'title'> & { title: ReactNode; to?: string; what?: string }) {
+  return (
+    <Card className={cn('flex flex-col', className)} {...cardProps}>
+      <div className="flex items-baseline justify-between gap-3 px-4 pb-2 pt-4">
+        <CardTitle className="text-base">{title}</CardTitle>
+        {to && (
+          <Link to={to} className="shrink-0 text-sm font-medium text-forest-700 hover:underline">
+            View all{what && <span className="sr-only"> {what}</span>}
+          </Link>
+        )}
+      </div>
+      <div className="flex flex-col gap-2 px-4 pb-4 text-sm">{children}</div>
     </Card>
   );
 }

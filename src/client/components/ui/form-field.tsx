@@ -8,7 +8,7 @@ import { Field } from './label';
  * its label and hint. `markInvalid={false}` leaves aria-invalid off for the few fields that never set it;
  * `describeError` also links the error text to the control.
  */
-type BoundFieldProps<T extends FieldValues, TOutput> = {
+export type BoundFieldProps<T extends FieldValues, TOutput> = {
   form: UseFormReturn<T, unknown, TOutput>;
   name: Path<T>;
   id?: string;

@@ -1,1 +1,2 @@
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+// The app's one date format (src/client/lib/format-dates.ts), under the name the jobs screens use.
+export { formatDate } from '@client/lib/format-dates';

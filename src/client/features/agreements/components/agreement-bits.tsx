@@ -1,6 +1,7 @@
 import { agreementStatusLabels, exclusivityCategoryLabels, type Agreement, type AgreementStatus } from '@shared/contracts/agreements';
 import { formatMoney } from '@shared/currency';
 import { Badge } from '@client/components/ui/badge';
+import { formatRate } from '@client/lib/converters';
 
 const statusTones: Record<AgreementStatus, 'green' | 'yellow' | 'neutral' | 'red' | 'blue'> = {
   offered: 'yellow',
@@ -16,7 +17,7 @@ export function StatusBadge({ status }: { status: AgreementStatus }) {
   return <Badge tone={statusTones[status]} data-testid="agreement-status">{agreementStatusLabels[status]}</Badge>;
 }
 
-export const formatRate = (bps: number) => `${Number((bps / 100).toFixed(2))}%`;
+export { formatRate };
 
 /** The terms of one version, as a definition list. */
 export function AgreementTerms({ agreement }: { agreement: Agreement }) {

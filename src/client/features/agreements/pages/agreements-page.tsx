@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Download, FileSignature, Plus } from 'lucide-react';
-import type { SessionUser } from '@shared/contracts/auth';
 import { agreementStatuses, agreementStatusLabels, exclusivityCategories, exclusivityCategoryLabels, type Agreement, type AgreementsQuery } from '@shared/contracts/agreements';
 import { useLimitGate } from '@client/components/plan-limit';
-import { RequireLogin } from '@client/components/require-login';
+import { ProgramPage } from '@client/components/program-page';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Input, Select } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { Notice, Page } from '@client/components/ui/page';
+import { Page } from '@client/components/ui/page';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { describeError } from '@client/lib/api';
 import { useDebounced } from '@client/lib/use-debounced';
@@ -142,19 +141,6 @@ function MyAgreements() {
   );
 }
 
-function Agreements({ user }: { user: SessionUser }) {
-  if (user.userType === 'business') {
-    if (user.businessId === null) {
-      return <Notice title="Please complete your business profile first." action={<Button asChild><Link to="/profile">Complete Profile</Link></Button>} />;
-    }
-    return <Roster />;
-  }
-  if (user.proStaffId === null) {
-    return <Notice title="Please complete your pro staff profile first." action={<Button asChild><Link to="/profile">Complete Profile</Link></Button>} />;
-  }
-  return <MyAgreements />;
-}
-
 export default function AgreementsPage() {
-  return <RequireLogin message="Please log in to see your agreements.">{(user) => <Agreements user={user} />}</RequireLogin>;
+  return <ProgramPage loginMessage="Please log in to see your agreements." business={() => <Roster />} proStaff={() => <MyAgreements />} />;
 }

@@ -1,31 +1,30 @@
 import { Link } from 'react-router';
-import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { SummaryCard } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { describeError } from '@client/lib/api';
 import { useCampaigns } from '../api';
 
-/** Pro staff dashboard: the open campaigns of the brands the staffer is on (decision record 031). */
+const SHOWN = 3;
+
+/** Pro staff dashboard: the open campaigns of the brands the staffer is on, the three closing first (decision record 031). */
 export function CampaignsCard() {
   const campaigns = useCampaigns();
-  const open = campaigns.data?.filter((c) => c.status === 'open') ?? [];
+  const open = (campaigns.data ?? []).filter((c) => c.status === 'open').sort((a, b) => a.closesOn.localeCompare(b.closesOn));
   return (
-    <Card data-testid="campaigns-card">
-      <CardHeader><CardTitle>Campaigns</CardTitle></CardHeader>
-      <CardContent className="flex flex-col gap-3 text-sm">
-        {campaigns.isLoading ? <Skeleton className="h-10" /> : campaigns.isError ? <p role="alert" className="text-red-800">{describeError(campaigns.error)}</p> : open.length ? (
-          <ul className="flex flex-col gap-2">
-            {open.map((c) => (
-              <li key={c.id} className="min-w-0">
-                <Link to={`/campaigns/${c.id}`} className="font-medium text-forest-700 hover:underline break-words">{c.title}</Link>
-                <p className="text-bark-700">{c.businessName} · closes {c.closesOn}{c.assetCount > 0 && <> · {c.assetCount} {c.assetCount === 1 ? 'asset' : 'assets'}</>}</p>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-bark-700">No open campaigns. Your brands' campaigns appear here when they open.</p>
-        )}
-        {campaigns.data && campaigns.data.length > open.length && <Link to="/campaigns" className="font-medium text-forest-700 hover:underline">See past campaigns</Link>}
-      </CardContent>
-    </Card>
+    <SummaryCard title="Campaigns" to="/campaigns" what="campaigns" data-testid="campaigns-card">
+      {campaigns.isLoading ? <Skeleton className="h-10" /> : campaigns.isError ? <p role="alert" className="text-red-800">{describeError(campaigns.error)}</p> : open.length ? (
+        <ul className="flex flex-col gap-1.5">
+          {open.slice(0, SHOWN).map((c) => (
+            <li key={c.id} className="min-w-0">
+              <Link to={`/campaigns/${c.id}`} className="font-medium text-forest-700 hover:underline break-words">{c.title}</Link>
+              <span className="text-bark-700"> · {c.businessName} · closes {c.closesOn}</span>
+            </li>
+          ))}
+          {open.length > SHOWN && <li className="text-bark-700">and {open.length - SHOWN} more open</li>}
+        </ul>
+      ) : (
+        <p className="text-bark-700">No open campaigns. Your brands' campaigns appear here when they open.</p>
+      )}
+    </SummaryCard>
   );
 }

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Megaphone, Plus } from 'lucide-react';
-import type { SessionUser } from '@shared/contracts/auth';
 import { campaignAudienceLabels, type Campaign } from '@shared/contracts/campaigns';
 import { useLimitGate } from '@client/components/plan-limit';
-import { RequireLogin } from '@client/components/require-login';
+import { ProgramPage } from '@client/components/program-page';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
-import { Notice, Page } from '@client/components/ui/page';
+import { Page } from '@client/components/ui/page';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { describeError } from '@client/lib/api';
 import { useCampaigns } from '../api';
@@ -84,19 +83,6 @@ function StaffCampaigns() {
   );
 }
 
-function Campaigns({ user }: { user: SessionUser }) {
-  if (user.userType === 'business') {
-    if (user.businessId === null) {
-      return <Notice title="Please complete your business profile first." action={<Button asChild><Link to="/profile">Complete Profile</Link></Button>} />;
-    }
-    return <BusinessCampaigns />;
-  }
-  if (user.proStaffId === null) {
-    return <Notice title="Please complete your pro staff profile first." action={<Button asChild><Link to="/profile">Complete Profile</Link></Button>} />;
-  }
-  return <StaffCampaigns />;
-}
-
 export default function CampaignsPage() {
-  return <RequireLogin message="Please log in to see your campaigns.">{(user) => <Campaigns user={user} />}</RequireLogin>;
+  return <ProgramPage loginMessage="Please log in to see your campaigns." business={() => <BusinessCampaigns />} proStaff={() => <StaffCampaigns />} />;
 }

@@ -2,7 +2,7 @@ import { formatMoney } from '@shared/currency';
 import { TitledCard } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useBusinessPayouts } from '../api';
-import { formatDate } from '../format-dates';
+import { formatDate } from '@client/lib/format-dates';
 import { BalanceLine, PayoutStatusBadge } from './payout-parts';
 import { StatementDownload } from './statement-download';
 

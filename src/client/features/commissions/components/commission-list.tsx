@@ -3,7 +3,7 @@ import type { Commission } from '@shared/contracts/commissions';
 import { formatCents } from '@shared/format';
 import { formatMoney } from '@shared/currency';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { formatCalendarDate, formatDate } from '../format-dates';
+import { formatCalendarDate, formatDate } from '@client/lib/format-dates';
 import { CommissionStatusBadge } from './commission-status-badge';
 
 type Props = {

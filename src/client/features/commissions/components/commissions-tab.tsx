@@ -15,7 +15,7 @@ import { CreateCommissionForm } from './create-commission-form';
 import { HoldPeriodCard } from './hold-period-card';
 import { YearlyTotalsCard } from './yearly-totals-card';
 import { StatementDownload } from './statement-download';
-import { formatDate } from '../format-dates';
+import { formatDate } from '@client/lib/format-dates';
 
 /** Business dashboard tab: create commissions for pro staff and settle pending ones. */
 export function CommissionsTab() {

@@ -7,7 +7,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/toast';
 import { describeError } from '@client/lib/api';
 import { createPayoutAccountLink, usePayoutAccount, useProStaffPayouts } from '../api';
-import { formatDate } from '../format-dates';
+import { formatDate } from '@client/lib/format-dates';
 import { accountStateLabels, BalanceLine, PayoutStatusBadge } from './payout-parts';
 import { StatementDownload } from './statement-download';
 
@@ -19,10 +19,13 @@ const explain = {
 } as const;
 const action = { not_connected: 'Connect payout account', details_needed: 'Finish setting up', ready: 'Update payout details', restricted: 'Update payout details' } as const;
 
-/** Pro staff dashboard: the payout account (Stripe Connect Express), balances per business and payouts received (decision record 025). */
-export function ProStaffPayoutsCard() {
+/**
+ * The payout account (Stripe Connect Express): its state, what it means and the button to set it up or update it.
+ * Stripe sends the staffer back to the dashboard (`?payout-account=return`), which shows this panel in its earnings card
+ * (`compact`: a ready account without its explanation).
+ */
+export function PayoutAccountPanel({ compact = false }: { compact?: boolean }) {
   const account = usePayoutAccount();
-  const payouts = useProStaffPayouts(true);
   const [opening, setOpening] = useState(false);
   const [params] = useSearchParams();
   const returned = params.get('payout-account') === 'return';
@@ -40,7 +43,7 @@ export function ProStaffPayoutsCard() {
 
   const state = account.data?.state;
   return (
-    <TitledCard title="Payouts" description="Get paid through HuntStaff: businesses pay your commissions to your own payout account.">
+    <>
       {account.isLoading && <Skeleton className="h-16 w-full" />}
       {account.data && !account.data.configured && (
         <p role="status" className="rounded-lg bg-yellow-50 p-3 text-sm text-yellow-900">
@@ -50,7 +53,7 @@ export function ProStaffPayoutsCard() {
       {account.data?.configured && state && (
         <div className="rounded-lg border border-bark-100 p-3" data-testid="payout-account">
           <p className="text-sm font-semibold text-bark-900" data-state={state}>{accountStateLabels[state]}</p>
-          <p className="mt-1 text-sm text-bark-700">{explain[state]}</p>
+          {(!compact || state !== 'ready') && <p className="mt-1 text-sm text-bark-700">{explain[state]}</p>}
           {returned && state !== 'ready' && <p role="status" className="mt-1 text-sm text-bark-700">Stripe is confirming your details; this updates by itself in a moment.</p>}
           {account.data.requirementsDue > 0 && state !== 'not_connected' && <p className="mt-1 text-xs text-bark-700">{account.data.requirementsDue} detail(s) due at Stripe.</p>}
           <Button className="mt-3" size="sm" variant={state === 'ready' ? 'outline' : 'primary'} disabled={opening} onClick={() => void openOnboarding()}>
@@ -58,6 +61,16 @@ export function ProStaffPayoutsCard() {
           </Button>
         </div>
       )}
+    </>
+  );
+}
+
+/** The earnings page: the payout account, balances per business and payouts received (decision record 025). */
+export function ProStaffPayoutsCard() {
+  const payouts = useProStaffPayouts(true);
+  return (
+    <TitledCard title="Payouts" description="Get paid through HuntStaff: businesses pay your commissions to your own payout account.">
+      <PayoutAccountPanel />
       {payouts.data && (
         <>
           {payouts.data.balances.length > 0 && (

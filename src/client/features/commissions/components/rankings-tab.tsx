@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useSession } from '@client/features/auth';
 import { useCalculateRankings, useRankingCurrencies, useRankings } from '../api';
-import { formatDateTime } from '../format-dates';
+import { formatDateTime } from '@client/lib/format-dates';
 import { toastError } from '@client/lib/toast-error';
 
 const medals = {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Briefcase, FileText, MessageSquare, Users } from 'lucide-react';
 import type { SessionUser } from '@shared/contracts/auth';
 import { Badge } from '@client/components/ui/badge';
@@ -10,6 +10,7 @@ import { Notice, Page } from '@client/components/ui/page';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { useLimitGate } from '@client/components/plan-limit';
+import { useTabParam } from '@client/lib/use-tab-param';
 import { CommissionsTab, RankingsTab } from '@client/features/commissions';
 import { MassMessageForm } from '@client/features/messaging';
 import { SocialTagSearch } from '@client/features/profiles';
@@ -36,8 +37,6 @@ const tabs = [
   ['search', 'Social'],
   ['profile', 'Profile'],
 ] as const;
-type TabValue = (typeof tabs)[number][0];
-const isTab = (value: string | null): value is TabValue => tabs.some(([tab]) => tab === value);
 
 const RECENT_JOBS = 3;
 
@@ -116,9 +115,7 @@ function ProfileTab({ profile, loading }: { profile: BusinessProfileSummary | nu
 }
 
 function BusinessDashboard({ user }: { user: SessionUser }) {
-  const [params, setParams] = useSearchParams();
-  const tab: TabValue = isTab(params.get('tab')) ? (params.get('tab') as TabValue) : 'overview';
-  const setTab = (value: string) => setParams(value === 'overview' ? {} : { tab: value }, { replace: true });
+  const [tab, setTab] = useTabParam(tabs);
   const [creating, setCreating] = useState(false);
   // New postings start active, so both posting limits apply before the form opens.
   const postingGate = useLimitGate(['jobPostsPerMonth', 'activeJobPostings']);

@@ -5,10 +5,10 @@ import type { SessionUser } from '@shared/contracts/auth';
 import { applicationStatuses } from '@shared/contracts/jobs';
 import { AnalyticsButton } from '../components/analytics-button';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { SummaryCard } from '@client/components/ui/card';
 import { Dialog, DialogContent } from '@client/components/ui/dialog';
 import { Page } from '@client/components/ui/page';
-import { ProStaffCommissions, ProStaffPayoutsCard } from '@client/features/commissions';
+import { EarningsSummaryCard } from '@client/features/commissions';
 import { PromotionSlot } from '@client/features/promotions';
 import { useMyApplications } from '@client/features/jobs/api';
 import { JobBoard, MyApplications, useDashboardEvents } from '@client/features/jobs';
@@ -22,10 +22,15 @@ import { SubscriptionCard } from '../components/subscription-card';
 import { TrialBanner } from '@client/features/billing';
 import { MyBrandsCard } from '@client/features/agreements';
 import { CampaignsCard } from '@client/features/campaigns';
+import { GearSummaryCard } from '@client/features/gear';
 import { MyGoalsCard } from '@client/features/goals';
 
 const OPPORTUNITIES_SHOWN = 5;
 
+/**
+ * A summary that fits about three phone screens: compact cards, each with "View all" to the page holding the whole
+ * list (earnings, agreements, campaigns, gear, goals). Browsing every job opens here on demand.
+ */
 function ProStaffDashboard({ user }: { user: SessionUser }) {
   const profile = useOwnProStaffProfile(user.id);
   const proStaffId = user.proStaffId ?? profile.data?.id ?? null;
@@ -49,61 +54,64 @@ function ProStaffDashboard({ user }: { user: SessionUser }) {
       actions={
         <HelpPopover title="Getting around your dashboard">
           <p>Apply to jobs from Available Opportunities; Browse Jobs searches every open posting by keyword, location and specialty.</p>
-          <p>My Applications shows where each application stands. You can withdraw one until the business decides.</p>
+          <p>Each card sums up one part of your program; View all opens the whole list: earnings, agreements, campaigns, gear and goals.</p>
         </HelpPopover>
       }
       description={profile.data ? `Welcome back, ${profile.data.firstName}` : `Signed in as ${user.email}`}
     >
-      <NewFeatureBanner storageKey="huntstaff.banner.pro-staff-apply">
-        <strong>New:</strong> apply to jobs right from your dashboard and follow each application's status.
+      <NewFeatureBanner storageKey="huntstaff.banner.pro-staff-gear">
+        <strong>New:</strong> brands can pay you in gear. See your allotment and request gear under <Link to="/my-gear" className="font-medium underline">My Gear</Link>.
       </NewFeatureBanner>
       <TrialBanner userType="pro_staff" />
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Profile Rating" value={`${rating.toFixed(1)}/5`} icon={Star} />
-        <StatCard label="Applications" value={applications.data?.length ?? 0} icon={FileText} />
-        <StatCard label="Profile Views" value={0} icon={Eye} />
-        <StatCard label="Messages" value={unread} icon={MessageSquare} />
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard compact label="Profile Rating" value={`${rating.toFixed(1)}/5`} icon={Star} />
+        <StatCard compact label="Applications" value={applications.data?.length ?? 0} icon={FileText} />
+        <StatCard compact label="Profile Views" value={0} icon={Eye} />
+        <StatCard compact label="Messages" value={unread} icon={MessageSquare} />
       </div>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <div className="flex flex-col gap-6 lg:col-span-2">
+      <section aria-labelledby="quick-actions-heading" className="mt-4 flex flex-wrap gap-2">
+        <h2 id="quick-actions-heading" className="sr-only">Quick Actions</h2>
+        <Button size="sm" onClick={browseJobs}>Browse Jobs</Button>
+        <Button size="sm" asChild variant="outline"><Link to="/messages">Messages</Link></Button>
+        <Button size="sm" asChild variant="outline"><Link to="/search">Browse Pro Staff</Link></Button>
+        <Button size="sm" asChild variant="outline"><Link to="/credentials">Verified Credentials</Link></Button>
+        <AnalyticsButton size="sm" isFree={isFree} onOpen={() => setAnalyticsOpen(true)} />
+      </section>
+
+      <div className="mt-6 grid gap-4 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
           <section ref={jobsRef} aria-labelledby="opportunities-heading" className="scroll-mt-20">
-            <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-              <h2 id="opportunities-heading" className="text-xl font-semibold">{browsing ? 'Browse Jobs' : 'Available Opportunities'}</h2>
+            <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+              <h2 id="opportunities-heading" className="text-lg font-semibold">{browsing ? 'Browse Jobs' : 'Available Opportunities'}</h2>
               <Button variant="link" size="sm" onClick={() => setBrowsing(!browsing)}>
                 {browsing ? 'Show newest only' : 'Browse all jobs'}
               </Button>
             </div>
-            {browsing ? <JobBoard proStaffId={proStaffId} searchable /> : <JobBoard proStaffId={proStaffId} limit={OPPORTUNITIES_SHOWN} />}
+            {browsing ? <JobBoard proStaffId={proStaffId} searchable /> : <JobBoard proStaffId={proStaffId} limit={OPPORTUNITIES_SHOWN} compact />}
           </section>
-          <ProStaffPayoutsCard />
-          <ProStaffCommissions />
+          <div className="grid gap-4 md:grid-cols-2">
+            <EarningsSummaryCard />
+            <GearSummaryCard />
+            <MyBrandsCard />
+            <CampaignsCard />
+          </div>
         </div>
-        <div className="flex flex-col gap-6">
-          <ProfileStatusCard
-            loading={profile.isPending}
-            name={profile.data ? `${profile.data.firstName} ${profile.data.lastName}` : null}
-            detail={profile.data?.location}
-          />
-          <SubscriptionCard userType="pro_staff" tier={user.subscriptionTier} />
-          <MyBrandsCard />
-          <CampaignsCard />
+        <div className="flex min-w-0 flex-col gap-4">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
+            <ProfileStatusCard
+              compact
+              loading={profile.isPending}
+              name={profile.data ? `${profile.data.firstName} ${profile.data.lastName}` : null}
+              detail={profile.data?.location}
+            />
+            <SubscriptionCard compact userType="pro_staff" tier={user.subscriptionTier} />
+          </div>
           <MyGoalsCard />
-          <Card>
-            <CardHeader><CardTitle>My Applications</CardTitle></CardHeader>
-            <CardContent><MyApplications proStaffId={proStaffId} /></CardContent>
-          </Card>
-          <Card>
-            <CardHeader><CardTitle>Quick Actions</CardTitle></CardHeader>
-            <CardContent className="flex flex-col gap-2">
-              <Button onClick={browseJobs}>Browse Jobs</Button>
-              <Button asChild variant="outline"><Link to="/messages">Messages</Link></Button>
-              <Button asChild variant="outline"><Link to="/search">Browse Pro Staff</Link></Button>
-              <Button asChild variant="outline"><Link to="/credentials">Verified Credentials</Link></Button>
-              <AnalyticsButton isFree={isFree} onOpen={() => setAnalyticsOpen(true)} />
-            </CardContent>
-          </Card>
+          <SummaryCard title="My Applications">
+            <MyApplications proStaffId={proStaffId} />
+          </SummaryCard>
           <PromotionSlot placement="dashboard" />
         </div>
       </div>

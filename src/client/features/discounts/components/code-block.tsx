@@ -1,4 +1,4 @@
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@client/components/copy-button';
 
 /** A copyable code sample. */
 export function CodeBlock({ code, label, language }: { code: string; label: string; language?: string }) {

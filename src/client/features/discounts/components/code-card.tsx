@@ -5,7 +5,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 import { describeDiscount, formatDateTime, isExpired } from '../format';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@client/components/copy-button';
 
 export function CodeCard({ code, onEdit, onToggle, toggling }: { code: DiscountCode; onEdit(): void; onToggle(): void; toggling: boolean }) {
   const expired = isExpired(code);

@@ -5,7 +5,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { formatDateTime } from '../format';
 import type { RotatableKey } from '../api';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@client/components/copy-button';
 
 const rotateQuestions: Record<RotatableKey, (name: string) => string> = {
   publishable: (name) => `Issue a new publishable key for ${name}? The current one stops working immediately: update your storefront snippet.`,

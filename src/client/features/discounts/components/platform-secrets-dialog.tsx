@@ -2,7 +2,7 @@ import { TriangleAlert } from 'lucide-react';
 import type { IntegrationPlatformWithSecrets } from '@shared/contracts/discounts';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent } from '@client/components/ui/dialog';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@client/components/copy-button';
 
 function SecretRow({ label, value }: { label: string; value: string }) {
   return (

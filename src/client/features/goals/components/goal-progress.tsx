@@ -2,29 +2,12 @@ import { useId } from 'react';
 import { goalMetricLabels, seasonStatusLabels, type Goal, type MetricProgress, type SeasonStatus } from '@shared/contracts/goals';
 import { formatMoney } from '@shared/currency';
 import { Badge } from '@client/components/ui/badge';
-import { cn } from '@client/components/ui/cn';
+import { ProgressBar } from '@client/components/ui/progress-bar';
 
 /** "USD 275.00 of USD 1500.00" or "2 of 4". */
 export function describeProgress(item: MetricProgress): string {
   if (item.metric === 'sales' && item.currency) return `${formatMoney(item.actual, item.currency)} of ${formatMoney(item.target, item.currency)}`;
   return `${item.actual} of ${item.target}`;
-}
-
-/** An accessible bar: role progressbar with its value (0–100) and a label naming the metric and whose goal it is. */
-export function ProgressBar({ label, percent, valueText, reached, compact = false }: { label: string; percent: number; valueText: string; reached: boolean; compact?: boolean }) {
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percent}
-      aria-valuetext={`${valueText} (${percent}%)`}
-      className={cn('w-full overflow-hidden rounded-full bg-bark-100', compact ? 'h-1.5' : 'h-2.5')}
-    >
-      <div className={cn('h-full rounded-full', reached ? 'bg-forest-600' : 'bg-blaze-500')} style={{ width: `${percent}%` }} />
-    </div>
-  );
 }
 
 /** One bar per target of a goal, each with its metric, the numbers and whether it is met. */

@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/
 import { Skeleton } from '@client/components/ui/skeleton';
 import { describeError } from '@client/lib/api';
 import { useGoals } from '../api';
-import { ProgressBar } from './goal-progress';
+import { ProgressBar } from '@client/components/ui/progress-bar';
 
 /** The current seasons' goals grouped by season (a business can run overlapping seasons). */
 function bySeason(goals: Goal[]): { seasonId: number; seasonName: string; endsOn: string; goals: Goal[] }[] {

@@ -1,34 +1,33 @@
-import { Link } from 'react-router';
-import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { SummaryCard } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { describeError } from '@client/lib/api';
 import { useGoals } from '../api';
 import { GoalProgress, ReachedBadge } from './goal-progress';
 
-/** Pro staff dashboard: this season's goals from each brand, with a bar per target (decision record 033). */
+const SHOWN = 1;
+
+/** Pro staff dashboard: this season's first goal with a bar per target, and how many more there are (decision record 033). */
 export function MyGoalsCard() {
   const goals = useGoals('current');
+  const list = goals.data ?? [];
   return (
-    <Card data-testid="my-goals-card">
-      <CardHeader><CardTitle>My Goals</CardTitle></CardHeader>
-      <CardContent className="flex flex-col gap-4 text-sm">
-        {goals.isLoading ? <Skeleton className="h-16" /> : goals.isError ? <p role="alert" className="text-red-800">{describeError(goals.error)}</p> : goals.data?.length ? (
-          <ul className="flex flex-col gap-5">
-            {goals.data.map((g) => (
-              <li key={g.id} className="flex min-w-0 flex-col gap-2">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <p className="min-w-0 break-words"><span className="font-medium">{g.seasonName}</span> <span className="text-bark-700">· {g.businessName} · until {g.endsOn}</span></p>
-                  <ReachedBadge goal={g} />
-                </div>
-                <GoalProgress goal={g} who={`${g.seasonName}, ${g.businessName}`} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-bark-700">No goals this season. When a brand you are on sets you targets, your progress shows here.</p>
-        )}
-        <Link to="/goals" className="font-medium text-forest-700 hover:underline">All my goals</Link>
-      </CardContent>
-    </Card>
+    <SummaryCard title="My Goals" to="/goals" what="goals" data-testid="my-goals-card">
+      {goals.isLoading ? <Skeleton className="h-16" /> : goals.isError ? <p role="alert" className="text-red-800">{describeError(goals.error)}</p> : list.length ? (
+        <ul className="flex flex-col gap-4">
+          {list.slice(0, SHOWN).map((g) => (
+            <li key={g.id} className="flex min-w-0 flex-col gap-2">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <p className="min-w-0 break-words"><span className="font-medium">{g.seasonName}</span> <span className="text-bark-700">· {g.businessName} · until {g.endsOn}</span></p>
+                <ReachedBadge goal={g} />
+              </div>
+              <GoalProgress goal={g} who={`${g.seasonName}, ${g.businessName}`} />
+            </li>
+          ))}
+          {list.length > SHOWN && <li className="text-bark-700">and {list.length - SHOWN} more this season</li>}
+        </ul>
+      ) : (
+        <p className="text-bark-700">No goals this season. When a brand you are on sets you targets, your progress shows here.</p>
+      )}
+    </SummaryCard>
   );
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Plus, Target } from 'lucide-react';
-import type { SessionUser } from '@shared/contracts/auth';
 import type { Goal } from '@shared/contracts/goals';
-import { RequireLogin } from '@client/components/require-login';
+import { ProgramPage } from '@client/components/program-page';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
-import { Notice, Page } from '@client/components/ui/page';
+import { Page } from '@client/components/ui/page';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { describeError } from '@client/lib/api';
 import { useGoals, useSeasons } from '../api';
@@ -99,19 +98,6 @@ function MyGoals() {
   );
 }
 
-function Goals({ user }: { user: SessionUser }) {
-  if (user.userType === 'business') {
-    if (user.businessId === null) {
-      return <Notice title="Please complete your business profile first." action={<Button asChild><Link to="/profile">Complete Profile</Link></Button>} />;
-    }
-    return <BusinessSeasons />;
-  }
-  if (user.proStaffId === null) {
-    return <Notice title="Please complete your pro staff profile first." action={<Button asChild><Link to="/profile">Complete Profile</Link></Button>} />;
-  }
-  return <MyGoals />;
-}
-
 export default function GoalsPage() {
-  return <RequireLogin message="Please log in to see your goals.">{(user) => <Goals user={user} />}</RequireLogin>;
+  return <ProgramPage loginMessage="Please log in to see your goals." business={() => <BusinessSeasons />} proStaff={() => <MyGoals />} />;
 }

@@ -18,7 +18,30 @@ import { ApplyDialog } from './apply-dialog';
 const NEW_FOR_DAYS = 14;
 const isNew = (createdAt: string) => Date.now() - new Date(createdAt).getTime() < NEW_FOR_DAYS * 24 * 60 * 60 * 1000;
 
-function JobCard({ job, application, canApply, onApply }: { job: JobPosting; application?: MyApplication; canApply: boolean; onApply: () => void }) {
+function ApplyAction({ job, application, canApply, onApply }: { job: JobPosting; application?: MyApplication; canApply: boolean; onApply: () => void }) {
+  if (application) return <span className="inline-flex items-center gap-2 text-sm">Applied <ApplicationStatusBadge status={application.status} /></span>;
+  if (canApply) return <Button size="sm" onClick={onApply} aria-label={`Apply Now: ${job.title}`}>Apply Now</Button>;
+  return <Button size="sm" variant="outline" asChild><Link to="/profile">Complete your profile to apply</Link></Button>;
+}
+
+type JobCardProps = { job: JobPosting; application?: MyApplication; canApply: boolean; onApply: () => void };
+
+/** The dashboard's short form: title, business and place on the left, the Apply action on the right. */
+function CompactJobCard(props: JobCardProps) {
+  const { job } = props;
+  return (
+    <li className="flex items-center gap-3 rounded-lg border border-bark-200 bg-white p-3" data-testid="job-card">
+      <div className="min-w-0 flex-1">
+        <h3 className="truncate font-semibold text-bark-900">{job.title}{isNew(job.createdAt) && <Badge tone="orange" className="ml-2 align-middle">New</Badge>}</h3>
+        <p className="truncate text-xs text-bark-700">{job.businessName} · {job.location ?? 'Location not specified'}</p>
+      </div>
+      <div className="shrink-0"><ApplyAction {...props} /></div>
+    </li>
+  );
+}
+
+function JobCard(props: JobCardProps) {
+  const { job } = props;
   return (
     <li className="rounded-lg border border-bark-200 bg-white p-4" data-testid="job-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -40,24 +63,16 @@ function JobCard({ job, application, canApply, onApply }: { job: JobPosting; app
           {job.specialties.length > 3 && <Badge tone="outline">+{job.specialties.length - 3} more</Badge>}
         </div>
       )}
-      <div className="mt-3 flex items-center gap-2">
-        {application ? (
-          <span className="inline-flex items-center gap-2 text-sm">Applied <ApplicationStatusBadge status={application.status} /></span>
-        ) : canApply ? (
-          <Button size="sm" onClick={onApply} aria-label={`Apply Now: ${job.title}`}>Apply Now</Button>
-        ) : (
-          <Button size="sm" variant="outline" asChild><Link to="/profile">Complete your profile to apply</Link></Button>
-        )}
-      </div>
+      <div className="mt-3 flex items-center gap-2"><ApplyAction {...props} /></div>
     </li>
   );
 }
 
 /**
  * Active jobs for a pro staffer with a working Apply flow. `limit` shows only the newest few;
- * `searchable` adds the keyword, location and specialty filters.
+ * `searchable` adds the keyword, location and specialty filters; `compact` shows each job on one short row (the dashboard).
  */
-export function JobBoard({ proStaffId, limit, searchable = false }: { proStaffId: number | null; limit?: number; searchable?: boolean }) {
+export function JobBoard({ proStaffId, limit, searchable = false, compact = false }: { proStaffId: number | null; limit?: number; searchable?: boolean; compact?: boolean }) {
   const [draft, setDraft] = useState<JobFilters>({});
   const [filters, setFilters] = useState<JobFilters>({});
   const [applyingTo, setApplyingTo] = useState<JobPosting | null>(null);
@@ -103,10 +118,11 @@ export function JobBoard({ proStaffId, limit, searchable = false }: { proStaffId
       ) : jobs.isError ? (
         <p role="alert" className="text-sm text-red-700">Could not load jobs: {describeError(jobs.error)}</p>
       ) : shown && shown.length > 0 ? (
-        <ul className="flex flex-col gap-3">
-          {shown.map((job) => (
-            <JobCard key={job.id} job={job} application={byJob.get(job.id)} canApply={proStaffId !== null} onApply={() => setApplyingTo(job)} />
-          ))}
+        <ul className={compact ? 'flex flex-col gap-2' : 'flex flex-col gap-3'}>
+          {shown.map((job) => {
+            const Card = compact ? CompactJobCard : JobCard;
+            return <Card key={job.id} job={job} application={byJob.get(job.id)} canApply={proStaffId !== null} onApply={() => setApplyingTo(job)} />;
+          })}
         </ul>
       ) : (
         <p className="text-sm text-bark-700">{searchable ? 'No jobs match these filters.' : 'No job postings available yet.'}</p>

@@ -58,20 +58,21 @@ export function MyApplications({ proStaffId }: { proStaffId: number | null }) {
   return (
     <div className="flex flex-col gap-3">
       {usage}
-      <ul className="flex flex-col gap-3" aria-label="My applications">
+      <ul className="flex flex-col gap-2" aria-label="My applications">
         {shown.map((application) => (
-          <li key={application.id} className="rounded-md border border-bark-200 p-3 text-sm" data-testid="my-application">
+          <li key={application.id} className="rounded-md border border-bark-200 px-3 py-2 text-sm" data-testid="my-application">
             <div className="flex items-center justify-between gap-2">
-              <span className="font-medium">Application #{application.id}</span>
+              <span className="min-w-0 truncate"><span className="font-medium">Application #{application.id}</span> · {application.job.title}</span>
               <ApplicationStatusBadge status={application.status} />
             </div>
-            <p className="mt-1 text-bark-900">{application.job.title}</p>
-            <p className="text-xs text-bark-700">{application.job.businessName} · Applied {formatDate(application.createdAt)}</p>
-            {(application.status === 'pending' || application.status === 'shortlisted') && (
-              <Button size="sm" variant="ghost" className="mt-1 h-7 px-2 text-xs" disabled={setStatus.isPending} onClick={() => withdraw(application.id)}>
-                Withdraw
-              </Button>
-            )}
+            <div className="flex flex-wrap items-center justify-between gap-x-2 text-xs text-bark-700">
+              <span className="min-w-0 truncate">{application.job.businessName} · Applied {formatDate(application.createdAt)}</span>
+              {(application.status === 'pending' || application.status === 'shortlisted') && (
+                <Button size="sm" variant="ghost" className="h-6 px-2 text-xs" disabled={setStatus.isPending} onClick={() => withdraw(application.id)}>
+                  Withdraw
+                </Button>
+              )}
+            </div>
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Check, Copy } from 'lucide-react';
-import { Button, type ButtonProps } from '@client/components/ui/button';
-import { toast } from '@client/components/ui/toast';
+import { Button, type ButtonProps } from './ui/button';
+import { toast } from './ui/toast';
 
 /** Decision record 010 §9: copy confirmations last 2000 ms. */
 export const COPY_CONFIRMATION_MS = 2000;

@@ -1,0 +1,2 @@
+// The gear feature's public surface for other features (with api.ts); the rest of the folder is internal.
+export { GearSummaryCard } from './components/gear-summary-card';
