@@ -1,36 +1,69 @@
 import fs from 'node:fs';
+import { FAKE_SHOPIFY_DOMAIN, FAKE_SHOPIFY_TOKEN, startFakeShopifyAdmin, type FakeShopifyAdmin } from '../../src/server/test/fake-shopify-admin';
+import { fixture, shopifyHeaders } from '../fixtures/sign';
+import { startAppWithFakeStripe, type FakeStripeApp } from './fake-stripe-app';
 import { expect, test, type Page } from './fixtures';
-import { expectToast, newAccountWithProfile, pageCall, pageInNewContext, rosterStaffer, seriousViolations } from './helpers';
+import { expectToast, newAccountWithProfile, pageCall, rosterStaffer, seriousViolations } from './helpers';
 
 // Pay in gear (issue 41): a business sets up a tier and places its rostered staffer in it; the staffer requests gear
 // within the allotment; the business approves it in bulk; the store's fulfilment webhook reports the parcel delivered;
 // the staffer sees the shipment with its tracking link and the task it owes; the statement shows the gear's value.
 // Then every gear screen at 360 px. Every account is new, so no other spec sees the change (decision record 018).
 //
-// DRAFT: written before the gear server exists. The two helpers below are for the server side to implement; until then
-// this spec fails at the first of them, by name.
+// The app runs as its own server whose store admin calls go to a fake Shopify Admin API in this process
+// (STORE_ADMIN_ORIGIN), so the spec sets the store's catalog and reads the orders the app made there.
 
 type FakeProduct = { title: string; tags: string[]; variants: { title: string; priceMinor: number; inventory: number | null }[] };
 
-/**
- * TO IMPLEMENT (server side): connects a Shopify store for the business signed in on `business`, whose admin API is a
- * fake serving `products` (like fake-stripe-app.ts does for Stripe): an integration platform, its admin credentials
- * (PUT /api/gear/stores/:platformId/credentials) and a finished catalog sync. Answers the platform's id and name.
- */
-async function connectFakeStore(business: Page, products: FakeProduct[]): Promise<{ platformId: number; name: string }> {
-  void business;
-  void products;
-  throw new Error('connectFakeStore is not implemented yet: it needs the gear server and a fake store admin API (issue 41)');
-}
+let shop: FakeShopifyAdmin;
+let app: FakeStripeApp;
+let webhookSecret = '';
+test.beforeAll(async () => {
+  shop = await startFakeShopifyAdmin();
+  app = await startAppWithFakeStripe('gear', { STORE_ADMIN_ORIGIN: shop.url, SEED_DEMO: 'true' });
+});
+test.afterAll(async () => {
+  await app?.stop();
+  await shop?.close();
+});
 
 /**
- * TO IMPLEMENT (server side): the store's signed fulfilment webhook for the seeding order of gear request `requestId`
- * (shipped or delivered, with the carrier's tracking), delivered to the app as the store would send it.
+ * Connects a Shopify store for the business signed in on `business`: the fake serves `products`; the app gets an
+ * integration platform, its admin credentials, the store chosen for gear and a finished catalog sync.
  */
+async function connectFakeStore(business: Page, products: FakeProduct[]): Promise<{ platformId: number; name: string }> {
+  const base = 7_000 + shop.state.products.length * 10;
+  shop.state.products.push(
+    ...products.map((product, p) => ({
+      id: base + p, title: product.title, status: 'ACTIVE' as const, tags: product.tags, imageUrl: null, collections: [],
+      variants: product.variants.map((variant, v) => ({
+        id: (base + p) * 100 + v, sku: null, title: variant.title, price: (variant.priceMinor / 100).toFixed(2), inventoryQuantity: variant.inventory ?? 0,
+        policy: 'DENY' as const, tracked: variant.inventory !== null, inventoryItemId: (base + p) * 1000 + v,
+      })),
+    })),
+  );
+  const name = `Gear store ${Date.now().toString(36)}`;
+  const platform = await pageCall(business, 'POST', '/api/integration-platforms', { name, platformType: 'shopify' });
+  expect(platform.status).toBe(201);
+  webhookSecret = platform.body.webhookSecret;
+  expect((await pageCall(business, 'PUT', `/api/gear/stores/${platform.body.id}/credentials`, { platform: 'shopify', shopDomain: FAKE_SHOPIFY_DOMAIN, accessToken: FAKE_SHOPIFY_TOKEN })).status).toBe(204);
+  const settings = { platformId: platform.body.id, seedableTags: [], seedableCollections: [], completeOrders: true, owedTaskId: null, owedDueDays: null, owedDueOn: null };
+  expect((await pageCall(business, 'PUT', '/api/gear/settings', settings)).status).toBe(200);
+  await expect.poll(async () => (await pageCall(business, 'GET', '/api/gear/catalog')).body?.length ?? 0, { timeout: 20_000 }).toBe(products.length);
+  return { platformId: platform.body.id, name };
+}
+
+/** The store's signed fulfilment webhook for the seeding order of gear request `requestId`, as Shopify sends it. */
 async function deliverFulfilmentWebhook(business: Page, update: { platformId: number; requestId: number; status: 'shipped' | 'in_transit' | 'delivered'; carrier: string; trackingNumber: string; trackingUrl: string }): Promise<void> {
-  void business;
-  void update;
-  throw new Error('deliverFulfilmentWebhook is not implemented yet: it needs the gear server (issue 41)');
+  await expect.poll(() => shop.state.draftOrders.find((draft) => draft.note?.includes(`gear request #${update.requestId} `))?.orderId ?? null, { timeout: 20_000 }).not.toBeNull();
+  const orderId = shop.state.draftOrders.find((draft) => draft.note?.includes(`gear request #${update.requestId} `))!.orderId!;
+  const published = fixture<{ fulfillment: Record<string, unknown> }>('shopify/published/fulfillment-1069019877.json').fulfillment;
+  const body = JSON.stringify({
+    ...published, order_id: orderId, tracking_company: update.carrier, tracking_number: update.trackingNumber, tracking_numbers: [update.trackingNumber],
+    tracking_url: update.trackingUrl, tracking_urls: [update.trackingUrl], shipment_status: update.status === 'shipped' ? null : update.status, updated_at: new Date().toISOString(),
+  });
+  const res = await business.request.post(`/api/webhooks/shopify/${update.platformId}`, { data: body, headers: shopifyHeaders(webhookSecret, body, 'fulfillments/update') });
+  expect(res.status()).toBe(200);
 }
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 10_000)}`;
@@ -44,14 +77,15 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
   expect(width.scroll, `${what} at 360 px`).toBeLessThanOrEqual(width.client);
 }
 
-test('a tier, a placed staffer, a request within the allotment, a bulk approval, a delivered shipment with its owed task, and the gear on the statement', async ({ page, browser }) => {
+test('a tier, a placed staffer, a request within the allotment, a bulk approval, a delivered shipment with its owed task, and the gear on the statement', async ({ browser }) => {
   test.slow(); // two browsers, two new accounts, a store and a webhook
+  const page = await app.pageOn(browser);
   const token = unique();
   const brand = `Cedar Optics ${token}`;
   const staffer = `Rowan G${token}`;
   const tierName = `Field staff ${token}`;
   await newAccountWithProfile(page, 'business', brand);
-  const pro = await pageInNewContext(browser);
+  const pro = await app.pageOn(browser);
   await newAccountWithProfile(pro, 'pro_staff', staffer);
   await rosterStaffer(page, pro);
 
@@ -169,20 +203,23 @@ test('a tier, a placed staffer, a request within the allotment, a bulk approval,
   // The dashboard sums it up; the statement shows the gear's retail value (non-cash compensation, record 038).
   await pro.goto('/pro-staff-dashboard');
   await expect(pro.getByTestId('gear-card')).toContainText(`${brand} · USD 120.00 of USD 300.00 left`);
-  await pro.goto('/earnings');
-  const panel = pro.getByTestId('statement-download');
-  const [download] = await Promise.all([pro.waitForEvent('download'), panel.getByRole('link', { name: 'Download CSV' }).click()]);
+  await pro.goto('/my-gear');
+  const received = pro.getByTestId('gear-compensation');
+  await expect(received.getByTestId('gear-compensation-total').filter({ hasText: brand })).toContainText('180.00');
+  await expect(received).toContainText('fair market value');
+  const [download] = await Promise.all([pro.waitForEvent('download'), received.getByRole('link', { name: 'Download gear statement (CSV)' }).click()]);
   const csv = fs.readFileSync((await download.path())!, 'utf8');
-  // The column layout of gear rows is the server's to decide (record 038): this checks the row is there with its value.
-  expect(csv.split('\n').find((line) => line.includes(brand) && /gear/i.test(line))).toContain('180.00');
+  expect(csv.split('\n').find((line) => line.includes(brand))).toMatch(/Gear received \(non-cash\),USD,180\.00/);
   await pro.context().close();
+  await page.context().close();
 });
 
-test('every gear screen fits a 360 px phone, and the pro staff dashboard is about three phone screens tall', async ({ page, browser }) => {
+test('every gear screen fits a 360 px phone, and the pro staff dashboard is about three phone screens tall', async ({ browser }) => {
   test.slow();
   const token = unique();
+  const page = await app.pageOn(browser);
   await newAccountWithProfile(page, 'business', `Phone Outfitters ${token}`);
-  const pro = await pageInNewContext(browser);
+  const pro = await app.pageOn(browser);
   await newAccountWithProfile(pro, 'pro_staff', `Piper P${token}`);
   await rosterStaffer(page, pro);
 
@@ -212,4 +249,5 @@ test('every gear screen fits a 360 px phone, and the pro staff dashboard is abou
   const height = await pro.evaluate(() => document.documentElement.scrollHeight);
   expect(height, 'pro staff dashboard height at 375 px').toBeLessThanOrEqual(2_600);
   await pro.context().close();
+  await page.context().close();
 });

@@ -593,6 +593,8 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   },
   'GET /api/gear/overview': { expect: anyBusinessProfile(200), request: at(() => '/api/gear/overview') },
   'GET /api/gear/compensation/business': { expect: anyBusinessProfile(200), request: at(() => '/api/gear/compensation/business') },
+  'GET /api/gear/compensation/business/statement': { expect: anyBusinessProfile(200), request: at(() => '/api/gear/compensation/business/statement') },
+  'GET /api/gear/compensation/mine/statement': { expect: anyProStaffProfile(200), request: at(() => '/api/gear/compensation/mine/statement') },
   'GET /api/gear/mine': { expect: anyProStaffProfile(200), request: at(() => '/api/gear/mine'), note: "The caller's own programs." },
   'GET /api/gear/compensation/mine': { expect: anyProStaffProfile(200), request: at(() => '/api/gear/compensation/mine') },
   'GET /api/gear/businesses/:businessId/catalog': {

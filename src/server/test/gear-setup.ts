@@ -40,7 +40,7 @@ export async function seedCatalog(t: TestApp, businessId: number, platformId: nu
 export const SHIPPING_ADDRESS = { name: 'Pat Hunter', line1: '12 Elk Ridge Rd', line2: null, city: 'Missoula', region: 'MT', postalCode: '59801', country: 'US', phone: null };
 
 export const FIELD_TIER = {
-  name: 'Field', commissionRateBps: 1000, holdDays: 30, proPricingPercent: 40, allotmentMinor: 50_000, currency: 'USD', itemsPerYear: 6, renewsOn: '01-01', campaignIds: [], promotion: null,
+  name: 'Field', commissionRateBps: 1000, holdDays: 30, proPricingPercent: 40, allotmentMinor: 50_000, currency: 'USD', itemsPerYear: 6 as number | null, renewsOn: '01-01', campaignIds: [], promotion: null,
 };
 
 // ---- a whole program on the fake Shopify (STORE_ADMIN_ORIGIN points the app at it)

@@ -304,3 +304,11 @@ export type GearCompensation = z.infer<typeof gearCompensation>;
 export const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
 export const GEAR_TAX_NOTICE =
   'Gear given for promotion is non-cash compensation, and many tax authorities count it at its fair market value (here: the store’s retail price). This is a record, not tax advice: ask your tax adviser how it applies to you.';
+
+/** The gear statement (CSV): one row per compensation entry. */
+export const gearStatementColumns = ['Date', 'Business', 'Pro staff', 'Kind', 'Currency', 'Gear value', 'Reason'] as const;
+export const compensationKindLabels: Record<(typeof compensationEntryKinds)[number], string> = {
+  gear_seeded: 'Gear received (non-cash)',
+  gear_returned: 'Gear order cancelled (non-cash)',
+  pro_pricing_savings: 'Pro pricing savings (non-cash)',
+};

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
-  CatalogProduct, GearOverview, GearRequest, GearRequestStatus, GearSettings, GearSettingsFields, MyGear, NewGearRequest,
+  CatalogProduct, GearCompensation, GearOverview, GearRequest, GearRequestStatus, GearSettings, GearSettingsFields, MyGear, NewGearRequest,
   ProgramTier, StoreAdminCredentialsInput, TierFields, editGearRequest, gearDecision, gearDecisionResult,
 } from '@shared/contracts/gear';
 import { apiRequest, getJson } from '@client/lib/api';
@@ -64,3 +64,8 @@ export const useGearOverview = (season: number) => useQuery(gearOverviewQuery(se
 export const useEditGearRequest = () =>
   useRefreshingMutation(({ id, items }: { id: number; items: GearRequestItems }) => apiRequest<GearRequest>('PUT', `/api/gear/requests/${id}/items`, { items }), gearKey);
 export const useDecideGearRequests = () => useRefreshingMutation((body: GearDecision) => apiRequest<GearDecisionResult>('POST', '/api/gear/requests/decide', body), gearKey);
+
+// Gear value in the books (non-cash compensation, decision record 038)
+export const compensationQuery = (side: 'mine' | 'business', year: number) =>
+  queryOptions({ queryKey: [...gearKey, 'compensation', side, year], queryFn: () => getJson<GearCompensation>(`/api/gear/compensation/${side}?year=${year}`) });
+export const useGearCompensation = (side: 'mine' | 'business', year: number) => useQuery(compensationQuery(side, year));

@@ -162,6 +162,9 @@ describe('approval and the seeding order', () => {
     const yearly = (await program.biz.client.get(`/api/commissions/business/yearly-totals?year=${new Date().getUTCFullYear()}`)).body;
     expect(yearly.totals).toEqual([expect.objectContaining({ proStaffId: program.pro.proStaffId, paidCents: 0, gearValueCents: 20_000, gearValue: '200.00' })]);
     expect((await program.pro.client.get('/api/gear/compensation/mine')).body.totals[0].valueMinor).toBe(20_000);
+    const csv = (await program.pro.client.get('/api/gear/compensation/mine/statement')).body as string;
+    expect(csv.split('\r\n')[0]).toBe('Date,Business,Pro staff,Kind,Currency,Gear value,Reason');
+    expect(csv).toMatch(/Gear received \(non-cash\),USD,120\.00,Gear request #\d+/);
     const notices = await t.database.query<{ title: string }>(`select title from notifications where kind = 'gear' order by id`);
     expect(notices.map((row) => row.title)).toEqual(expect.arrayContaining(['Jake Morrison requested gear', 'Your gear request was approved', 'Your gear shipped', 'Your gear was delivered']));
   });

@@ -1,5 +1,7 @@
-import { GEAR_TAX_NOTICE, type GearCompensation, type GearOverview, type GearRequest, type MyGear, type Obligation, type Shipment } from '@shared/contracts/gear';
+import { compensationKindLabels, gearStatementColumns, GEAR_TAX_NOTICE, type GearCompensation, type GearOverview, type GearRequest, type MyGear, type Obligation, type Shipment } from '@shared/contracts/gear';
 import type { AppContext } from '@server/lib/context';
+import { formatMinorUnits } from '@shared/currency';
+import { decimal, toCsv } from '@server/lib/csv';
 import { utcDay } from '@server/lib/utc-day';
 import { allotmentYear, remaining, renewalIn } from './allotment';
 import * as repo from './repository';
@@ -146,4 +148,16 @@ export async function compensation(ctx: AppContext, party: { businessId?: number
 /** Gear value per payee and currency in [from, to): the commissions module shows it beside cash in the yearly totals. */
 export function gearValueByPayee(ctx: Pick<AppContext, 'db'>, businessId: number, from: Date, to: Date) {
   return repo.compensationTotals(ctx.db, { businessId }, from, to);
+}
+
+/** The year's gear entries as CSV (non-cash compensation beside the cash statements). */
+export async function compensationCsv(ctx: AppContext, party: { businessId?: number; proStaffId?: number }, year?: number): Promise<string> {
+  const { entries } = await compensation(ctx, party, year);
+  return toCsv(
+    gearStatementColumns,
+    entries.map((entry) => [
+      entry.createdAt.slice(0, 10), entry.companyName, entry.proStaffName, compensationKindLabels[entry.kind], entry.currency,
+      decimal(formatMinorUnits(entry.amountMinor, entry.currency)), entry.reason,
+    ]),
+  );
 }

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idParam, messageReply, noContent, platformIdParam, proStaffIdParam } from '@shared/contracts/common';
 import * as contract from '@shared/contracts/gear';
@@ -146,7 +147,25 @@ export const gearRoutes = moduleRoutes(apiTags.gear, (app, ctx) => {
     async (request) => read.compensation(ctx, { businessId: requireBusinessProfile(request).businessId }, request.query.year),
   );
 
+  const statement = (whose: string) => ({
+    summary: `Statement of ${whose} gear (CSV), one calendar year`,
+    description: `One row per gear entry (retail value, non-cash compensation). Columns: ${contract.gearStatementColumns.join(', ')}. ${contract.GEAR_TAX_NOTICE}`,
+    querystring: contract.yearQuery,
+    produces: ['text/csv'],
+    response: { 200: z.string().describe('text/csv, downloaded as huntstaff-gear-….csv') },
+  });
+  const sendCsv = (reply: FastifyReply, kind: string, year: number | undefined, csv: string) =>
+    reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="huntstaff-gear-${kind}-${year ?? new Date().getUTCFullYear()}.csv"`).send(csv);
+
+  app.get('/api/gear/compensation/business/statement', { onRequest: businessOnly, schema: statement('the gear the caller’s business gave') }, async (request, reply) =>
+    sendCsv(reply, 'business', request.query.year, await read.compensationCsv(ctx, { businessId: requireBusinessProfile(request).businessId }, request.query.year)),
+  );
+
   // ---- the staffer's gear
+
+  app.get('/api/gear/compensation/mine/statement', { onRequest: proStaffOnly, schema: statement('the gear the caller received') }, async (request, reply) =>
+    sendCsv(reply, 'pro-staff', request.query.year, await read.compensationCsv(ctx, { proStaffId: requireProStaffProfile(request).proStaffId }, request.query.year)),
+  );
 
   app.get(
     '/api/gear/compensation/mine',

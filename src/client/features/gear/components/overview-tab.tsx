@@ -1,3 +1,4 @@
+import { GearCompensationCard } from './gear-compensation-card';
 import { useState } from 'react';
 import type { GearOverview } from '@shared/contracts/gear';
 import { formatMoney } from '@shared/currency';
@@ -92,6 +93,7 @@ export function OverviewTab() {
       <ListState query={overview} empty={null}>
         {overview.data && <Overview data={overview.data} onChangeTier={setPlacing} />}
       </ListState>
+      <GearCompensationCard side="business" />
       <PlaceStaffDialog open={placing !== null} onOpenChange={(open) => !open && setPlacing(null)} tiers={tiers.data ?? []} proStaffId={placing} />
     </div>
   );

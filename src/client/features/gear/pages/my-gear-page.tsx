@@ -12,6 +12,7 @@ import { toast } from '@client/components/ui/toast';
 import { toastError } from '@client/lib/toast-error';
 import { useCancelGearRequest, useMyGear } from '../api';
 import { AllotmentBar, GearRequestCard, ListState } from '../components/gear-bits';
+import { GearCompensationCard } from '../components/gear-compensation-card';
 import { RequestGearDialog } from '../components/request-gear-dialog';
 
 type Program = MyGear['programs'][number];
@@ -98,6 +99,7 @@ function MyGearScreen() {
       <ListState query={gear} empty={programs.length === 0 ? <>No gear programs yet. When a brand you are on runs one, it shows here. <Link to="/agreements" className="text-forest-700 underline">See your agreements</Link></> : null}>
         <div className="flex flex-col gap-6">
           {programs.map((p) => <ProgramCard key={p.businessId} program={p} lastAddress={latest?.shippingAddress ?? null} onCancel={setCancelling} />)}
+          <GearCompensationCard side="mine" />
         </div>
       </ListState>
       <ConfirmDialog
