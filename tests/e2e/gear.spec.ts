@@ -42,6 +42,8 @@ async function connectFakeStore(business: Page, products: FakeProduct[]): Promis
       })),
     })),
   );
+  // Connected stores are a paid feature: the business starts its free trial of Professional.
+  expect((await pageCall(business, 'POST', '/api/start-trial', { tier: 'professional' })).status).toBe(200);
   const name = `Gear store ${Date.now().toString(36)}`;
   const platform = await pageCall(business, 'POST', '/api/integration-platforms', { name, platformType: 'shopify' });
   expect(platform.status).toBe(201);

@@ -11,6 +11,8 @@ import { useRefreshingMutation } from '@client/lib/mutations';
 // so any change refreshes what the screens show (an approval moves the allotments, the overview and the shipments).
 
 const gearKey = ['gear'] as const;
+/** Gear moves while a page is open (the other side's requests and decisions, the store's webhooks): re-read on every visit. */
+const fresh = { staleTime: 0 } as const;
 
 export type GearDecision = z.input<typeof gearDecision>;
 export type GearDecisionResult = z.infer<typeof gearDecisionResult>;
@@ -23,9 +25,9 @@ const withQuery = (path: string, params: Record<string, string | undefined>) => 
 };
 
 // Pro staff
-export const myGearQuery = () => queryOptions({ queryKey: [...gearKey, 'mine'], queryFn: () => getJson<MyGear>('/api/gear/mine') });
+export const myGearQuery = () => queryOptions({ ...fresh, queryKey: [...gearKey, 'mine'], queryFn: () => getJson<MyGear>('/api/gear/mine') });
 export const businessCatalogQuery = (businessId: number) =>
-  queryOptions({ queryKey: [...gearKey, 'catalog', 'business', businessId], queryFn: () => getJson<CatalogProduct[]>(`/api/gear/businesses/${businessId}/catalog`) });
+  queryOptions({ ...fresh, queryKey: [...gearKey, 'catalog', 'business', businessId], queryFn: () => getJson<CatalogProduct[]>(`/api/gear/businesses/${businessId}/catalog`) });
 
 export const useMyGear = (enabled = true) => useQuery({ ...myGearQuery(), enabled });
 export const useBusinessCatalog = (businessId: number, enabled: boolean) => useQuery({ ...businessCatalogQuery(businessId), enabled });
@@ -33,7 +35,7 @@ export const useRequestGear = () => useRefreshingMutation((body: NewGearRequest)
 export const useCancelGearRequest = () => useRefreshingMutation((id: number) => apiRequest<GearRequest>('POST', `/api/gear/requests/${id}/cancel`), gearKey);
 
 // Business: tiers
-export const tiersQuery = () => queryOptions({ queryKey: [...gearKey, 'tiers'], queryFn: () => getJson<ProgramTier[]>('/api/gear/tiers') });
+export const tiersQuery = () => queryOptions({ ...fresh, queryKey: [...gearKey, 'tiers'], queryFn: () => getJson<ProgramTier[]>('/api/gear/tiers') });
 export const useTiers = () => useQuery(tiersQuery());
 export const useCreateTier = () => useRefreshingMutation((body: TierFields) => apiRequest<ProgramTier>('POST', '/api/gear/tiers', body), gearKey);
 export const useUpdateTier = () => useRefreshingMutation(({ id, body }: { id: number; body: TierFields }) => apiRequest<ProgramTier>('PUT', `/api/gear/tiers/${id}`, body), gearKey);
@@ -43,9 +45,9 @@ export const usePlaceInTier = () =>
     apiRequest<void>('PUT', `/api/gear/staff/${proStaffId}/tier`, { tierId, reason }), gearKey);
 
 // Business: settings, store and catalog
-export const gearSettingsQuery = () => queryOptions({ queryKey: [...gearKey, 'settings'], queryFn: () => getJson<GearSettings>('/api/gear/settings') });
+export const gearSettingsQuery = () => queryOptions({ ...fresh, queryKey: [...gearKey, 'settings'], queryFn: () => getJson<GearSettings>('/api/gear/settings') });
 export const catalogQuery = (filters: { q?: string; seedable?: 'true' | 'false' }) =>
-  queryOptions({ queryKey: [...gearKey, 'catalog', 'own', filters], queryFn: () => getJson<CatalogProduct[]>(withQuery('/api/gear/catalog', filters)) });
+  queryOptions({ ...fresh, queryKey: [...gearKey, 'catalog', 'own', filters], queryFn: () => getJson<CatalogProduct[]>(withQuery('/api/gear/catalog', filters)) });
 export const useGearSettings = () => useQuery(gearSettingsQuery());
 export const useCatalog = (filters: { q?: string; seedable?: 'true' | 'false' }, enabled = true) => useQuery({ ...catalogQuery(filters), enabled });
 export const useSaveGearSettings = () => useRefreshingMutation((body: GearSettingsFields) => apiRequest<GearSettings>('PUT', '/api/gear/settings', body), gearKey);
@@ -56,9 +58,9 @@ export const useSyncCatalog = () => useRefreshingMutation(() => apiRequest<{ mes
 
 // Business: requests, shipments, overview
 export const gearRequestsQuery = (status: RequestStatusFilter) =>
-  queryOptions({ queryKey: [...gearKey, 'requests', status], queryFn: () => getJson<GearRequest[]>(`/api/gear/requests?status=${status}`) });
+  queryOptions({ ...fresh, queryKey: [...gearKey, 'requests', status], queryFn: () => getJson<GearRequest[]>(`/api/gear/requests?status=${status}`) });
 export const gearOverviewQuery = (season: number) =>
-  queryOptions({ queryKey: [...gearKey, 'overview', season], queryFn: () => getJson<GearOverview>(`/api/gear/overview?season=${season}`) });
+  queryOptions({ ...fresh, queryKey: [...gearKey, 'overview', season], queryFn: () => getJson<GearOverview>(`/api/gear/overview?season=${season}`) });
 export const useGearRequests = (status: RequestStatusFilter) => useQuery(gearRequestsQuery(status));
 export const useGearOverview = (season: number) => useQuery(gearOverviewQuery(season));
 export const useEditGearRequest = () =>
@@ -67,5 +69,5 @@ export const useDecideGearRequests = () => useRefreshingMutation((body: GearDeci
 
 // Gear value in the books (non-cash compensation, decision record 038)
 export const compensationQuery = (side: 'mine' | 'business', year: number) =>
-  queryOptions({ queryKey: [...gearKey, 'compensation', side, year], queryFn: () => getJson<GearCompensation>(`/api/gear/compensation/${side}?year=${year}`) });
+  queryOptions({ ...fresh, queryKey: [...gearKey, 'compensation', side, year], queryFn: () => getJson<GearCompensation>(`/api/gear/compensation/${side}?year=${year}`) });
 export const useGearCompensation = (side: 'mine' | 'business', year: number) => useQuery(compensationQuery(side, year));
