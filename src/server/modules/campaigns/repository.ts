@@ -56,6 +56,10 @@ export const inAudience = (proStaffId: number, today: string) =>
   and(
     liveAgreement(sql`${campaigns.businessId}`, proStaffId, today),
     sql`(${campaigns.audience} = 'roster' or exists (select 1 from ${campaignMembers} where ${campaignMembers.campaignId} = ${campaigns.id} and ${campaignMembers.proStaffId} = ${proStaffId}))`,
+    // A gear tier with a campaign list narrows it to those (decision record 038; an empty list sees them all).
+    // (The outer columns named in full: Drizzle leaves a single-table query's columns unqualified.)
+    sql`not exists (select 1 from gear_memberships m join program_tiers t on t.id = m.tier_id where m.business_id = campaigns.business_id
+      and m.pro_staff_id = ${proStaffId} and jsonb_array_length(t.campaign_ids) > 0 and not (t.campaign_ids @> to_jsonb(campaigns.id)))`,
   );
 
 const selectCampaigns = (db: Database) => db.select(columns).from(campaigns).innerJoin(businessProfiles, eq(businessProfiles.id, campaigns.businessId));

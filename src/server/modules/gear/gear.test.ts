@@ -250,6 +250,20 @@ describe('tiers and pro pricing', () => {
     expect(shop.state.discounts.every((discount) => discount.status === 'EXPIRED')).toBe(true);
   });
 
+  it('shows a tier’s staff only the campaigns the tier lists (all when it lists none)', async () => {
+    const program = await gearProgram(t);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const open = (title: string) => program.biz.client.post('/api/campaigns', { title, brief: 'b', opensOn: day(0), closesOn: day(30), audience: 'roster', memberIds: [] });
+    const elk = (await open('Elk calls')).body.id as number;
+    const duck = (await open('Duck calls')).body.id as number;
+    const titles = async () => ((await program.pro.client.get('/api/campaigns')).body as { title: string }[]).map((c) => c.title).sort();
+    expect(await titles()).toEqual(['Duck calls', 'Elk calls']);
+    expect((await program.biz.client.put(`/api/gear/tiers/${program.tierId}`, { ...FIELD_TIER, campaignIds: [elk] })).status).toBe(200);
+    expect(await titles()).toEqual(['Elk calls']);
+    expect((await program.pro.client.get(`/api/campaigns/${duck}`)).status).toBe(404);
+    expect((await program.pro.client.get(`/api/campaigns/${elk}`)).status).toBe(200);
+  });
+
   it('validates tiers: names, allotment, promotion target, renewal day, at most ten', async () => {
     const biz = await createBusiness(t);
     const post = (body: Record<string, unknown>) => biz.client.post('/api/gear/tiers', { ...FIELD_TIER, ...body });
