@@ -9,6 +9,7 @@ import { TERMS_VERSION } from '@shared/legal';
 import { seedDemoActivity } from './demo-activity';
 import { seedDemoAgreements, seedDemoCampaign, seedDemoGoals } from './demo-agreements';
 import { seedCommissionsAndReviews } from './demo-commissions-reviews';
+import { seedDemoGear } from './demo-gear';
 
 type BusinessSeed = {
   email: string; tier: string; companyName: string; description: string; location: string; industry: string; size: string; website: string;
@@ -162,5 +163,6 @@ export async function seedDemoData(db: Database, options: { withAdmin?: boolean 
     await seedDemoAgreements(tx);
     await seedDemoCampaign(tx);
     await seedDemoGoals(tx);
+    await seedDemoGear(tx);
   });
 }

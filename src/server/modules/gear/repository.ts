@@ -3,7 +3,7 @@ import type { Database } from '@server/db/client';
 import { transactionLock } from '@server/db/locks';
 import { isLiveAgreement } from '@server/db/live-agreement';
 import { agreementEvents, agreements } from '@server/db/schema/agreements';
-import { campaignTasks, campaignTaskSubmissions } from '@server/db/schema/campaign-tasks';
+import { campaignTasks } from '@server/db/schema/campaign-tasks';
 import { integrationPlatforms } from '@server/db/schema/discounts';
 import {
   compensationEntries, gearMemberships, gearObligations, gearRequestItems, gearRequests, gearSettings, gearShipments, programTiers, proPricingCodes,
@@ -351,6 +351,14 @@ export async function setObligationDueDates(db: Database, shipmentId: number, de
     .where(and(eq(gearObligations.shipmentId, shipmentId), sql`${gearObligations.dueDays} is not null`, sql`${gearObligations.dueOn} is null`));
 }
 
+/**
+ * An obligation is met by an approved proof of its task by the staffer, sent after the shipment was made and, when it
+ * counts days from delivery, after the gear arrived (nothing is owed for gear still on its way). Needs gear_shipments joined.
+ */
+const obligationDone = sql<boolean>`exists (select 1 from campaign_task_submissions s where s.task_id = gear_obligations.task_id
+  and s.pro_staff_id = gear_obligations.pro_staff_id and s.status = 'approved' and s.created_at >= gear_obligations.created_at
+  and (gear_obligations.due_days is null or (gear_shipments.delivered_at is not null and s.created_at >= gear_shipments.delivered_at)))`;
+
 /** Obligations with whether the staffer has an approved proof for the task since the shipment was made. */
 export function obligationsOf(db: Database, shipmentIds: number[]) {
   if (shipmentIds.length === 0) return Promise.resolve([]);
@@ -362,11 +370,11 @@ export function obligationsOf(db: Database, shipmentIds: number[]) {
       taskTitle: campaignTasks.title,
       campaignId: campaignTasks.campaignId,
       dueOn: gearObligations.dueOn,
-      done: sql<boolean>`exists (select 1 from ${campaignTaskSubmissions} s where s.task_id = ${gearObligations.taskId}
-        and s.pro_staff_id = ${gearObligations.proStaffId} and s.status = 'approved' and s.created_at >= ${gearObligations.createdAt})`,
+      done: obligationDone,
     })
     .from(gearObligations)
     .innerJoin(campaignTasks, eq(campaignTasks.id, gearObligations.taskId))
+    .innerJoin(gearShipments, eq(gearShipments.id, gearObligations.shipmentId))
     .where(inArray(gearObligations.shipmentId, shipmentIds))
     .orderBy(asc(gearObligations.id));
 }
@@ -382,8 +390,7 @@ export async function overdueCounts(db: Database, where: { businessId?: number; 
         where.businessId === undefined ? undefined : eq(gearShipments.businessId, where.businessId),
         where.proStaffId === undefined ? undefined : eq(gearObligations.proStaffId, where.proStaffId),
         sql`${gearObligations.dueOn} < ${today}`,
-        sql`not exists (select 1 from ${campaignTaskSubmissions} s where s.task_id = ${gearObligations.taskId}
-          and s.pro_staff_id = ${gearObligations.proStaffId} and s.status = 'approved' and s.created_at >= ${gearObligations.createdAt})`,
+        sql`not ${obligationDone}`,
       ),
     )
     .groupBy(gearShipments.businessId, gearObligations.proStaffId);
