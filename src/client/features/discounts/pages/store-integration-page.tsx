@@ -25,6 +25,7 @@ const stores = [
       'Online Store › Themes › Edit code › theme.liquid: paste the tracking snippet just before </body>.',
       'Settings › Notifications › Webhooks: create Order creation, Order update, Order cancellation, Order deletion (orders/delete) and Refund create webhooks (JSON) to the webhook URL.',
       'Copy the signing secret Shopify shows there into the platform’s store signing secret.',
+      'Paying in gear: create a custom app (Settings › Apps › Develop apps) with the Admin API scopes read_products, read_inventory, read_orders, read_draft_orders, write_draft_orders, read_customers, write_customers, read_discounts and write_discounts, give its access token on Gear › Catalog & store, and add Fulfillment creation, Fulfillment update, Product creation/update/deletion and Inventory level update webhooks to the same URL.',
     ],
   },
   {
@@ -34,6 +35,7 @@ const stores = [
       'Appearance › Theme File Editor (or a header/footer plugin): paste the tracking snippet before </body>.',
       'WooCommerce › Settings › Advanced › Webhooks: add Order created, Order updated, Order deleted and Order restored webhooks to the webhook URL.',
       'Use the platform’s webhook secret as the webhook Secret.',
+      'Paying in gear: create a REST API key with Read/Write permission (WooCommerce › Settings › Advanced › REST API), give it on Gear › Catalog & store, and add Product created, Product updated and Product deleted webhooks. Tracking numbers come from the Shipment Tracking extension’s custom links.',
     ],
   },
   {
@@ -43,6 +45,7 @@ const stores = [
       'Storefront › Script Manager › Create a script: Footer, All pages, paste the tracking snippet.',
       'Save your store hash and an API token (Orders: read-only) under the platform’s Settings: we fetch each order and its coupons from BigCommerce.',
       'Create store/order/created, store/order/updated, store/order/statusUpdated and store/order/refund/created webhooks to the webhook URL with the header X-Webhook-Secret set to the platform’s webhook secret.',
+      'Paying in gear: the API token also needs Products (read-only), Orders (modify), Marketing (modify) and Information & settings (read-only); add store/product/updated, store/product/deleted, store/product/inventory/updated and store/shipment/created webhooks. BigCommerce coupons cannot be limited to one customer, so a pro-pricing code there works for anyone who has it.',
     ],
   },
 ];
