@@ -1,4 +1,4 @@
-import { gearValueByPayee } from '@server/modules/gear/read-service';
+import { gearValueByPayee, tierTermsOf } from '@server/modules/gear/read-service';
 import type { SessionUser } from '@shared/contracts/auth';
 import type { Commission, CommissionPayee, RankingCurrencies, RankingEntry } from '@shared/contracts/commissions';
 import type { z } from 'zod';
@@ -216,8 +216,10 @@ export async function yearlyTotals(ctx: AppContext, user: BusinessUser, year = n
 }
 
 /** When an order commission created now for this business becomes payable (used by order attribution). */
-export async function orderPayableAt(db: Database, businessId: number, createdAt: Date): Promise<Date> {
-  return payableAtFor('order', createdAt, (await repo.holdDays(db, businessId)) ?? DEFAULT_HOLD_DAYS);
+export async function orderPayableAt(db: Database, businessId: number, createdAt: Date, proStaffId?: number): Promise<Date> {
+  // A rostered staffer's program tier sets their hold (decision record 038); else the business's.
+  const tier = proStaffId === undefined ? null : await tierTermsOf(db, businessId, proStaffId, createdAt);
+  return payableAtFor('order', createdAt, tier?.holdDays ?? (await repo.holdDays(db, businessId)) ?? DEFAULT_HOLD_DAYS);
 }
 
 export const RELEASE_HOLDS_TASK = 'commissions.release-holds';

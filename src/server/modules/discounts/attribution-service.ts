@@ -179,7 +179,7 @@ async function applyInTransaction(db: Database, facts: VerifiedOrderFacts, optio
         commission = await attr.insertCommissionEntry(db, {
           businessId, proStaffId: owner.proStaffId, amountCents: amount, currency: order.currency, status: 'pending', source: 'order',
           // Held for the business's return window before it is payable (decision record 024).
-          payableAt: await orderPayableAt(db, businessId, new Date()),
+          payableAt: await orderPayableAt(db, businessId, new Date(), owner.proStaffId),
           orderId: facts.orderId, baseMinor: order.orderValueCents - refunded, rateBps: owner.commissionRateBps,
           description: describeCommission(facts.orderId, owner.code, owner.commissionRateBps, order.orderValueCents - refunded, order.currency),
         });

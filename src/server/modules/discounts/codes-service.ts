@@ -6,6 +6,7 @@ import { withDb } from '@server/lib/transaction';
 import { assertWithinLimit } from '@server/lib/entitlements';
 import { AppError, conflict, forbidden, notFound } from '@server/lib/errors';
 import { liveCommissionRateBps } from '@server/modules/agreements/service';
+import { tierTermsOf } from '@server/modules/gear/read-service';
 import * as repo from './repository';
 import { toDiscountCodeDto, toHundredths } from './mappers';
 
@@ -68,8 +69,8 @@ async function createCodeLocked(ctx: AppContext, user: BusinessUser, input: Crea
     ? 0
     : input.commissionRate !== undefined
       ? toHundredths(input.commissionRate)
-      // Not given: a rostered staffer's code earns their live agreement's rate (decision record 028).
-      : ((await liveCommissionRateBps(ctx, user.businessId, input.proStaffId)) ?? 0);
+      // Not given: a rostered staffer's code earns their program tier's rate (record 038), else their live agreement's (028).
+      : ((await tierTermsOf(ctx.db, user.businessId, input.proStaffId))?.commissionRateBps ?? (await liveCommissionRateBps(ctx, user.businessId, input.proStaffId)) ?? 0);
   const row = await repo.insertCode(ctx.db, {
     businessId: user.businessId,
     code,

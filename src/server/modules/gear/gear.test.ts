@@ -4,6 +4,7 @@ import { startFakeShopifyAdmin, type FakeShopifyAdmin } from '@server/test/fake-
 import { FIELD_TIER, SHIPPING_ADDRESS, gearProgram, runTasksNow, shopifyCatalog, type GearProgram } from '@server/test/gear-setup';
 import { createBusiness, createProStaff, createRosteredProStaff } from '@server/test/factories';
 import { useTestApp } from '@server/test/use-test-app';
+import { orderPayableAt } from '@server/modules/commissions/service';
 import { deliverAndProcess } from '@server/test/webhooks';
 
 // Pay in gear (issue 41, decision record 038) through the API, against the fake Shopify Admin GraphQL API.
@@ -262,6 +263,17 @@ describe('tiers and pro pricing', () => {
     expect(await titles()).toEqual(['Elk calls']);
     expect((await program.pro.client.get(`/api/campaigns/${duck}`)).status).toBe(404);
     expect((await program.pro.client.get(`/api/campaigns/${elk}`)).status).toBe(200);
+  });
+
+  it('sets the rate of a placed staffer’s new codes and the hold of their order commissions', async () => {
+    const program = await gearProgram(t, { commissionRateBps: 1500, holdDays: 45 });
+    const code = await program.biz.client.post('/api/discount-codes', { code: 'JAKE15', description: 'Jake', discountType: 'percentage', discountValue: 10, platform: 'All platforms', proStaffId: program.pro.proStaffId });
+    expect(code.status, JSON.stringify(code.body)).toBe(201);
+    expect(code.body.commissionRate).toBe(15);
+    const now = new Date('2026-11-27T12:00:00Z');
+    expect((await orderPayableAt(t.app.ctx.db, program.biz.businessId, now, program.pro.proStaffId)).toISOString()).toBe('2027-01-11T12:00:00.000Z');
+    const [other] = await Promise.all([createRosteredProStaff(t, program.biz)]);
+    expect((await orderPayableAt(t.app.ctx.db, program.biz.businessId, now, other.proStaffId)).getTime()).toBeLessThan(new Date('2027-01-11T12:00:00Z').getTime());
   });
 
   it('validates tiers: names, allotment, promotion target, renewal day, at most ten', async () => {

@@ -1,4 +1,5 @@
 import { compensationKindLabels, gearStatementColumns, GEAR_TAX_NOTICE, type GearCompensation, type GearOverview, type GearRequest, type MyGear, type Obligation, type Shipment } from '@shared/contracts/gear';
+import type { Database } from '@server/db/client';
 import type { AppContext } from '@server/lib/context';
 import { formatMinorUnits } from '@shared/currency';
 import { decimal, toCsv } from '@server/lib/csv';
@@ -160,4 +161,16 @@ export async function compensationCsv(ctx: AppContext, party: { businessId?: num
       decimal(formatMinorUnits(entry.amountMinor, entry.currency)), entry.reason,
     ]),
   );
+}
+
+/**
+ * The terms a staffer's tier sets with a business while they are on its roster (decision record 038): the rate their
+ * new codes earn and the hold of their order commissions. Null when they are in no tier (the agreement's rate and
+ * the business's hold apply).
+ */
+export async function tierTermsOf(db: Database, businessId: number, proStaffId: number, now = new Date()): Promise<{ commissionRateBps: number; holdDays: number } | null> {
+  if (!(await repo.liveAgreementOf(db, businessId, proStaffId, utcDay(now)))) return null;
+  const membership = await repo.findMembership(db, businessId, proStaffId);
+  const tier = membership?.tierId ? await repo.findTier(db, membership.tierId) : null;
+  return tier ? { commissionRateBps: tier.commissionRateBps, holdDays: tier.holdDays } : null;
 }
