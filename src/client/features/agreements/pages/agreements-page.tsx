@@ -16,6 +16,7 @@ import { rosterCsvUrl, useAgreements } from '../api';
 import { formatRate, StatusBadge } from '../components/agreement-bits';
 import { OfferDialog } from '../components/offer-dialog';
 import { RosterGoalsSummary } from '@client/features/goals';
+import { RosterGearSummary } from '@client/features/gear';
 
 function ListSkeleton() {
   return (
@@ -84,6 +85,7 @@ function Roster() {
         <span className="font-semibold text-bark-900">{active.data?.length ?? 0}</span> active pro staff
       </p>
       <RosterGoalsSummary />
+      <RosterGearSummary />
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
         <div>
           <Label htmlFor="roster-search">Search by name</Label>
