@@ -1,6 +1,8 @@
 // Runs every benchmark script in this folder, one after another.
 //   npm run bench                 directory search on 100,000 profiles, mass message to 10,000 and 100,000,
-//                                 one payout of 1,000 commissions to 200 pro staff against the fake Stripe (payouts.ts), ...
+//                                 one payout of 1,000 commissions to 200 pro staff against the fake Stripe (payouts.ts),
+//                                 pay in gear: 50 approvals at once become 50 orders in the fake Shopify, no allotment
+//                                 overrun under 200 concurrent requests (gear.ts), ...
 //   npm run bench -- --million    the directory on 1,000,000 profiles (seeding takes minutes: set
 //                                 BENCH_DATABASE_URL to a database you keep, and it is seeded only once)
 import { spawnSync } from 'node:child_process';
@@ -14,10 +16,12 @@ const standalone = new Set(['run.ts', 'load.ts']);
 const scripts = fs.readdirSync(here).filter((file) => file.endsWith('.ts') && !standalone.has(file)).sort();
 const passOn = process.argv.slice(2);
 console.log(`benchmarks: ${scripts.join(', ')}${passOn.includes('--million') ? ' (directory on 1,000,000 profiles)' : ' (directory on 100,000 profiles; --million for 1,000,000)'}`);
-let failed = 0;
+const outcomes: string[] = [];
 for (const script of scripts) {
   console.log(`\n=== ${script} ===`);
   const status = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, script), ...passOn], { stdio: 'inherit' }).status;
-  if (status !== 0) failed++;
+  outcomes.push(`${script} ${status === 0 ? 'PASS' : `FAIL (exit ${status ?? 'signal'})`}`);
 }
+const failed = outcomes.filter((outcome) => outcome.includes('FAIL')).length;
+console.log(`\n=== ${failed ? 'FAIL' : 'PASS'}: ${outcomes.join(', ')}`);
 process.exit(failed ? 1 : 0);
