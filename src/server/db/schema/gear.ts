@@ -37,7 +37,7 @@ export const programTiers = pgTable(
 
 /**
  * A rostered staffer's place in a business's program: one row per business and staffer, written when the business
- * places them (recorded in the agreement history). It is also the row every allotment check locks.
+ * places them (recorded in the agreement history). Allotment checks take the staffer's advisory lock (`gearAllotment`).
  */
 export const gearMemberships = pgTable(
   'gear_memberships',

@@ -326,6 +326,11 @@ export async function lockShipment(db: Database, id: number): Promise<ShipmentRo
   return row ?? null;
 }
 
+export async function findShipment(db: Database, id: number): Promise<ShipmentRow | null> {
+  const [row] = await db.select().from(gearShipments).where(eq(gearShipments.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function shipmentByStoreOrder(db: Database, platformId: number, externalOrderId: string): Promise<ShipmentRow | null> {
   const [row] = await db.select().from(gearShipments).where(and(eq(gearShipments.platformId, platformId), eq(gearShipments.externalOrderId, externalOrderId))).for('update').limit(1);
   return row ?? null;
