@@ -176,7 +176,7 @@ describe.skipIf(missing.length > 0)('two instances behind a balancer', () => {
 
   it('runs each scheduled task once per period, although both instances work the queue', async () => {
     const scheduled = ['tasks.purge-finished', 'billing.trial-jobs', 'commissions.release-holds', 'retention.nightly', 'rankings.monthly-snapshot', 'account.erase-due', 'account.exports-expire',
-      'agreements.expiry-notices', 'notifications.weekly-digest', 'notifications.purge-read', 'credentials.expire', 'campaigns.announce', 'goals.reached', 'payouts.reconcile'];
+      'agreements.expiry-notices', 'notifications.weekly-digest', 'notifications.purge-read', 'credentials.expire', 'campaigns.announce', 'goals.reached', 'payouts.reconcile', 'gear.pro-pricing.end', 'gear.tiers.promote'];
     // Each worker adds this period's runs at every round (every second); give both a few rounds.
     let rows: { kind: string; status: string; attempts: number; runs: number }[] = [];
     for (let i = 0; i < 40; i++) {

@@ -108,6 +108,21 @@ export const accountExport = z.object({
   campaignTasks: rows,
   campaignTaskSubmissions: rows,
   campaignProofPhotos: rows,
+  /** Every commission ledger entry of the account's commissions (decision record 036). */
+  commissionEntries: rows,
+  /**
+   * Pay in gear (decision record 038): a business's tiers and gear settings (store credentials never included); the
+   * tier placements, gear requests with their items, shipments, pro-pricing codes and gear value entries the account is
+   * a party to.
+   */
+  gearTiers: rows,
+  gearSettings: rows,
+  gearMemberships: rows,
+  gearRequests: rows,
+  gearRequestItems: rows,
+  gearShipments: rows,
+  proPricingCodes: rows,
+  compensationEntries: rows,
 });
 export type AccountExport = z.infer<typeof accountExport>;
 

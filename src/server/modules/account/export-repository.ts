@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { sessions, users } from '@server/db/schema/users';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
@@ -17,6 +17,8 @@ import { notificationSettings, notifications } from '@server/db/schema/notificat
 import { credentials } from '@server/db/schema/credentials';
 import { campaignAssets, campaignMembers, campaigns } from '@server/db/schema/campaigns';
 import { goals, seasons } from '@server/db/schema/goals';
+import { commissionEntries } from '@server/db/schema/ledger';
+import { compensationEntries, gearMemberships, gearRequestItems, gearRequests, gearSettings, gearShipments, programTiers, proPricingCodes } from '@server/db/schema/gear';
 import { campaignTaskProofFiles, campaignTaskSubmissions, campaignTasks } from '@server/db/schema/campaign-tasks';
 
 // Everything the product holds about one account, for "Export my data" (decision record 027). Secrets are left out:
@@ -147,6 +149,10 @@ export async function exportRows(db: Database, userId: number) {
       db.select({ task: campaignTasks }).from(campaignTasks).innerJoin(campaigns, eq(campaigns.id, campaignTasks.campaignId)).where(eq(campaigns.businessId, id)).orderBy(campaignTasks.id),
     ).then((rows) => rows.map((row) => (row as { task: Row }).task)),
     ...(await proofsOf(db, proStaffId)),
+    commissionEntries: businessId || proStaffId
+      ? await db.select().from(commissionEntries).where(partyWhere(businessId, proStaffId, commissionEntries.businessId, commissionEntries.proStaffId)).orderBy(commissionEntries.id)
+      : [],
+    ...(await gearOf(db, businessId, proStaffId)),
   };
 }
 
@@ -196,6 +202,33 @@ async function campaignsOf(db: Database, businessId: number | null | undefined):
       .where(inArray(campaignAssets.campaignId, ids))
       .orderBy(campaignAssets.id),
   };
+}
+
+/** Pay in gear (decision record 038): what the account is a party to; store credentials are never exported. */
+async function gearOf(db: Database, businessId: number | null | undefined, proStaffId: number | null | undefined) {
+  const empty = { gearTiers: [], gearSettings: [], gearMemberships: [], gearRequests: [], gearRequestItems: [], gearShipments: [], proPricingCodes: [], compensationEntries: [] };
+  if (!businessId && !proStaffId) return empty;
+  const requests = await db.select().from(gearRequests).where(party(gearRequests.businessId, gearRequests.proStaffId)).orderBy(gearRequests.id);
+  const requestIds = requests.map((row) => row.id);
+  return {
+    gearTiers: businessId ? await db.select().from(programTiers).where(eq(programTiers.businessId, businessId)).orderBy(programTiers.id) : [],
+    gearSettings: businessId ? await db.select().from(gearSettings).where(eq(gearSettings.businessId, businessId)) : [],
+    gearMemberships: await db.select().from(gearMemberships).where(party(gearMemberships.businessId, gearMemberships.proStaffId)).orderBy(gearMemberships.id),
+    gearRequests: requests,
+    gearRequestItems: requestIds.length ? await db.select().from(gearRequestItems).where(inArray(gearRequestItems.requestId, requestIds)).orderBy(gearRequestItems.id) : [],
+    gearShipments: await db.select().from(gearShipments).where(party(gearShipments.businessId, gearShipments.proStaffId)).orderBy(gearShipments.id),
+    proPricingCodes: await db.select().from(proPricingCodes).where(party(proPricingCodes.businessId, proPricingCodes.proStaffId)).orderBy(proPricingCodes.id),
+    compensationEntries: await db.select().from(compensationEntries).where(party(compensationEntries.businessId, compensationEntries.proStaffId)).orderBy(compensationEntries.id),
+  };
+
+  function party(business: AnyColumn, proStaff: AnyColumn) {
+    return partyWhere(businessId, proStaffId, business, proStaff);
+  }
+}
+
+/** Rows whose business is the account's business or whose pro staffer is the account's profile. */
+function partyWhere(businessId: number | null | undefined, proStaffId: number | null | undefined, business: AnyColumn, proStaff: AnyColumn) {
+  return or(...(businessId ? [eq(business, businessId)] : []), ...(proStaffId ? [eq(proStaff, proStaffId)] : []));
 }
 
 async function agreementsOf(db: Database, businessId: number | null | undefined, proStaffId: number | null | undefined): Promise<{ agreements: Row[]; agreementHistory: Row[] }> {

@@ -58,7 +58,13 @@ describe('GET /api/account/export', () => {
     expect(ids(doc.advertisements)).toEqual([f.ids.ad]);
     expect(ids(doc.promotions)).toEqual([f.ids.promotion]);
     expect(ids(doc.agreements)).toEqual([f.ids.agreement]);
-    expect(doc.agreementHistory.map((event) => (event as { action: string }).action)).toEqual(['offered', 'accepted']);
+    expect(doc.agreementHistory.map((event) => (event as { action: string }).action)).toEqual(['offered', 'accepted', 'tier_changed']);
+    // Pay in gear (decision record 038) and the commission ledger (036): the account's side of both.
+    expect(ids(doc.gearTiers)).toEqual([f.ids.tier]);
+    expect(ids(doc.gearRequests)).toEqual([f.ids.gearRequest]);
+    expect(doc.gearRequestItems).toEqual([expect.objectContaining({ requestId: f.ids.gearRequest, quantity: 1, unitPriceMinor: 12_000 })]);
+    expect(doc.gearSettings).toEqual([expect.objectContaining({ platformId: f.ids.shopify, seedableTags: ['pro-seed'] })]);
+    expect(doc.commissionEntries).toEqual([expect.objectContaining({ commissionId: f.ids.commission, kind: 'earned', amountMinor: 12_500 })]);
     expect(doc.demoRequests).toHaveLength(1);
     expect(doc.pageViews).toEqual([{ path: '/search', createdAt: expect.any(String) }]);
     expect(doc.sessions.length).toBeGreaterThan(0);
@@ -71,7 +77,7 @@ describe('GET /api/account/export', () => {
 
     // No secrets: password hash, session token hashes, store keys and signing secrets.
     const text = JSON.stringify(doc);
-    for (const secret of ['password', 'passwordHash', 'tokenHash', 'apiKeyHash', 'webhookSecret', 'totp']) expect(text).not.toContain(secret);
+    for (const secret of ['password', 'passwordHash', 'tokenHash', 'apiKeyHash', 'webhookSecret', 'totp', 'shpat_', 'sealed']) expect(text).not.toContain(secret);
 
     const pro = (await proStaff.client.get('/api/account/export')).body as Export;
     expect(pro.profile).toMatchObject({ id: proStaff.proStaffId, firstName: 'Owen' });

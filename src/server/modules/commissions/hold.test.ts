@@ -166,9 +166,9 @@ describe('GET /api/commissions/business/yearly-totals', () => {
       year: 2026,
       reportingThresholdCents: 200_000,
       totals: [
-        { proStaffId: jake.proStaffId, name: 'Jake Morrison', currency: 'CAD', paidCents: 500_000, paid: '5000.00', count: 1, overThreshold: false },
-        { proStaffId: jake.proStaffId, name: 'Jake Morrison', currency: 'USD', paidCents: 200_000, paid: '2000.00', count: 1, overThreshold: true },
-        { proStaffId: rosa.proStaffId, name: 'Rosa Delgado', currency: 'USD', paidCents: 198_000, paid: '1980.00', count: 3, overThreshold: false },
+        { proStaffId: jake.proStaffId, name: 'Jake Morrison', currency: 'CAD', paidCents: 500_000, paid: '5000.00', count: 1, overThreshold: false, gearValueCents: 0, gearValue: '0.00' },
+        { proStaffId: jake.proStaffId, name: 'Jake Morrison', currency: 'USD', paidCents: 200_000, paid: '2000.00', count: 1, overThreshold: true, gearValueCents: 0, gearValue: '0.00' },
+        { proStaffId: rosa.proStaffId, name: 'Rosa Delgado', currency: 'USD', paidCents: 198_000, paid: '1980.00', count: 3, overThreshold: false, gearValueCents: 0, gearValue: '0.00' },
       ],
     });
     await biz.client.put('/api/commission-settings', { reportingThresholdCents: 60_000 });

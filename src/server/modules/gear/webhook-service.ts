@@ -35,7 +35,8 @@ export async function gearDelivery(ctx: AppContext, platform: { id: number; busi
   const update = parseCatalogUpdate(type, topic, body, (await repo.storeCurrency(ctx.db, platform.id)) ?? undefined);
   if (!update) return null;
   const settings = await repo.findSettings(ctx.db, platform.businessId);
-  if (settings?.platformId !== platform.id) return 'not the store gear comes from';
+  // Another store's catalog is not gear's: attribution logs the topic as not used there.
+  if (settings?.platformId !== platform.id) return null;
   return applyCatalogUpdate(ctx, platform.id, platform.businessId, update);
 }
 

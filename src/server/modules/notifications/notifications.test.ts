@@ -171,7 +171,7 @@ describe('email settings', () => {
   it('every kind by email and no digest by default; a kind turned off still lists but sends no mail', async () => {
     const { business, pro } = await parties();
     expect((await pro.client.get('/api/notification-settings')).body).toEqual({
-      email: { application: true, commission: true, payout: true, agreement: true, review: true, credential: true, campaign: true, task: true, goal: true },
+      email: { application: true, commission: true, payout: true, agreement: true, review: true, credential: true, campaign: true, task: true, goal: true, gear: true },
       weeklyDigest: false,
     });
     await mails();
