@@ -272,15 +272,12 @@ export async function replaceItems(db: Database, requestId: number, items: Omit<
   await db.update(gearRequests).set({ updatedAt: now }).where(eq(gearRequests.id, requestId));
 }
 
-export async function lockRequest(db: Database, id: number): Promise<RequestRow | null> {
-  const [row] = await db.select().from(gearRequests).where(eq(gearRequests.id, id)).for('update').limit(1);
-  return row ?? null;
-}
+/** The first row of a select, or null. */
+const firstRow = <Row>(rows: Row[]): Row | null => rows[0] ?? null;
 
-export async function findRequest(db: Database, id: number): Promise<RequestRow | null> {
-  const [row] = await db.select().from(gearRequests).where(eq(gearRequests.id, id)).limit(1);
-  return row ?? null;
-}
+const requestById = (db: Database, id: number) => db.select().from(gearRequests).where(eq(gearRequests.id, id)).limit(1);
+export const lockRequest = async (db: Database, id: number): Promise<RequestRow | null> => firstRow(await requestById(db, id).for('update'));
+export const findRequest = async (db: Database, id: number): Promise<RequestRow | null> => firstRow(await requestById(db, id));
 
 export async function decideRequest(db: Database, id: number, values: Pick<RequestRow, 'status' | 'decisionReason' | 'decidedByUserId' | 'decidedAt'>): Promise<void> {
   await db.update(gearRequests).set({ ...values, updatedAt: values.decidedAt ?? new Date() }).where(eq(gearRequests.id, id));
@@ -321,15 +318,9 @@ export async function insertShipment(db: Database, values: typeof gearShipments.
   return row.id;
 }
 
-export async function lockShipment(db: Database, id: number): Promise<ShipmentRow | null> {
-  const [row] = await db.select().from(gearShipments).where(eq(gearShipments.id, id)).for('update').limit(1);
-  return row ?? null;
-}
-
-export async function findShipment(db: Database, id: number): Promise<ShipmentRow | null> {
-  const [row] = await db.select().from(gearShipments).where(eq(gearShipments.id, id)).limit(1);
-  return row ?? null;
-}
+const shipmentById = (db: Database, id: number) => db.select().from(gearShipments).where(eq(gearShipments.id, id)).limit(1);
+export const lockShipment = async (db: Database, id: number): Promise<ShipmentRow | null> => firstRow(await shipmentById(db, id).for('update'));
+export const findShipment = async (db: Database, id: number): Promise<ShipmentRow | null> => firstRow(await shipmentById(db, id));
 
 export async function shipmentByStoreOrder(db: Database, platformId: number, externalOrderId: string): Promise<ShipmentRow | null> {
   const [row] = await db.select().from(gearShipments).where(and(eq(gearShipments.platformId, platformId), eq(gearShipments.externalOrderId, externalOrderId))).for('update').limit(1);

@@ -1,16 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_BIGCOMMERCE_SCOPES, FAKE_BIGCOMMERCE_STORE_HASH, FAKE_BIGCOMMERCE_TOKEN, startFakeBigCommerceCatalog, type BigCommerceScope, type FakeBigCommerceCatalog } from '@server/test/fake-bigcommerce-catalog';
 import { fixture } from '../../../../../tests/fixtures/sign';
 import { BigCommerceAdmin } from './bigcommerce';
 import { storeAdminFor } from './index';
 import { parseFulfilment } from './webhooks';
-import { StoreRefusal, StoreUnavailable, type GearOrderInput } from './types';
+import { expectOneOrderAfterLostAnswer, expectOrderedOnce, gearOrderFactory, pageThroughCatalog, refusalOf, useStoreFake } from './store-test-helpers';
+import { StoreUnavailable } from './types';
 
-let fake: FakeBigCommerceCatalog | null = null;
-afterEach(async () => {
-  await fake?.close();
-  fake = null;
-});
+const fakes = useStoreFake<FakeBigCommerceCatalog>();
 
 type Json = Record<string, unknown>;
 
@@ -35,46 +32,29 @@ const product = (id: number, over: Json = {}): Json => ({
   ...over,
 });
 
-async function start(initial: { products?: Json[]; scopes?: BigCommerceScope[]; shipments?: Json[] } = {}, token = FAKE_BIGCOMMERCE_TOKEN): Promise<{ admin: BigCommerceAdmin; fake: FakeBigCommerceCatalog }> {
-  fake = await startFakeBigCommerceCatalog({ products: initial.products ?? [product(1)], categories: [{ category_id: 18, name: 'Decoys' }, { category_id: 23, name: 'Waterfowl' }], scopes: initial.scopes, shipments: initial.shipments });
-  const admin = storeAdminFor({ platform: 'bigcommerce', storeHash: FAKE_BIGCOMMERCE_STORE_HASH, accessToken: token }, { bigcommerceApiUrl: fake.url });
-  expect(admin).toBeInstanceOf(BigCommerceAdmin);
-  return { admin: admin as BigCommerceAdmin, fake };
+function start(initial: { products?: Json[]; scopes?: BigCommerceScope[]; shipments?: Json[] } = {}, token = FAKE_BIGCOMMERCE_TOKEN): Promise<{ admin: BigCommerceAdmin; fake: FakeBigCommerceCatalog }> {
+  const categories = [{ category_id: 18, name: 'Decoys' }, { category_id: 23, name: 'Waterfowl' }];
+  return fakes.start(startFakeBigCommerceCatalog({ products: initial.products ?? [product(1)], categories, scopes: initial.scopes, shipments: initial.shipments }), (fake) => {
+    const admin = storeAdminFor({ platform: 'bigcommerce', storeHash: FAKE_BIGCOMMERCE_STORE_HASH, accessToken: token }, { bigcommerceApiUrl: fake.url });
+    expect(admin).toBeInstanceOf(BigCommerceAdmin);
+    return admin as BigCommerceAdmin;
+  });
 }
 
-const order = (over: Partial<GearOrderInput> = {}): GearOrderInput => ({
+const order = gearOrderFactory({
   reference: 'hs-gear-77',
-  email: 'jake@example.com',
-  currency: 'USD',
   lines: [
     { externalProductId: '1', externalVariantId: '11', quantity: 2, priceMinor: 8999, title: 'Decoy Mallard' },
     { externalProductId: '1', externalVariantId: '12', quantity: 1, priceMinor: 9450, title: 'Decoy Pintail' },
   ],
   shippingAddress: { name: 'Jake Miller', line1: '1 Ridge Rd', line2: null, city: 'Austin', region: 'Texas', postalCode: '78701', country: 'US', phone: null },
-  completeAsPaid: true,
-  note: 'Pro staff seeding',
-  ...over,
 });
-
-async function refusalOf(promise: Promise<unknown>): Promise<StoreRefusal> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(StoreRefusal);
-  return error as StoreRefusal;
-}
 
 describe('BigCommerce catalog', () => {
   it('pages by meta.pagination, oldest first, with variants, thumbnail, category names and the store currency', async () => {
     const products = Array.from({ length: 120 }, (_, i) => product(i + 1, i === 2 ? { is_visible: false } : {}));
     const { admin, fake } = await start({ products: [...products].reverse() });
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const page = await admin.catalogPage(cursor);
-      seen.push(...page.products.map((p) => p.externalId));
-      cursor = page.cursor;
-      pages++;
-    } while (cursor !== null && pages < 10);
+    const { pages, seen } = await pageThroughCatalog(admin);
     expect(pages).toBe(3);
     expect(seen).toEqual(products.map((p) => String(p.id)));
     expect(fake.calls.filter((c) => c === 'GET /v2/store')).toHaveLength(1);
@@ -139,21 +119,13 @@ describe('BigCommerce gear orders', () => {
       ],
     });
     expect(String(made.staff_notes)).toContain('hs-gear-77');
-    expect(await admin.createGearOrder(order())).toEqual(result);
-    expect(fake.state.orders).toHaveLength(1);
-    expect(await admin.findGearOrder('hs-gear-77')).toEqual(result);
+    await expectOrderedOnce(admin, fake, order(), result);
     expect(await admin.findGearOrder('hs-gear-78')).toBeNull();
   });
 
   it('a retry after the order was written but its answer lost finds it by external_order_id: one order', async () => {
     const { admin, fake } = await start();
-    fake.dropAfterCommit('POST /v2/orders');
-    await expect(admin.createGearOrder(order())).rejects.toBeInstanceOf(StoreUnavailable);
-    expect(fake.state.orders).toHaveLength(1);
-    const result = await admin.createGearOrder(order());
-    expect(result.externalOrderId).toBe(String(fake.state.orders[0].id));
-    expect(fake.state.orders).toHaveLength(1);
-    expect(fake.calls.filter((c) => c === 'POST /v2/orders')).toHaveLength(1);
+    await expectOneOrderAfterLostAnswer(admin, fake, order(), 'POST /v2/orders');
   });
 
   it('refuses missing stock and unknown variants before writing, and maps BigCommerce’s own 409 OutOfStock', async () => {

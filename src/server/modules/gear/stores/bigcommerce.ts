@@ -1,5 +1,5 @@
 import { formatMinorUnits, normaliseCurrency } from '@shared/currency';
-import { arr, checkReference, count, httpFailure, idText, obj, priceMinor, refusal, splitName, storeFetch, text, type Json, type StoreResponse } from './http';
+import { arr, checkAnswered, checkOrderCurrency, checkPercentOff, checkReference, codeAfterConflict, count, couponWithCode, createdCouponId, idText, obj, outOfStock, pageOf, priceMinor, refusal, splitName, storeFetch, text, wantedLines, type Json, type StoreCallOptions, type StoreResponse } from './http';
 import {
   StoreUnavailable,
   type CatalogPage,
@@ -32,12 +32,11 @@ const PRODUCTS_PER_PAGE = 50;
 const STATUS_PENDING = 1;
 const STATUS_AWAITING_FULFILLMENT = 11;
 
-export type BigCommerceAdminOptions = {
+export type BigCommerceAdminOptions = StoreCallOptions & {
   storeHash: string;
   accessToken: string;
   /** `https://api.bigcommerce.com` in production (config.bigcommerceApiUrl); a test points it at its fake. */
   apiUrl: string;
-  timeoutMs?: number;
 };
 
 export const bigCommerceCouponName = (reference: string) => `HuntStaff ${reference}`;
@@ -54,8 +53,7 @@ export class BigCommerceAdmin implements StoreAdmin {
   // ---- catalog -------------------------------------------------------------------------------------------------
 
   async catalogPage(cursor: string | null): Promise<CatalogPage> {
-    const page = cursor === null ? 1 : Number(cursor);
-    if (!Number.isSafeInteger(page) || page < 1) throw refusal('invalid', `The BigCommerce catalog cursor ${JSON.stringify(cursor)} is not a page`);
+    const page = pageOf('BigCommerce', cursor);
     const currency = await this.storeCurrency();
     const response = await this.call('GET', `/v3/catalog/products?include=variants,images&sort=id&direction=asc&limit=${PRODUCTS_PER_PAGE}&page=${page}`, 'reading the catalog');
     const body = obj(response.body);
@@ -108,7 +106,7 @@ export class BigCommerceAdmin implements StoreAdmin {
     const existing = await this.findGearOrder(reference);
     if (existing) return existing;
     const currency = await this.storeCurrency();
-    if (normaliseCurrency(input.currency) !== currency) throw refusal('invalid', `The gear order is in ${input.currency}, the BigCommerce store sells in ${currency}`);
+    checkOrderCurrency('BigCommerce', input.currency, currency);
     await this.checkLines(input);
     const { first, last } = splitName(input.shippingAddress.name);
     const address = input.shippingAddress;
@@ -159,23 +157,15 @@ export class BigCommerceAdmin implements StoreAdmin {
   }
 
   private async checkLines(input: GearOrderInput): Promise<void> {
-    if (input.lines.length === 0) throw refusal('invalid', 'A gear order needs at least one line');
-    const wanted = new Map<string, { productId: string; variantId: string; quantity: number; title: string }>();
-    for (const line of input.lines) {
-      const productId = idText(line.externalProductId);
-      const variantId = idText(line.externalVariantId);
-      if (!productId || !variantId || !Number.isSafeInteger(line.quantity) || line.quantity < 1) throw refusal('invalid', `The line ${line.title} is not a product, a variant and a quantity`);
-      const seen = wanted.get(variantId);
-      wanted.set(variantId, { productId, variantId, title: line.title, quantity: (seen?.quantity ?? 0) + line.quantity });
-    }
-    for (const line of wanted.values()) {
+    for (const line of wantedLines(input, (_productId, variantId) => variantId)) {
       const response = await this.call('GET', `/v3/catalog/products/${line.productId}?include=variants`, 'checking a gear line', { notFound: true });
       const product = obj(obj(response.body).data);
       const variant = arr(product.variants).map(obj).find((v) => idText(v.id) === line.variantId);
       if (response.status === 404 || !variant) throw refusal('unknown_variant', `BigCommerce has no variant ${line.variantId} of product ${line.productId} (${line.title})`, { productId: line.productId, variantId: line.variantId });
       if (product.availability === 'disabled' || variant.purchasing_disabled === true) throw refusal('unknown_variant', `${line.title} cannot be purchased in BigCommerce`, { variantId: line.variantId });
       const level = product.inventory_tracking === 'product' ? count(product.inventory_level) : product.inventory_tracking === 'variant' ? count(variant.inventory_level) : null;
-      if (level !== null && level < line.quantity) throw refusal('out_of_stock', `${line.title} has ${level} in stock, ${line.quantity} asked`, { variantId: line.variantId, available: level });
+      const short = outOfStock(line, level);
+      if (short) throw short;
     }
   }
 
@@ -204,7 +194,7 @@ export class BigCommerceAdmin implements StoreAdmin {
 
   async createProPricingCode(input: ProPricingCodeInput): Promise<{ externalId: string }> {
     const reference = checkReference(input.reference);
-    if (!Number.isInteger(input.percentOff) || input.percentOff < 1 || input.percentOff > 100) throw refusal('invalid', 'The percent off must be 1-100');
+    checkPercentOff(input.percentOff);
     if (!/^[A-Za-z0-9_ -]{1,50}$/.test(input.code)) throw refusal('invalid', `BigCommerce codes are 1-50 letters, digits, spaces, _ and -: ${input.code.slice(0, 60)}`);
     const existing = await this.couponByCode(input.code, reference);
     if (existing) return { externalId: existing };
@@ -223,13 +213,9 @@ export class BigCommerceAdmin implements StoreAdmin {
       conflict: true,
     });
     if (response.status === 409) {
-      const again = await this.couponByCode(input.code, reference);
-      if (again) return { externalId: again };
-      throw refusal('invalid', `BigCommerce refused the code ${input.code}: ${bcMessage(response.body)}`);
+      return codeAfterConflict('BigCommerce', input.code, await this.couponByCode(input.code, reference), bcMessage(response.body));
     }
-    const id = idText(obj(response.body).id);
-    if (!id) throw new StoreUnavailable('BigCommerce answered a coupon without an id');
-    return { externalId: id };
+    return createdCouponId('BigCommerce', response.body);
   }
 
   async disableProPricingCode(externalId: string): Promise<void> {
@@ -245,7 +231,7 @@ export class BigCommerceAdmin implements StoreAdmin {
 
   private async couponByCode(code: string, reference: string): Promise<string | null> {
     const response = await this.call('GET', `/v2/coupons?code=${encodeURIComponent(code)}`, 'looking up the pro pricing code');
-    const coupon = arr(response.body).map(obj).find((c) => typeof c.code === 'string' && c.code.toLowerCase() === code.toLowerCase());
+    const coupon = couponWithCode(response.body, code);
     if (!coupon) return null;
     if (coupon.name !== bigCommerceCouponName(reference)) throw refusal('invalid', `The code ${code} already exists in BigCommerce for something else`);
     return idText(coupon.id);
@@ -269,11 +255,8 @@ export class BigCommerceAdmin implements StoreAdmin {
       if (response.status === 409 || /OutOfStock|out of stock/i.test(types)) throw refusal('out_of_stock', `BigCommerce refused the gear order: ${message}`, response.body);
       if (/product|variant|option/i.test(message)) throw refusal('unknown_variant', `BigCommerce refused the gear order: ${message}`, response.body);
     }
-    const failure = httpFailure('BigCommerce', response.status, what, bcMessage(response.body));
-    if (failure) throw failure;
-    if (response.status === 204) return { ...response, body: [] };
-    if (response.status < 200 || response.status >= 300) throw new StoreUnavailable(`BigCommerce answered ${response.status} to ${what}`);
-    return response;
+    checkAnswered('BigCommerce', response, what, bcMessage(response.body));
+    return response.status === 204 ? { ...response, body: [] } : response;
   }
 }
 

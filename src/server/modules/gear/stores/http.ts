@@ -1,5 +1,5 @@
-import { minorUnitDigits, parseMinorUnits } from '@shared/currency';
-import { StoreRefusal, StoreUnavailable, type StoreRefusalReason } from './types';
+import { minorUnitDigits, normaliseCurrency, parseMinorUnits } from '@shared/currency';
+import { StoreRefusal, StoreUnavailable, type GearOrderInput, type StoreRefusalReason } from './types';
 
 /**
  * What the three store adapters share: one HTTP call with a timeout whose network trouble becomes StoreUnavailable,
@@ -7,6 +7,12 @@ import { StoreRefusal, StoreUnavailable, type StoreRefusalReason } from './types
  */
 
 export const STORE_TIMEOUT_MS = 10_000;
+
+/** What every adapter's options carry besides the store's address and credentials. */
+export type StoreCallOptions = { timeoutMs?: number };
+
+/** The title (Shopify) or description (WooCommerce) every HuntStaff code carries: the reference in it tells our code from one the business made by hand. */
+export const proPricingTitle = (reference: string) => `HuntStaff pro pricing ${reference}`;
 
 export type StoreResponse = { status: number; headers: Headers; text: string; body: unknown };
 
@@ -116,4 +122,65 @@ export function splitName(name: string): { first: string; last: string } {
   const words = name.trim().split(/\s+/).filter(Boolean);
   if (words.length <= 1) return { first: '', last: words[0] ?? '' };
   return { first: words.slice(0, -1).join(' '), last: words[words.length - 1] };
+}
+
+/** After the HTTP-level refusals: anything but a 2xx answer is a store trouble, retried later. */
+export function checkAnswered(platform: string, response: StoreResponse, what: string, detail?: string): void {
+  const failure = httpFailure(platform, response.status, what, detail);
+  if (failure) throw failure;
+  if (response.status < 200 || response.status >= 300) throw new StoreUnavailable(`${platform} answered ${response.status} to ${what}`);
+}
+
+/** A page-numbered catalog cursor: null is the first page. */
+export function pageOf(platform: string, cursor: string | null): number {
+  const page = cursor === null ? 1 : Number(cursor);
+  if (!Number.isSafeInteger(page) || page < 1) throw refusal('invalid', `The ${platform} catalog cursor ${JSON.stringify(cursor)} is not a page`);
+  return page;
+}
+
+export function checkOrderCurrency(platform: string, orderCurrency: string, storeCurrency: string): void {
+  if (normaliseCurrency(orderCurrency) !== storeCurrency) throw refusal('invalid', `The gear order is in ${orderCurrency}, the ${platform} store sells in ${storeCurrency}`);
+}
+
+export type WantedLine = { productId: string; variantId: string; quantity: number; title: string };
+
+/** The order's lines checked for ids and quantities, the quantities of a repeated line (by `keyOf`) added up. */
+export function wantedLines(input: GearOrderInput, keyOf: (productId: string, variantId: string) => string): WantedLine[] {
+  if (input.lines.length === 0) throw refusal('invalid', 'A gear order needs at least one line');
+  const wanted = new Map<string, WantedLine>();
+  for (const line of input.lines) {
+    const productId = idText(line.externalProductId);
+    const variantId = idText(line.externalVariantId);
+    if (!productId || !variantId || !Number.isSafeInteger(line.quantity) || line.quantity < 1) throw refusal('invalid', `The line ${line.title} is not a product, a variant and a quantity`);
+    const key = keyOf(productId, variantId);
+    const seen = wanted.get(key);
+    wanted.set(key, { productId, variantId, title: line.title, quantity: (seen?.quantity ?? 0) + line.quantity });
+  }
+  return [...wanted.values()];
+}
+
+export function outOfStock(line: WantedLine, level: number | null): StoreRefusal | null {
+  return level !== null && level < line.quantity ? refusal('out_of_stock', `${line.title} has ${level} in stock, ${line.quantity} asked`, { variantId: line.variantId, available: level }) : null;
+}
+
+export function checkPercentOff(percentOff: number): void {
+  if (!Number.isInteger(percentOff) || percentOff < 1 || percentOff > 100) throw refusal('invalid', 'The percent off must be 1-100');
+}
+
+/** The coupon in a list answer whose code is `code`, compared without case. */
+export function couponWithCode(list: unknown, code: string): Json | undefined {
+  return arr(list).map(obj).find((c) => typeof c.code === 'string' && c.code.toLowerCase() === code.toLowerCase());
+}
+
+/** After the store said the code exists: ours (made by a call whose answer was lost), or refused as someone else's. */
+export function codeAfterConflict(platform: string, code: string, ours: string | null, message: string): { externalId: string } {
+  if (ours) return { externalId: ours };
+  throw refusal('invalid', `${platform} refused the code ${code}: ${message}`);
+}
+
+/** The id of the coupon a store just made. */
+export function createdCouponId(platform: string, body: unknown): { externalId: string } {
+  const id = idText(obj(body).id);
+  if (!id) throw new StoreUnavailable(`${platform} answered a coupon without an id`);
+  return { externalId: id };
 }

@@ -1,14 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FAKE_SHOPIFY_DOMAIN, FAKE_SHOPIFY_TOKEN, startFakeShopifyAdmin, type FakeShopifyAdmin, type FakeShopifyProduct, type ShopifyScope, ALL_SHOPIFY_SCOPES } from '@server/test/fake-shopify-admin';
 import { storeAdminFor } from './index';
 import { ShopifyAdmin } from './shopify';
+import { gearOrderFactory, pageThroughCatalog, refusalOf, useStoreFake } from './store-test-helpers';
 import { StoreRefusal, StoreUnavailable, type GearOrderInput, type StoreAdmin } from './types';
 
-let fake: FakeShopifyAdmin | null = null;
-afterEach(async () => {
-  await fake?.close();
-  fake = null;
-});
+const fakes = useStoreFake<FakeShopifyAdmin>();
 
 function product(id: number, over: Partial<FakeShopifyProduct> = {}): FakeShopifyProduct {
   return {
@@ -26,42 +23,24 @@ function product(id: number, over: Partial<FakeShopifyProduct> = {}): FakeShopif
   };
 }
 
-async function start(options: { products?: FakeShopifyProduct[]; scopes?: ShopifyScope[]; token?: string } = {}): Promise<{ admin: StoreAdmin; fake: FakeShopifyAdmin }> {
-  fake = await startFakeShopifyAdmin({ products: options.products ?? [product(1)], scopes: options.scopes });
-  const admin = storeAdminFor({ platform: 'shopify', shopDomain: FAKE_SHOPIFY_DOMAIN, accessToken: options.token ?? FAKE_SHOPIFY_TOKEN }, { bigcommerceApiUrl: 'https://api.bigcommerce.invalid', shopifyOrigin: fake.url });
-  return { admin, fake };
+function start(options: { products?: FakeShopifyProduct[]; scopes?: ShopifyScope[]; token?: string } = {}): Promise<{ admin: StoreAdmin; fake: FakeShopifyAdmin }> {
+  return fakes.start(startFakeShopifyAdmin({ products: options.products ?? [product(1)], scopes: options.scopes }), (fake) =>
+    storeAdminFor({ platform: 'shopify', shopDomain: FAKE_SHOPIFY_DOMAIN, accessToken: options.token ?? FAKE_SHOPIFY_TOKEN }, { bigcommerceApiUrl: 'https://api.bigcommerce.invalid', shopifyOrigin: fake.url }),
+  );
 }
 
-const order = (over: Partial<GearOrderInput> = {}): GearOrderInput => ({
+// Jake's address as the shared test order has it: line2 and phone null, region TX.
+const order = gearOrderFactory({
   reference: 'hs-gear-41',
-  email: 'jake@example.com',
-  currency: 'USD',
   lines: [{ externalProductId: 'gid://shopify/Product/1', externalVariantId: 'gid://shopify/ProductVariant/101', quantity: 2, priceMinor: 24999, title: 'Hunting jacket 1 - Large' }],
-  shippingAddress: { name: 'Jake Miller', line1: '1 Ridge Rd', line2: null, city: 'Austin', region: 'TX', postalCode: '78701', country: 'US', phone: null },
-  completeAsPaid: true,
   note: 'Pro staff seeding, spring season',
-  ...over,
 });
-
-async function refusalOf(promise: Promise<unknown>): Promise<StoreRefusal> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(StoreRefusal);
-  return error as StoreRefusal;
-}
 
 describe('Shopify catalog', () => {
   it('pages through the catalog oldest first with the shop currency, every product once', async () => {
     const many = Array.from({ length: 19 }, (_, i) => product(i + 1, i === 3 ? { status: 'DRAFT' } : {}));
     const { admin, fake } = await start({ products: many });
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const page = await admin.catalogPage(cursor);
-      seen.push(...page.products.map((p) => p.externalId));
-      cursor = page.cursor;
-      pages++;
-    } while (cursor !== null && pages < 10);
+    const { pages, seen } = await pageThroughCatalog(admin);
     expect(pages).toBe(3);
     expect(seen).toEqual(many.map((p) => `gid://shopify/Product/${p.id}`));
     expect(fake.calls.filter((c) => c === 'shop,products')).toHaveLength(3);

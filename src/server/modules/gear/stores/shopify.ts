@@ -1,5 +1,5 @@
 import { normaliseCurrency } from '@shared/currency';
-import { arr, checkReference, count, httpFailure, obj, priceMinor, refusal, splitName, storeFetch, text, type Json } from './http';
+import { arr, checkPercentOff, checkReference, count, httpFailure, obj, priceMinor, proPricingTitle, refusal, splitName, storeFetch, text, type Json, type StoreCallOptions } from './http';
 import {
   StoreUnavailable,
   type CatalogPage,
@@ -112,16 +112,12 @@ const CODE_DEACTIVATE = `mutation GearCodeDeactivate($id: ID!) {
   }
 }`;
 
-export type ShopifyAdminOptions = {
+export type ShopifyAdminOptions = StoreCallOptions & {
   shopDomain: string;
   accessToken: string;
   /** `https://<shopDomain>` in production; a test points it at its fake. */
   origin: string;
-  timeoutMs?: number;
 };
-
-/** The title every HuntStaff code carries: the reference in it tells our code from one the business made by hand. */
-export const shopifyCodeTitle = (reference: string) => `HuntStaff pro pricing ${reference}`;
 
 export class ShopifyAdmin implements StoreAdmin {
   readonly platform = 'shopify' as const;
@@ -329,13 +325,13 @@ export class ShopifyAdmin implements StoreAdmin {
   /** Idempotent by the code: a code that exists with our reference in its title is answered; someone else's is refused. */
   async createProPricingCode(input: ProPricingCodeInput): Promise<{ externalId: string }> {
     const reference = checkReference(input.reference);
-    if (!Number.isInteger(input.percentOff) || input.percentOff < 1 || input.percentOff > 100) throw refusal('invalid', 'The percent off must be 1-100');
+    checkPercentOff(input.percentOff);
     const existing = await this.codeByCode(input.code, reference);
     if (existing) return { externalId: existing };
     const customerId = await this.customerFor(input.customerEmail);
     const data = await this.graphql('creating the pro pricing code', CODE_CREATE, {
       basicCodeDiscount: {
-        title: shopifyCodeTitle(reference),
+        title: proPricingTitle(reference),
         code: input.code,
         startsAt: input.startsAt.toISOString(),
         // 2025-10: `context` replaces the deprecated `customerSelection`.
@@ -372,7 +368,7 @@ export class ShopifyAdmin implements StoreAdmin {
     const id = text(node.id);
     if (!id) return null;
     const title = text(obj(node.codeDiscount).title) ?? '';
-    if (title !== shopifyCodeTitle(reference)) throw refusal('invalid', `The code ${code} already exists in Shopify for something else ("${title.slice(0, 100)}")`);
+    if (title !== proPricingTitle(reference)) throw refusal('invalid', `The code ${code} already exists in Shopify for something else ("${title.slice(0, 100)}")`);
     return id;
   }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fixture, fixtureText } from '../../../../../tests/fixtures/sign';
+import { WOOCOMMERCE_PRODUCT_794 } from './store-test-helpers';
 import { parseCatalogUpdate, parseFulfilment } from './webhooks';
 import type { StorePlatform } from './types';
 
@@ -120,16 +121,7 @@ describe('WooCommerce (published order and product samples; tracking meta hand-w
   it('a simple product update is the product; a variable one or no currency is a refetch; deleted is deleted', () => {
     expect(parseCatalogUpdate('woocommerce', 'product.updated', fixtureText('woocommerce/published/product-794.json'), 'usd')).toEqual({
       kind: 'product',
-      product: {
-        externalId: '794',
-        title: 'Premium Quality',
-        imageUrl: 'https://example.com/wp-content/uploads/2017/03/T_2_front-4.jpg',
-        tags: [],
-        collections: ['clothing', 't-shirts'],
-        currency: 'USD',
-        active: true,
-        variants: [{ externalId: '794', inventoryItemId: null, sku: null, title: 'Premium Quality', priceMinor: 2199, inventory: null }],
-      },
+      product: WOOCOMMERCE_PRODUCT_794,
     });
     const variable = fixture<Record<string, unknown>[]>('woocommerce/published/products-list.json')[0];
     expect(parseCatalogUpdate('woocommerce', 'product.created', variable, 'USD')).toEqual({ kind: 'refetch_product', externalId: '799' });

@@ -1,16 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FAKE_WC_KEY, FAKE_WC_SECRET, startFakeWooCommerce, type FakeWooCommerce, type FakeWooCommerceState } from '@server/test/fake-woocommerce';
 import { fixture } from '../../../../../tests/fixtures/sign';
 import { storeAdminFor } from './index';
-import { StoreRefusal, StoreUnavailable, type GearOrderInput, type StoreAdmin } from './types';
+import { expectOneOrderAfterLostAnswer, expectOrderedOnce, gearOrderFactory, pageThroughCatalog, refusalOf, useStoreFake, WOOCOMMERCE_PRODUCT_794 } from './store-test-helpers';
+import { StoreRefusal, StoreUnavailable, type StoreAdmin } from './types';
 
-let fake: FakeWooCommerce | null = null;
-afterEach(async () => {
-  await fake?.close();
-  fake = null;
-});
+const fakes = useStoreFake<FakeWooCommerce>();
 
 type Json = Record<string, unknown>;
 
@@ -32,28 +29,17 @@ const simple = (id: number, over: Json = {}): Json => ({
   ...over,
 });
 
-async function start(initial: Partial<FakeWooCommerceState> = {}, credentials: { key?: string; secret?: string } = {}): Promise<{ admin: StoreAdmin; fake: FakeWooCommerce }> {
-  fake = await startFakeWooCommerce({ products: [simple(10)], ...initial });
-  const admin = storeAdminFor({ platform: 'woocommerce', siteUrl: fake.url, consumerKey: credentials.key ?? FAKE_WC_KEY, consumerSecret: credentials.secret ?? FAKE_WC_SECRET }, { bigcommerceApiUrl: 'https://api.bigcommerce.invalid', allowHttp: true });
-  return { admin, fake };
+function start(initial: Partial<FakeWooCommerceState> = {}, credentials: { key?: string; secret?: string } = {}): Promise<{ admin: StoreAdmin; fake: FakeWooCommerce }> {
+  return fakes.start(startFakeWooCommerce({ products: [simple(10)], ...initial }), (fake) =>
+    storeAdminFor({ platform: 'woocommerce', siteUrl: fake.url, consumerKey: credentials.key ?? FAKE_WC_KEY, consumerSecret: credentials.secret ?? FAKE_WC_SECRET }, { bigcommerceApiUrl: 'https://api.bigcommerce.invalid', allowHttp: true }),
+  );
 }
 
-const order = (over: Partial<GearOrderInput> = {}): GearOrderInput => ({
+const order = gearOrderFactory({
   reference: 'hs-gear-12',
-  email: 'jake@example.com',
-  currency: 'USD',
   lines: [{ externalProductId: '10', externalVariantId: '10', quantity: 2, priceMinor: 3999, title: 'Turkey call 10' }],
   shippingAddress: { name: 'Jake Miller', line1: '1 Ridge Rd', line2: 'Unit 2', city: 'Austin', region: 'TX', postalCode: '78701', country: 'US', phone: '+15125550100' },
-  completeAsPaid: true,
-  note: 'Pro staff seeding',
-  ...over,
 });
-
-async function refusalOf(promise: Promise<unknown>): Promise<StoreRefusal> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(StoreRefusal);
-  return error as StoreRefusal;
-}
 
 describe('WooCommerce catalog', () => {
   it("reads the docs' published products, a variable product's variations and the current currency", async () => {
@@ -63,17 +49,7 @@ describe('WooCommerce catalog', () => {
     const page = await admin.catalogPage(null);
     expect(page.cursor).toBeNull();
     const byId = new Map(page.products.map((p) => [p.externalId, p]));
-    expect(byId.get('794')).toEqual({
-      externalId: '794',
-      title: 'Premium Quality',
-      imageUrl: 'https://example.com/wp-content/uploads/2017/03/T_2_front-4.jpg',
-      tags: [],
-      collections: ['clothing', 't-shirts'],
-      currency: 'USD',
-      active: true,
-      // manage_stock false, in stock: never out of stock.
-      variants: [{ externalId: '794', inventoryItemId: null, sku: null, title: 'Premium Quality', priceMinor: 2199, inventory: null }],
-    });
+    expect(byId.get('794')).toEqual(WOOCOMMERCE_PRODUCT_794);
     expect(byId.get('799')?.variants).toEqual([
       { externalId: '733', inventoryItemId: null, sku: null, title: 'Green', priceMinor: 900, inventory: null },
       { externalId: '732', inventoryItemId: null, sku: null, title: 'Black', priceMinor: 900, inventory: null },
@@ -83,15 +59,7 @@ describe('WooCommerce catalog', () => {
   it('pages with X-WP-TotalPages, oldest first, every product once', async () => {
     const products = Array.from({ length: 45 }, (_, i) => simple(100 + i));
     const { admin, fake } = await start({ products: [...products].reverse() });
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const page = await admin.catalogPage(cursor);
-      seen.push(...page.products.map((p) => p.externalId));
-      cursor = page.cursor;
-      pages++;
-    } while (cursor !== null && pages < 10);
+    const { pages, seen } = await pageThroughCatalog(admin);
     expect(pages).toBe(3);
     expect(seen).toEqual(products.map((p) => String(p.id)));
     expect(fake.calls.filter((c) => c === 'GET /data/currencies/current')).toHaveLength(1);
@@ -151,22 +119,14 @@ describe('WooCommerce gear orders', () => {
       meta_data: [{ key: '_huntstaff_reference', value: 'hs-gear-12' }],
     });
     expect(fake.state.products[0].stock_quantity).toBe(2);
-    expect(await admin.createGearOrder(order())).toEqual(result);
-    expect(fake.state.orders).toHaveLength(1);
-    expect(await admin.findGearOrder('hs-gear-12')).toEqual(result);
+    await expectOrderedOnce(admin, fake, order(), result);
     // hs-gear-1 is a substring of hs-gear-12 in search: the exact meta decides.
     expect(await admin.findGearOrder('hs-gear-1')).toBeNull();
   });
 
   it('a retry after the order was written but its answer lost finds it: one order', async () => {
     const { admin, fake } = await start();
-    fake.dropAfterCommit('POST /orders');
-    await expect(admin.createGearOrder(order())).rejects.toBeInstanceOf(StoreUnavailable);
-    expect(fake.state.orders).toHaveLength(1);
-    const result = await admin.createGearOrder(order());
-    expect(result.externalOrderId).toBe(String(fake.state.orders[0].id));
-    expect(fake.state.orders).toHaveLength(1);
-    expect(fake.calls.filter((c) => c === 'POST /orders')).toHaveLength(1);
+    await expectOneOrderAfterLostAnswer(admin, fake, order(), 'POST /orders');
   });
 
   it('orders a variation by its variation id and leaves an unpaid order pending for the business', async () => {
@@ -202,7 +162,7 @@ describe('WooCommerce failures', () => {
   it('a wrong key is unauthorized; a read-only key writing is missing_scope', async () => {
     const wrong = await start({}, { secret: 'cs_wrong' });
     expect((await refusalOf(wrong.admin.catalogPage(null))).reason).toBe('unauthorized');
-    await fake?.close();
+    await fakes.close();
     const { admin, fake: readOnly } = await start({ permissions: 'read' });
     expect((await admin.catalogPage(null)).products).toHaveLength(1);
     const error = await refusalOf(admin.createGearOrder(order()));

@@ -1,5 +1,5 @@
 import { formatMinorUnits, normaliseCurrency } from '@shared/currency';
-import { arr, checkReference, count, httpFailure, idText, obj, priceMinor, refusal, splitName, storeFetch, text, type Json, type StoreResponse } from './http';
+import { arr, checkAnswered, checkOrderCurrency, checkPercentOff, checkReference, codeAfterConflict, count, couponWithCode, createdCouponId, idText, obj, outOfStock, pageOf, priceMinor, proPricingTitle, refusal, splitName, storeFetch, text, wantedLines, type Json, type StoreCallOptions, type StoreResponse } from './http';
 import {
   StoreUnavailable,
   type CatalogPage,
@@ -33,14 +33,11 @@ const PRODUCTS_PER_PAGE = 20;
 /** Variable products with more variations than this many pages of 100 are read no further. */
 const MAX_VARIATION_PAGES = 20;
 
-export type WooCommerceAdminOptions = {
+export type WooCommerceAdminOptions = StoreCallOptions & {
   siteUrl: string;
   consumerKey: string;
   consumerSecret: string;
-  timeoutMs?: number;
 };
-
-export const wooCommerceCouponDescription = (reference: string) => `HuntStaff pro pricing ${reference}`;
 
 export class WooCommerceAdmin implements StoreAdmin {
   readonly platform = 'woocommerce' as const;
@@ -56,8 +53,7 @@ export class WooCommerceAdmin implements StoreAdmin {
   // ---- catalog -------------------------------------------------------------------------------------------------
 
   async catalogPage(cursor: string | null): Promise<CatalogPage> {
-    const page = cursor === null ? 1 : Number(cursor);
-    if (!Number.isSafeInteger(page) || page < 1) throw refusal('invalid', `The WooCommerce catalog cursor ${JSON.stringify(cursor)} is not a page`);
+    const page = pageOf('WooCommerce', cursor);
     const currency = await this.storeCurrency();
     const response = await this.call('GET', `/products?orderby=id&order=asc&per_page=${PRODUCTS_PER_PAGE}&page=${page}`, 'reading the catalog');
     const items = arr(response.body).map(obj);
@@ -131,7 +127,7 @@ export class WooCommerceAdmin implements StoreAdmin {
     const existing = await this.findGearOrder(reference);
     if (existing) return existing;
     const currency = await this.storeCurrency();
-    if (normaliseCurrency(input.currency) !== currency) throw refusal('invalid', `The gear order is in ${input.currency}, the WooCommerce store sells in ${currency}`);
+    checkOrderCurrency('WooCommerce', input.currency, currency);
     await this.checkLines(input);
     const { first, last } = splitName(input.shippingAddress.name);
     const address = input.shippingAddress;
@@ -195,17 +191,7 @@ export class WooCommerceAdmin implements StoreAdmin {
   }
 
   private async checkLines(input: GearOrderInput): Promise<void> {
-    if (input.lines.length === 0) throw refusal('invalid', 'A gear order needs at least one line');
-    const wanted = new Map<string, { productId: string; variantId: string; quantity: number; title: string }>();
-    for (const line of input.lines) {
-      const productId = idText(line.externalProductId);
-      const variantId = idText(line.externalVariantId);
-      if (!productId || !variantId || !Number.isSafeInteger(line.quantity) || line.quantity < 1) throw refusal('invalid', `The line ${line.title} is not a product, a variant and a quantity`);
-      const key = `${productId}/${variantId}`;
-      const seen = wanted.get(key);
-      wanted.set(key, { productId, variantId, title: line.title, quantity: (seen?.quantity ?? 0) + line.quantity });
-    }
-    for (const line of wanted.values()) {
+    for (const line of wantedLines(input, (productId, variantId) => `${productId}/${variantId}`)) {
       const simple = line.productId === line.variantId;
       const path = simple ? `/products/${line.productId}` : `/products/${line.productId}/variations/${line.variantId}`;
       const response = await this.call('GET', path, 'checking a gear line', { notFound: true });
@@ -215,10 +201,8 @@ export class WooCommerceAdmin implements StoreAdmin {
       if (stock.manage_stock === 'parent') {
         stock = obj((await this.call('GET', `/products/${line.productId}`, 'checking a gear line')).body);
       }
-      const level = stockOf(stock);
-      if (level !== null && level < line.quantity) {
-        throw refusal('out_of_stock', `${line.title} has ${level} in stock, ${line.quantity} asked`, { variantId: line.variantId, available: level });
-      }
+      const short = outOfStock(line, stockOf(stock));
+      if (short) throw short;
     }
   }
 
@@ -226,7 +210,7 @@ export class WooCommerceAdmin implements StoreAdmin {
 
   async createProPricingCode(input: ProPricingCodeInput): Promise<{ externalId: string }> {
     const reference = checkReference(input.reference);
-    if (!Number.isInteger(input.percentOff) || input.percentOff < 1 || input.percentOff > 100) throw refusal('invalid', 'The percent off must be 1-100');
+    checkPercentOff(input.percentOff);
     const existing = await this.couponByCode(input.code, reference);
     if (existing) return { externalId: existing };
     const response = await this.call('POST', '/coupons', 'creating the pro pricing code', {
@@ -236,20 +220,16 @@ export class WooCommerceAdmin implements StoreAdmin {
         amount: String(input.percentOff),
         individual_use: true,
         email_restrictions: [input.customerEmail],
-        description: wooCommerceCouponDescription(reference),
+        description: proPricingTitle(reference),
         meta_data: [{ key: REFERENCE_META, value: reference }],
       },
       codeExists: true,
     });
     if (response.status === 400) {
       // woocommerce_rest_coupon_code_already_exists: made by a call whose answer was lost, or someone else's.
-      const again = await this.couponByCode(input.code, reference);
-      if (again) return { externalId: again };
-      throw refusal('invalid', `WooCommerce refused the code ${input.code}: ${wooMessage(response.body)}`);
+      return codeAfterConflict('WooCommerce', input.code, await this.couponByCode(input.code, reference), wooMessage(response.body));
     }
-    const id = idText(obj(response.body).id);
-    if (!id) throw new StoreUnavailable('WooCommerce answered a coupon without an id');
-    return { externalId: id };
+    return createdCouponId('WooCommerce', response.body);
   }
 
   async disableProPricingCode(externalId: string): Promise<void> {
@@ -261,9 +241,9 @@ export class WooCommerceAdmin implements StoreAdmin {
   /** `GET /coupons?code=` finds published coupons (wc_get_coupon_id_by_code); codes are compared without case, as WooCommerce stores them. */
   private async couponByCode(code: string, reference: string): Promise<string | null> {
     const response = await this.call('GET', `/coupons?code=${encodeURIComponent(code)}`, 'looking up the pro pricing code');
-    const coupon = arr(response.body).map(obj).find((c) => typeof c.code === 'string' && c.code.toLowerCase() === code.toLowerCase());
+    const coupon = couponWithCode(response.body, code);
     if (!coupon) return null;
-    if (metaValue(coupon, REFERENCE_META) !== reference && coupon.description !== wooCommerceCouponDescription(reference)) {
+    if (metaValue(coupon, REFERENCE_META) !== reference && coupon.description !== proPricingTitle(reference)) {
       throw refusal('invalid', `The code ${code} already exists in WooCommerce for something else`);
     }
     return idText(coupon.id);
@@ -286,9 +266,7 @@ export class WooCommerceAdmin implements StoreAdmin {
     if (response.status === 401 && /permission/i.test(wooMessage(response.body))) {
       throw refusal('missing_scope', `The WooCommerce key lacks a permission for ${what}: ${wooMessage(response.body)}`);
     }
-    const failure = httpFailure('WooCommerce', response.status, what, [code, wooMessage(response.body)].filter(Boolean).join(' '));
-    if (failure) throw failure;
-    if (response.status < 200 || response.status >= 300) throw new StoreUnavailable(`WooCommerce answered ${response.status} to ${what}`);
+    checkAnswered('WooCommerce', response, what, [code, wooMessage(response.body)].filter(Boolean).join(' '));
     return response;
   }
 }
