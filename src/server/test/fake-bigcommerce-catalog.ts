@@ -1,4 +1,4 @@
-import { startFakeStoreServer, type FakeAnswer, type FakeRequest, type FakeStoreServer } from './fake-store-server';
+import { startFakeStoreServer, startingState, type FakeAnswer, type FakeRequest, type FakeStoreServer } from './fake-store-server';
 import { FAKE_BIGCOMMERCE_STORE_HASH, FAKE_BIGCOMMERCE_TOKEN } from './fake-bigcommerce';
 
 /**
@@ -34,14 +34,10 @@ const v2Error = (status: number, message: string, details?: unknown): FakeAnswer
 const v3Error = (status: number, title: string): FakeAnswer => ({ status, body: { status, title, type: STATUS_DOCS, errors: {} } });
 
 export async function startFakeBigCommerceCatalog(initial: Partial<Omit<FakeBigCommerceCatalogState, 'scopes'>> & { scopes?: BigCommerceScope[] } = {}): Promise<FakeBigCommerceCatalog> {
+  const { scopes, ...given } = initial;
   const state: FakeBigCommerceCatalogState = {
-    currency: initial.currency ?? 'USD',
-    products: initial.products ?? [],
-    categories: initial.categories ?? [],
-    orders: initial.orders ?? [],
-    shipments: initial.shipments ?? [],
-    coupons: initial.coupons ?? [],
-    scopes: new Set(initial.scopes ?? ALL_BIGCOMMERCE_SCOPES),
+    ...startingState<Omit<FakeBigCommerceCatalogState, 'scopes'>>({ currency: 'USD', products: [], categories: [], orders: [], shipments: [], coupons: [] }, given),
+    scopes: new Set(scopes ?? ALL_BIGCOMMERCE_SCOPES),
   };
   let nextId = 300;
 

@@ -1,4 +1,4 @@
-import { startFakeStoreServer, type FakeAnswer, type FakeStoreServer } from './fake-store-server';
+import { startFakeStoreServer, startingState, type FakeAnswer, type FakeStoreServer } from './fake-store-server';
 
 /**
  * A local Shopify Admin GraphQL API (version 2025-10) for the gear store tests. It parses each operation (a small
@@ -56,14 +56,10 @@ export type FakeShopifyAdmin = FakeStoreServer & {
 };
 
 export async function startFakeShopifyAdmin(initial: Partial<Omit<FakeShopifyState, 'scopes'>> & { scopes?: ShopifyScope[] } = {}): Promise<FakeShopifyAdmin> {
+  const { scopes, ...given } = initial;
   const state: FakeShopifyState = {
-    currency: initial.currency ?? 'USD',
-    products: initial.products ?? [],
-    draftOrders: initial.draftOrders ?? [],
-    orders: initial.orders ?? [],
-    customers: initial.customers ?? [],
-    discounts: initial.discounts ?? [],
-    scopes: new Set(initial.scopes ?? ALL_SHOPIFY_SCOPES),
+    ...startingState<Omit<FakeShopifyState, 'scopes'>>({ currency: 'USD', products: [], draftOrders: [], orders: [], customers: [], discounts: [] }, given),
+    scopes: new Set(scopes ?? ALL_SHOPIFY_SCOPES),
   };
   let throttled = 0;
   let nextId = 1_000_000;

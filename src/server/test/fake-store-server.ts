@@ -87,6 +87,12 @@ export async function startFakeStoreServer(handler: FakeHandler): Promise<FakeSt
   };
 }
 
+/** A fake's first state: the defaults, with each value the test gave (one given as undefined keeps its default). */
+export function startingState<S extends object>(defaults: S, given: Partial<S>): S {
+  const set = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Partial<S>;
+  return { ...defaults, ...set };
+}
+
 /** A Basic authorization header's pair, or null. */
 export function basicPair(header: string | undefined): { user: string; password: string } | null {
   const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '');

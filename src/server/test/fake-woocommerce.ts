@@ -1,4 +1,4 @@
-import { basicPair, startFakeStoreServer, type FakeAnswer, type FakeRequest, type FakeStoreServer } from './fake-store-server';
+import { basicPair, startFakeStoreServer, startingState, type FakeAnswer, type FakeRequest, type FakeStoreServer } from './fake-store-server';
 
 /**
  * A local WooCommerce REST API v3 (`/wp-json/wc/v3`) for the gear store tests: HTTP Basic with the key pair, paging
@@ -36,14 +36,7 @@ export type FakeWooCommerce = FakeStoreServer & { state: FakeWooCommerceState };
 const error = (status: number, code: string, message: string): FakeAnswer => ({ status, body: { code, message, data: { status } } });
 
 export async function startFakeWooCommerce(initial: Partial<FakeWooCommerceState> = {}): Promise<FakeWooCommerce> {
-  const state: FakeWooCommerceState = {
-    currency: initial.currency ?? 'USD',
-    products: initial.products ?? [],
-    variations: initial.variations ?? new Map(),
-    orders: initial.orders ?? [],
-    coupons: initial.coupons ?? [],
-    permissions: initial.permissions ?? 'read_write',
-  };
+  const state = startingState<FakeWooCommerceState>({ currency: 'USD', products: [], variations: new Map(), orders: [], coupons: [], permissions: 'read_write' }, initial);
   let nextId = 5000;
   let nextMetaId = 90000;
 

@@ -45,15 +45,17 @@ export async function storeFetch(platform: string, request: StoreRequest): Promi
     const location = (response.headers.get('location') ?? '').slice(0, 200);
     throw new StoreRefusal('invalid', `The ${platform} store redirects ${pathOf(request.url)} to ${location || 'another address'}: connect it with its current address`);
   }
-  let body: unknown = null;
-  if (text) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = null;
-    }
+  return { status: response.status, headers: response.headers, text, body: jsonOf(text) };
+}
+
+/** The JSON in a text, not trusted: null when empty or unreadable. */
+function jsonOf(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
   }
-  return { status: response.status, headers: response.headers, text, body };
 }
 
 function pathOf(url: string): string {
