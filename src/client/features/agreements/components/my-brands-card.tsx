@@ -22,7 +22,7 @@ export function MyBrandsCard() {
             <li key={a.id} className="min-w-0">
               <Link to={`/agreements/${a.id}`} className="font-medium text-forest-700 hover:underline break-words">{a.businessName}</Link>
               <span className="text-bark-700">
-                {' '}· until {a.endDate} · {formatRate(a.commissionRateBps)}
+                {' '}· until <span className="whitespace-nowrap">{a.endDate}</span> · {formatRate(a.commissionRateBps)}
                 {a.exclusivityCategory && <> · Exclusive: {exclusivityCategoryLabels[a.exclusivityCategory]}</>}
               </span>
             </li>

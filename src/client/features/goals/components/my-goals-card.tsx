@@ -17,7 +17,7 @@ export function MyGoalsCard() {
           {list.slice(0, SHOWN).map((g) => (
             <li key={g.id} className="flex min-w-0 flex-col gap-2">
               <div className="flex flex-wrap items-start justify-between gap-2">
-                <p className="min-w-0 break-words"><span className="font-medium">{g.seasonName}</span> <span className="text-bark-700">· {g.businessName} · until {g.endsOn}</span></p>
+                <p className="min-w-0 break-words"><span className="font-medium">{g.seasonName}</span> <span className="text-bark-700">· {g.businessName} · until <span className="whitespace-nowrap">{g.endsOn}</span></span></p>
                 <ReachedBadge goal={g} />
               </div>
               <GoalProgress goal={g} who={`${g.seasonName}, ${g.businessName}`} />
