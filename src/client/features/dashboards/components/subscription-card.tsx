@@ -9,12 +9,12 @@ export function SubscriptionCard({ userType, tier, compact = false }: { userType
   const isFree = tier === 'free';
   return (
     <Card>
-      <CardHeader className={compact ? 'p-4 pb-2' : undefined}>
-        <CardTitle>Subscription</CardTitle>
+      <CardHeader className={compact ? 'p-3 pb-2 sm:p-4 sm:pb-2' : undefined}>
+        <CardTitle className={compact ? 'text-base' : undefined}>Subscription</CardTitle>
         {!compact && <CardDescription>Your current plan</CardDescription>}
       </CardHeader>
-      <CardContent className={compact ? 'flex flex-col gap-2 p-4 pt-0' : 'flex flex-col gap-3'}>
-        <p className={compact ? 'text-xl font-bold' : 'text-2xl font-bold'} data-testid="subscription-tier">{tier.toUpperCase()}</p>
+      <CardContent className={compact ? 'flex flex-col gap-2 p-3 pt-0 sm:p-4 sm:pt-0' : 'flex flex-col gap-3'}>
+        <p className={compact ? 'text-lg font-bold leading-6' : 'text-2xl font-bold'} data-testid="subscription-tier">{tier.toUpperCase()}</p>
         {!compact && (
           <ul className="list-disc pl-5 text-sm text-bark-700">
             {plan.features.slice(0, 3).map((feature) => <li key={feature}>{feature}</li>)}
