@@ -19,10 +19,12 @@ import { ApplyDialog } from './apply-dialog';
 const NEW_FOR_DAYS = 14;
 const isNew = (createdAt: string) => Date.now() - new Date(createdAt).getTime() < NEW_FOR_DAYS * 24 * 60 * 60 * 1000;
 
-function ApplyAction({ job, application, canApply, onApply }: { job: JobPosting; application?: MyApplication; canApply: boolean; onApply: () => void }) {
+/** `compact` (a short row on a phone): "Complete profile", whose name stays "Complete your profile to apply". */
+function ApplyAction({ job, application, canApply, onApply, compact = false }: { job: JobPosting; application?: MyApplication; canApply: boolean; onApply: () => void; compact?: boolean }) {
   if (application) return <span className="inline-flex items-center gap-2 text-sm">Applied <ApplicationStatusBadge status={application.status} /></span>;
   if (canApply) return <Button size="sm" onClick={onApply} aria-label={`Apply Now: ${job.title}`}>Apply Now</Button>;
-  return <Button size="sm" variant="outline" asChild><Link to="/profile">Complete your profile to apply</Link></Button>;
+  const hidden = compact ? 'max-sm:sr-only' : undefined;
+  return <Button size="sm" variant="outline" asChild><Link to="/profile"><span>Complete<span className={hidden}> your</span> profile<span className={hidden}> to apply</span></span></Link></Button>;
 }
 
 type JobCardProps = { job: JobPosting; application?: MyApplication; canApply: boolean; onApply: () => void; className?: string };
@@ -36,7 +38,7 @@ function CompactJobCard(props: JobCardProps) {
         <h3 className="truncate font-semibold text-bark-900">{job.title}{isNew(job.createdAt) && <Badge tone="orange" className="ml-2 align-middle">New</Badge>}</h3>
         <p className="truncate text-xs text-bark-700">{job.businessName} · {job.location ?? 'Location not specified'}</p>
       </div>
-      <div className="shrink-0"><ApplyAction {...props} /></div>
+      <div className="shrink-0"><ApplyAction {...props} compact /></div>
     </li>
   );
 }
