@@ -15,9 +15,8 @@ import { useOwnProStaffProfile, useUnreadCount } from '../api';
 import { DashboardGate } from '../components/dashboard-gate';
 import { HelpPopover } from '../components/help-popover';
 import { NewFeatureBanner } from '../components/new-feature-banner';
-import { ProfileStatusCard } from '../components/profile-status-card';
+import { AccountCard } from '../components/account-card';
 import { StatStrip } from '../components/stat-card';
-import { SubscriptionCard } from '../components/subscription-card';
 import { TrialBanner } from '@client/features/billing';
 import { MyBrandsCard } from '@client/features/agreements';
 import { CampaignsCard } from '@client/features/campaigns';
@@ -30,8 +29,9 @@ const OPPORTUNITIES_ON_A_PHONE = 3;
 /**
  * A summary that fits about three phone screens (at most 2,000 px at 375 px wide, footer included; gear.spec measures
  * it): the four figures in one strip, the newest jobs (three on a phone, five from sm up), compact cards each with
- * "View all" to the page holding the whole list (earnings, agreements, campaigns, gear, goals), the links that are not
- * quick actions under More, and the short footer (styles/app.css). Browsing every job opens here on demand.
+ * "View all" to the page holding the whole list (earnings, agreements, campaigns, gear, goals), one Account card
+ * (profile, plan, and the links that are not quick actions), and the short footer (styles/app.css). Browsing every
+ * job opens here on demand.
  */
 function ProStaffDashboard({ user }: { user: SessionUser }) {
   const profile = useOwnProStaffProfile(user.id);
@@ -58,7 +58,7 @@ function ProStaffDashboard({ user }: { user: SessionUser }) {
         <HelpPopover title="Getting around your dashboard">
           <p>Apply to jobs from Available Opportunities; Browse Jobs searches every open posting by keyword, location and specialty.</p>
           <p>Each card sums up one part of your program; View all opens the whole list: earnings, agreements, campaigns, gear and goals.</p>
-          <p>More links to your verified credentials and the pro staff directory.</p>
+          <p>Account shows your profile and plan, with links to your verified credentials and the pro staff directory.</p>
         </HelpPopover>
       }
       description={profile.data ? `Welcome back, ${profile.data.firstName}` : `Signed in as ${user.email}`}
@@ -103,24 +103,10 @@ function ProStaffDashboard({ user }: { user: SessionUser }) {
           </div>
         </div>
         <div className="flex min-w-0 flex-col gap-3 sm:gap-4">
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
-            <ProfileStatusCard
-              compact
-              loading={profile.isPending}
-              name={profile.data ? `${profile.data.firstName} ${profile.data.lastName}` : null}
-              detail={profile.data?.location}
-            />
-            <SubscriptionCard compact userType="pro_staff" tier={user.subscriptionTier} />
-          </div>
+          <AccountCard loading={profile.isPending} hasProfile={Boolean(profile.data)} tier={user.subscriptionTier} />
           <MyGoalsCard />
           <SummaryCard title="My Applications">
             <MyApplications proStaffId={proStaffId} />
-          </SummaryCard>
-          <SummaryCard title="More">
-            <nav aria-label="More" className="flex flex-wrap gap-x-4 gap-y-1">
-              <Link to="/credentials" className="font-medium text-forest-700 hover:underline">Verified Credentials</Link>
-              <Link to="/search" className="font-medium text-forest-700 hover:underline">Browse Pro Staff</Link>
-            </nav>
           </SummaryCard>
           <PromotionSlot placement="dashboard" />
         </div>
