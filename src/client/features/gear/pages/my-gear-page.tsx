@@ -67,7 +67,7 @@ function ProgramCard({ program, lastAddress, onCancel }: { program: Program; las
               key={r.id}
               request={r}
               side="pro_staff"
-              actions={r.status === 'requested' ? <Button variant="outline" size="sm" onClick={() => onCancel(r)}>Cancel request #{r.id}</Button> : undefined}
+              actions={r.status === 'requested' ? <Button variant="outline" size="sm" onClick={() => onCancel(r)}>Cancel request<span className="sr-only"> #{r.id}</span></Button> : undefined}
             />
           ))
         )}
