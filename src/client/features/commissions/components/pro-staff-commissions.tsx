@@ -23,11 +23,11 @@ export function CommissionTotals({ totals, compact = false }: { totals: { paid: 
     <dl className="grid grid-cols-2 gap-3 text-sm">
       <div className={compact ? undefined : 'rounded-lg bg-forest-50 p-3'}>
         <dt className="text-bark-700">Paid</dt>
-        <dd className={cn('font-semibold text-forest-800 break-words', compact ? 'text-base' : 'text-lg')}>{totals.paid}</dd>
+        <dd className={cn('font-semibold text-forest-800 break-words', compact ? 'text-base' : 'text-base sm:text-lg')}>{totals.paid}</dd>
       </div>
       <div className={compact ? undefined : 'rounded-lg bg-yellow-50 p-3'}>
         <dt className="text-bark-700">Pending</dt>
-        <dd className={cn('font-semibold text-yellow-900 break-words', compact ? 'text-base' : 'text-lg')}>{totals.pending}</dd>
+        <dd className={cn('font-semibold text-yellow-900 break-words', compact ? 'text-base' : 'text-base sm:text-lg')}>{totals.pending}</dd>
       </div>
     </dl>
   );

@@ -47,7 +47,8 @@ function Overview({ data, onChangeTier }: { data: GearOverview; onChangeTier(pro
             {data.tiers.map((t) => (
               <li key={`${t.tierId}-${t.currency}`} data-testid="overview-tier">
                 <p className="font-medium">{t.name} <span className="font-normal text-bark-700">· {t.staffCount} pro {t.staffCount === 1 ? 'staffer' : 'staff'}</span></p>
-                <UseLine label={`${t.name} (${t.currency})`} row={t} />
+                {/* An empty tier has nothing to use: "0 pro staff" says it all. */}
+                {t.staffCount > 0 && <UseLine label={`${t.name} (${t.currency})`} row={t} />}
               </li>
             ))}
           </ul>
