@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useQueries } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -230,7 +231,7 @@ export function StoreTab({ businessId }: { businessId: number }) {
     <div className="flex flex-col gap-6">
       <section aria-labelledby="gear-stores-heading" className="flex flex-col gap-3">
         <h2 id="gear-stores-heading" className="text-lg font-semibold">Store access</h2>
-        <ListState query={platforms} empty={stores.length === 0 ? 'No Shopify, WooCommerce or BigCommerce store connected yet. Add one under Codes → Integration Platforms.' : null}>
+        <ListState query={platforms} empty={stores.length === 0 ? <>No Shopify, WooCommerce or BigCommerce store connected yet. Add one under Codes → <Link to="/discount-codes" className="text-forest-700 underline">Integration Platforms</Link>.</> : null}>
           <div className="grid gap-4 lg:grid-cols-2">
             {stores.map((p) => <StoreCredentialsCard key={p.id} platform={p} ready={settings.data?.platformId === p.id ? settings.data.storeReady : null} />)}
           </div>
