@@ -60,7 +60,7 @@ export function TitledCard({ title, description, leading, details, titleClassNam
 export function SummaryCard({ title, to, what, children, className, ...cardProps }: Omit<HTMLAttributes<HTMLDivElement>, 'title'> & { title: ReactNode; to?: string; what?: string }) {
   return (
     <Card className={cn('flex flex-col', className)} {...cardProps}>
-      <div className="flex items-baseline justify-between gap-3 px-4 pb-2 pt-4">
+      <div className="flex items-baseline justify-between gap-3 px-4 pb-1.5 pt-3 sm:pb-2 sm:pt-4">
         <CardTitle className="text-base">{title}</CardTitle>
         {to && (
           <Link to={to} className="shrink-0 text-sm font-medium text-forest-700 hover:underline">
@@ -68,7 +68,7 @@ export function SummaryCard({ title, to, what, children, className, ...cardProps
           </Link>
         )}
       </div>
-      <div className="flex flex-col gap-2 px-4 pb-4 text-sm">{children}</div>
+      <div className="flex flex-col gap-2 px-4 pb-3 text-sm sm:pb-4">{children}</div>
     </Card>
   );
 }

@@ -17,7 +17,7 @@ export function CampaignsCard() {
           {open.slice(0, SHOWN).map((c) => (
             <li key={c.id} className="min-w-0">
               <Link to={`/campaigns/${c.id}`} className="font-medium text-forest-700 hover:underline break-words">{c.title}</Link>
-              <span className="text-bark-700"> · {c.businessName} · closes {c.closesOn}</span>
+              <span className="text-bark-700"> · {c.businessName} · closes <span className="whitespace-nowrap">{c.closesOn}</span></span>
             </li>
           ))}
           {open.length > SHOWN && <li className="text-bark-700">and {open.length - SHOWN} more open</li>}

@@ -20,7 +20,7 @@ export function EarningsSummaryCard() {
       ) : commissions.isError ? (
         <p role="alert" className="text-red-800">{describeError(commissions.error)}</p>
       ) : (
-        <CommissionTotals totals={totals} />
+        <CommissionTotals compact totals={totals} />
       )}
       <PayoutAccountPanel compact />
     </SummaryCard>

@@ -1,5 +1,6 @@
 import { formatMoney, totalsByCurrency } from '@shared/currency';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { cn } from '@client/components/ui/cn';
 import { useSession } from '@client/features/auth';
 import { useProStaffCommissions } from '../api';
 import { CommissionList } from './commission-list';
@@ -16,17 +17,17 @@ export function useMyCommissionTotals() {
   return { enabled, commissions, totals: { paid: show(totalOf('paid')), pending: show(totalOf('pending')) } };
 }
 
-/** Paid and pending, side by side. */
-export function CommissionTotals({ totals }: { totals: { paid: string; pending: string } }) {
+/** Paid and pending, side by side; `compact` (the dashboard's card) without the tinted boxes. */
+export function CommissionTotals({ totals, compact = false }: { totals: { paid: string; pending: string }; compact?: boolean }) {
   return (
     <dl className="grid grid-cols-2 gap-3 text-sm">
-      <div className="rounded-lg bg-forest-50 p-3">
+      <div className={compact ? undefined : 'rounded-lg bg-forest-50 p-3'}>
         <dt className="text-bark-700">Paid</dt>
-        <dd className="text-lg font-semibold text-forest-800 break-words">{totals.paid}</dd>
+        <dd className={cn('font-semibold text-forest-800 break-words', compact ? 'text-base' : 'text-base sm:text-lg')}>{totals.paid}</dd>
       </div>
-      <div className="rounded-lg bg-yellow-50 p-3">
+      <div className={compact ? undefined : 'rounded-lg bg-yellow-50 p-3'}>
         <dt className="text-bark-700">Pending</dt>
-        <dd className="text-lg font-semibold text-yellow-900 break-words">{totals.pending}</dd>
+        <dd className={cn('font-semibold text-yellow-900 break-words', compact ? 'text-base' : 'text-base sm:text-lg')}>{totals.pending}</dd>
       </div>
     </dl>
   );

@@ -17,12 +17,18 @@ const explain = {
   ready: 'Businesses can pay your commissions to this account. Stripe pays out to your bank on your payout schedule.',
   restricted: 'Stripe paused payments to this account until it gets more details. Update them to be paid again.',
 } as const;
+const explainShort = {
+  not_connected: 'Be paid through Stripe, straight to your bank.',
+  details_needed: 'Stripe still needs a few details.',
+  restricted: 'Stripe paused payments until it gets more details.',
+} as const;
 const action = { not_connected: 'Connect payout account', details_needed: 'Finish setting up', ready: 'Update payout details', restricted: 'Update payout details' } as const;
 
 /**
  * The payout account (Stripe Connect Express): its state, what it means and the button to set it up or update it.
  * Stripe sends the staffer back to the dashboard (`?payout-account=return`), which shows this panel in its earnings card
- * (`compact`: a ready account without its explanation).
+ * (`compact`: a line under the totals, a short explanation and none for a ready account, the not-yet-set-up note
+ * as a plain line).
  */
 export function PayoutAccountPanel({ compact = false }: { compact?: boolean }) {
   const account = usePayoutAccount();
@@ -46,17 +52,23 @@ export function PayoutAccountPanel({ compact = false }: { compact?: boolean }) {
     <>
       {account.isLoading && <Skeleton className="h-16 w-full" />}
       {account.data && !account.data.configured && (
-        <p role="status" className="rounded-lg bg-yellow-50 p-3 text-sm text-yellow-900">
+        <p role="status" className={compact ? 'text-xs text-bark-700' : 'rounded-lg bg-yellow-50 p-3 text-sm text-yellow-900'}>
           Payouts are being set up. Until then, businesses pay you directly and mark your commissions paid.
         </p>
       )}
       {account.data?.configured && state && (
-        <div className="rounded-lg border border-bark-100 p-3" data-testid="payout-account">
-          <p className="text-sm font-semibold text-bark-900" data-state={state}>{accountStateLabels[state]}</p>
-          {(!compact || state !== 'ready') && <p className="mt-1 text-sm text-bark-700">{explain[state]}</p>}
-          {returned && state !== 'ready' && <p role="status" className="mt-1 text-sm text-bark-700">Stripe is confirming your details; this updates by itself in a moment.</p>}
-          {account.data.requirementsDue > 0 && state !== 'not_connected' && <p className="mt-1 text-xs text-bark-700">{account.data.requirementsDue} detail(s) due at Stripe.</p>}
-          <Button className="mt-3" size="sm" variant={state === 'ready' ? 'outline' : 'primary'} disabled={opening} onClick={() => void openOnboarding()}>
+        <div className={compact ? 'flex flex-wrap items-center justify-between gap-2 border-t border-bark-100 pt-2' : 'rounded-lg border border-bark-100 p-3'} data-testid="payout-account">
+          <div className="min-w-0">
+            <p className="text-sm font-semibold text-bark-900" data-state={state}>{accountStateLabels[state]}</p>
+            {compact ? (
+              state !== 'ready' && <p className="text-xs text-bark-700">{explainShort[state]}</p>
+            ) : (
+              <p className="mt-1 text-sm text-bark-700">{explain[state]}</p>
+            )}
+            {returned && state !== 'ready' && <p role="status" className="mt-1 text-sm text-bark-700">Stripe is confirming your details; this updates by itself in a moment.</p>}
+            {account.data.requirementsDue > 0 && state !== 'not_connected' && <p className="mt-1 text-xs text-bark-700">{account.data.requirementsDue} detail(s) due at Stripe.</p>}
+          </div>
+          <Button className={compact ? undefined : 'mt-3'} size="sm" variant={state === 'ready' ? 'outline' : 'primary'} disabled={opening} onClick={() => void openOnboarding()}>
             {opening ? 'Opening Stripe…' : action[state]}
           </Button>
         </div>

@@ -6,7 +6,7 @@ export function NewFeatureBanner({ storageKey, children }: { storageKey: string;
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(storageKey) === 'dismissed');
   if (dismissed) return null;
   return (
-    <div className="mb-6 flex items-start gap-3 rounded-lg border border-forest-200 bg-forest-50 p-4 text-sm text-forest-900" role="note">
+    <div className="mb-4 flex items-start gap-3 rounded-lg border border-forest-200 bg-forest-50 p-3 text-sm text-forest-900 sm:mb-6 sm:p-4" role="note">
       <Sparkles className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <div className="flex-1">{children}</div>
       <button

@@ -4,14 +4,14 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 
-/** Whether the user has a profile yet, with the way to create or edit it; `compact` (the pro staff summary) is tighter. */
-export function ProfileStatusCard({ loading, name, detail, compact = false }: { loading: boolean; name: string | null; detail?: string | null; compact?: boolean }) {
+/** Whether the user has a profile yet, with the way to create or edit it. */
+export function ProfileStatusCard({ loading, name, detail }: { loading: boolean; name: string | null; detail?: string | null }) {
   return (
     <Card>
-      <CardHeader className={compact ? 'p-4 pb-2' : undefined}>
+      <CardHeader>
         <CardTitle>Profile Status</CardTitle>
       </CardHeader>
-      <CardContent className={compact ? 'flex flex-col gap-2 p-4 pt-0 text-sm' : 'flex flex-col gap-3 text-sm'}>
+      <CardContent className="flex flex-col gap-3 text-sm">
         {loading ? (
           <Skeleton className="h-10" />
         ) : name ? (
@@ -21,7 +21,7 @@ export function ProfileStatusCard({ loading, name, detail, compact = false }: { 
               Profile complete
             </p>
             <p className="font-medium break-words">{name}</p>
-            {detail && !compact && <p className="text-bark-700">{detail}</p>}
+            {detail && <p className="text-bark-700">{detail}</p>}
             <Button asChild variant="outline" size="sm"><Link to="/profile">Edit Profile</Link></Button>
           </>
         ) : (
@@ -30,7 +30,7 @@ export function ProfileStatusCard({ loading, name, detail, compact = false }: { 
               <CircleAlert className="h-4 w-4" aria-hidden="true" />
               No profile yet
             </p>
-            {!compact && <p className="text-bark-700">Complete your profile so others can find and trust you.</p>}
+            <p className="text-bark-700">Complete your profile so others can find and trust you.</p>
             <Button asChild size="sm"><Link to="/profile">Complete Profile</Link></Button>
           </>
         )}

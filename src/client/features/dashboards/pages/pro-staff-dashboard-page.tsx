@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Eye, FileText, MessageSquare, Star } from 'lucide-react';
 import type { SessionUser } from '@shared/contracts/auth';
 import { applicationStatuses } from '@shared/contracts/jobs';
 import { AnalyticsButton } from '../components/analytics-button';
@@ -16,9 +15,8 @@ import { useOwnProStaffProfile, useUnreadCount } from '../api';
 import { DashboardGate } from '../components/dashboard-gate';
 import { HelpPopover } from '../components/help-popover';
 import { NewFeatureBanner } from '../components/new-feature-banner';
-import { ProfileStatusCard } from '../components/profile-status-card';
-import { StatCard } from '../components/stat-card';
-import { SubscriptionCard } from '../components/subscription-card';
+import { AccountCard } from '../components/account-card';
+import { StatStrip } from '../components/stat-card';
 import { TrialBanner } from '@client/features/billing';
 import { MyBrandsCard } from '@client/features/agreements';
 import { CampaignsCard } from '@client/features/campaigns';
@@ -26,10 +24,14 @@ import { GearSummaryCard } from '@client/features/gear';
 import { MyGoalsCard } from '@client/features/goals';
 
 const OPPORTUNITIES_SHOWN = 5;
+const OPPORTUNITIES_ON_A_PHONE = 3;
 
 /**
- * A summary that fits about three phone screens: compact cards, each with "View all" to the page holding the whole
- * list (earnings, agreements, campaigns, gear, goals). Browsing every job opens here on demand.
+ * A summary that fits about three phone screens (at most 2,000 px at 375 px wide, footer included; gear.spec measures
+ * it): the four figures in one strip, the newest jobs (three on a phone, five from sm up), compact cards each with
+ * "View all" to the page holding the whole list (earnings, agreements, campaigns, gear, goals), one Account card
+ * (profile, plan, and the links that are not quick actions), and the short footer (styles/app.css). Browsing every
+ * job opens here on demand.
  */
 function ProStaffDashboard({ user }: { user: SessionUser }) {
   const profile = useOwnProStaffProfile(user.id);
@@ -50,64 +52,58 @@ function ProStaffDashboard({ user }: { user: SessionUser }) {
 
   return (
     <Page
+      className="py-6 sm:py-8"
       title="Pro Staff Dashboard"
       actions={
         <HelpPopover title="Getting around your dashboard">
           <p>Apply to jobs from Available Opportunities; Browse Jobs searches every open posting by keyword, location and specialty.</p>
           <p>Each card sums up one part of your program; View all opens the whole list: earnings, agreements, campaigns, gear and goals.</p>
+          <p>Account shows your profile and plan, with links to your verified credentials and the pro staff directory.</p>
         </HelpPopover>
       }
       description={profile.data ? `Welcome back, ${profile.data.firstName}` : `Signed in as ${user.email}`}
     >
       <NewFeatureBanner storageKey="huntstaff.banner.pro-staff-gear">
-        <strong>New:</strong> brands can pay you in gear. See your allotment and request gear under <Link to="/my-gear" className="font-medium underline">My Gear</Link>.
+        <strong>New:</strong> brands can pay you in gear. Request yours under <Link to="/my-gear" className="font-medium underline">My Gear</Link>.
       </NewFeatureBanner>
       <TrialBanner userType="pro_staff" />
 
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard compact label="Profile Rating" value={`${rating.toFixed(1)}/5`} icon={Star} />
-        <StatCard compact label="Applications" value={applications.data?.length ?? 0} icon={FileText} />
-        <StatCard compact label="Profile Views" value={0} icon={Eye} />
-        <StatCard compact label="Messages" value={unread} icon={MessageSquare} />
-      </div>
+      <StatStrip
+        stats={[
+          { label: 'Profile Rating', value: `${rating.toFixed(1)}/5` },
+          { label: 'Applications', value: applications.data?.length ?? 0 },
+          { label: 'Profile Views', value: 0 },
+          { label: 'Messages', value: unread },
+        ]}
+      />
 
-      <section aria-labelledby="quick-actions-heading" className="mt-4 flex flex-wrap gap-2">
+      <section aria-labelledby="quick-actions-heading" className="mt-3 flex flex-wrap gap-2">
         <h2 id="quick-actions-heading" className="sr-only">Quick Actions</h2>
         <Button size="sm" onClick={browseJobs}>Browse Jobs</Button>
         <Button size="sm" asChild variant="outline"><Link to="/messages">Messages</Link></Button>
-        <Button size="sm" asChild variant="outline"><Link to="/search">Browse Pro Staff</Link></Button>
-        <Button size="sm" asChild variant="outline"><Link to="/credentials">Verified Credentials</Link></Button>
-        <AnalyticsButton size="sm" isFree={isFree} onOpen={() => setAnalyticsOpen(true)} />
+        <AnalyticsButton compact isFree={isFree} onOpen={() => setAnalyticsOpen(true)} />
       </section>
 
-      <div className="mt-6 grid gap-4 lg:grid-cols-3">
-        <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
+      <div className="mt-5 grid gap-3 sm:mt-6 sm:gap-4 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-3 sm:gap-4 lg:col-span-2">
           <section ref={jobsRef} aria-labelledby="opportunities-heading" className="scroll-mt-20">
-            <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-              <h2 id="opportunities-heading" className="text-lg font-semibold">{browsing ? 'Browse Jobs' : 'Available Opportunities'}</h2>
+            <div className="mb-2 flex flex-wrap items-center justify-between gap-x-2">
+              <h2 id="opportunities-heading" className="text-base font-semibold sm:text-lg">{browsing ? 'Browse Jobs' : 'Available Opportunities'}</h2>
               <Button variant="link" size="sm" onClick={() => setBrowsing(!browsing)}>
                 {browsing ? 'Show newest only' : 'Browse all jobs'}
               </Button>
             </div>
-            {browsing ? <JobBoard proStaffId={proStaffId} searchable /> : <JobBoard proStaffId={proStaffId} limit={OPPORTUNITIES_SHOWN} compact />}
+            {browsing ? <JobBoard proStaffId={proStaffId} searchable /> : <JobBoard proStaffId={proStaffId} limit={OPPORTUNITIES_SHOWN} phoneLimit={OPPORTUNITIES_ON_A_PHONE} compact />}
           </section>
-          <div className="grid gap-4 md:grid-cols-2">
+          <div className="grid gap-3 sm:gap-4 md:grid-cols-2">
             <EarningsSummaryCard />
             <GearSummaryCard />
             <MyBrandsCard />
             <CampaignsCard />
           </div>
         </div>
-        <div className="flex min-w-0 flex-col gap-4">
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
-            <ProfileStatusCard
-              compact
-              loading={profile.isPending}
-              name={profile.data ? `${profile.data.firstName} ${profile.data.lastName}` : null}
-              detail={profile.data?.location}
-            />
-            <SubscriptionCard compact userType="pro_staff" tier={user.subscriptionTier} />
-          </div>
+        <div className="flex min-w-0 flex-col gap-3 sm:gap-4">
+          <AccountCard loading={profile.isPending} hasProfile={Boolean(profile.data)} tier={user.subscriptionTier} />
           <MyGoalsCard />
           <SummaryCard title="My Applications">
             <MyApplications proStaffId={proStaffId} />
@@ -135,5 +131,14 @@ function ProStaffDashboard({ user }: { user: SessionUser }) {
 }
 
 export default function ProStaffDashboardPage() {
-  return <DashboardGate userType="pro_staff">{(user) => <ProStaffDashboard user={user} />}</DashboardGate>;
+  return (
+    <DashboardGate userType="pro_staff">
+      {(user) => (
+        // The short footer on a phone (styles/app.css).
+        <div data-short-footer>
+          <ProStaffDashboard user={user} />
+        </div>
+      )}
+    </DashboardGate>
+  );
 }

@@ -32,7 +32,8 @@ function ProductRow({ product, onAdd, full }: { product: CatalogProduct; onAdd(l
       ) : (
         <div className="flex flex-wrap items-end gap-2">
           {!single && (
-            <div className="flex min-w-0 flex-1 basis-40 flex-col gap-1">
+            // A whole line on a phone, so the size, price and stock are readable; beside the quantity from sm up.
+            <div className="flex min-w-0 flex-1 basis-full flex-col gap-1 sm:basis-40">
               <Label htmlFor={`${id}-variant`} className="text-xs">Size or variant<span className="sr-only"> of {product.title}</span></Label>
               <Select id={`${id}-variant`} value={variantId ?? ''} onChange={(e) => setVariantId(Number(e.target.value))}>
                 {product.variants.map((v) => (
@@ -62,7 +63,7 @@ function ProductRow({ product, onAdd, full }: { product: CatalogProduct; onAdd(l
 }
 
 /** The request being put together: each line's quantity can change or the line go; the total beside what is left. */
-function Cart({ cart, onChange, allotment }: { cart: CartLine[]; onChange(cart: CartLine[]): void; allotment: Allotment | null }) {
+function Cart({ cart, onChange, allotment, title }: { cart: CartLine[]; onChange(cart: CartLine[]): void; allotment: Allotment | null; title: string }) {
   const id = useId();
   const total = formatTotals(cart.map((l) => ({ amountMinor: l.unitPriceMinor * l.quantity, currency: l.currency })));
   const { items, itemsLeft, overValue, overItems } = checkCart(cart, allotment);
@@ -70,7 +71,7 @@ function Cart({ cart, onChange, allotment }: { cart: CartLine[]; onChange(cart: 
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg border border-bark-200 p-3" data-testid="gear-cart">
-      <h3 id={`${id}-title`} className="text-sm font-semibold">Your request</h3>
+      <h3 id={`${id}-title`} className="text-sm font-semibold">{title}</h3>
       {cart.length === 0 ? (
         <p className="mt-1 text-sm text-bark-700">Nothing picked yet. Add items from the catalog.</p>
       ) : (
@@ -112,14 +113,15 @@ function Cart({ cart, onChange, allotment }: { cart: CartLine[]; onChange(cart: 
 /**
  * Picks gear from a catalog: a search over the titles and tags, a variant or size per product (out-of-stock ones
  * disabled), a quantity, and the request so far with its running total against the allotment left. Used by the staffer
- * requesting gear and by the business editing a request before approving it.
+ * requesting gear and by the business editing a request before approving it (`cartTitle`: whose request it is).
  */
-export function CatalogPicker({ products, query, cart, onCartChange, allotment }: {
+export function CatalogPicker({ products, query, cart, onCartChange, allotment, cartTitle = 'Your request' }: {
   products: CatalogProduct[] | undefined;
   query: { isLoading: boolean; isError: boolean; error: unknown };
   cart: CartLine[];
   onCartChange(cart: CartLine[]): void;
   allotment: Allotment | null;
+  cartTitle?: string;
 }) {
   const id = useId();
   const [search, setSearch] = useState('');
@@ -142,14 +144,15 @@ export function CatalogPicker({ products, query, cart, onCartChange, allotment }
         {matches.length === 0 ? (
           <p className="text-sm text-bark-700">No products match “{search}”.</p>
         ) : (
-          <ul className="flex max-h-80 flex-col divide-y divide-bark-100 overflow-y-auto rounded-lg border border-bark-200 px-3" aria-label="Catalog" tabIndex={0}>
+          // Its own scroll from sm up; on a phone the dialog's one scroll (a scroll inside a scroll is hard to thumb).
+          <ul className="flex flex-col divide-y divide-bark-100 rounded-lg border border-bark-200 px-3 sm:max-h-80 sm:overflow-y-auto" aria-label="Catalog" tabIndex={0}>
             {matches.slice(0, SHOWN_PRODUCTS).map((p) => <ProductRow key={p.id} product={p} full={full} onAdd={(line) => onCartChange(addLine(cart, line))} />)}
           </ul>
         )}
         {matches.length > SHOWN_PRODUCTS && <p className="text-xs text-bark-700">Showing {SHOWN_PRODUCTS} of {matches.length}: search to narrow the list.</p>}
       </ListState>
       {full && <p role="status" className="text-sm text-bark-700">A request holds at most {MAX_REQUEST_LINES} lines.</p>}
-      <Cart cart={cart} onChange={onCartChange} allotment={allotment} />
+      <Cart cart={cart} onChange={onCartChange} allotment={allotment} title={cartTitle} />
     </div>
   );
 }

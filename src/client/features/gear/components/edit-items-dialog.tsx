@@ -55,7 +55,7 @@ export function EditItemsDialog({ request, onOpenChange }: { request: GearReques
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={request ? `Edit request #${request.id}` : 'Edit request'} description={request ? `What ${request.proStaffName} asked for; change it before you approve.` : undefined} className="max-w-2xl">
-        <CatalogPicker products={catalog.data} query={catalog} cart={cart} onCartChange={changeCart} allotment={null} />
+        <CatalogPicker products={catalog.data} query={catalog} cart={cart} onCartChange={changeCart} allotment={null} cartTitle={request ? `${request.proStaffName}'s request` : 'The request'} />
         <form method="post" className="mt-4 flex flex-col gap-3" onSubmit={form.handleSubmit(save)} noValidate>
           {(errors.items?.message ?? errors.items?.root?.message) && <p role="alert" className="text-sm text-red-800">{errors.items?.message ?? errors.items?.root?.message}</p>}
           <FormDialogActions saving={isSubmitting} editing onCancel={() => onOpenChange(false)} createLabel="Save Changes" />

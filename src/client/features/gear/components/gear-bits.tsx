@@ -57,7 +57,7 @@ export function AllotmentBar({ allotment, who, compact = false }: { allotment: A
   const percent = Math.max(0, Math.min(100, Math.round(share * 100)));
   return (
     <div className="flex min-w-0 flex-col gap-1" data-testid="allotment">
-      <p className="text-sm"><span className="font-medium">Allotment left:</span> <span className="text-bark-700">{text}</span></p>
+      <p className="text-sm"><span className="font-medium">Allotment:</span> <span className="text-bark-700">{text}</span></p>
       <ProgressBar label={`Allotment left, ${who}`} percent={percent} valueText={text} reached={percent > 0} compact={compact} />
       {!compact && <p className="text-xs text-bark-700">Renews on {formatCalendarDate(allotment.renewsOn)}. Waiting requests hold their value until decided.</p>}
     </div>
@@ -77,7 +77,8 @@ export function ObligationList({ obligations }: { obligations: Obligation[] }) {
         {obligations.map((o) => (
           <li key={o.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="obligation">
             <Link to={`/campaigns/${o.campaignId}`} className="font-medium text-forest-700 hover:underline break-words">{o.taskTitle}</Link>
-            <span className="text-bark-700">{o.dueOn ? `due ${formatCalendarDate(o.dueOn)}` : 'due after delivery'}</span>
+            {/* Before delivery the badge alone says it is due after delivery. */}
+            {o.dueOn ? <span className="text-bark-700">due {formatCalendarDate(o.dueOn)}</span> : o.status !== 'waiting_for_delivery' && <span className="text-bark-700">due after delivery</span>}
             <Badge tone={obligationTones[o.status]}>{obligationLabels[o.status]}</Badge>
           </li>
         ))}
@@ -127,35 +128,41 @@ export function ShipmentDetails({ shipment }: { shipment: Shipment }) {
   );
 }
 
-/** One gear request: who and when, its lines and value, its decision, its shipment; `actions` and `leading` from the screen. */
+/**
+ * One gear request: who and when, its lines and value, its decision, its shipment; `actions` and `leading` from the
+ * screen. The business sees the staffer's name and tier on top; the staffer, inside the brand's card, the request number.
+ */
 export function GearRequestCard({ request, side, leading, actions }: { request: GearRequest; side: 'business' | 'pro_staff'; leading?: ReactNode; actions?: ReactNode }) {
-  const who = side === 'business' ? request.proStaffName : request.companyName;
+  const business = side === 'business';
   return (
     <Card data-testid="gear-request">
-      <CardContent className="flex flex-col gap-2 p-4">
-        <div className="flex flex-wrap items-start gap-3">
+      <CardContent className="flex flex-col gap-2 p-3 sm:p-4">
+        <div className="flex items-start gap-3">
           {leading}
           <div className="min-w-0 flex-1">
-            <p className="font-semibold break-words">
-              {who}
-              {side === 'business' && request.tierName && <span className="font-normal text-bark-700"> · {request.tierName}</span>}
-            </p>
+            {/* The status wraps under the name when both do not fit one line. */}
+            <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+              <p className="min-w-0 font-semibold break-words">
+                {business ? request.proStaffName : `Request #${request.id}`}
+                {business && request.tierName && <span className="font-normal text-bark-700"> · {request.tierName}</span>}
+              </p>
+              <RequestStatusBadge status={request.status} />
+            </div>
             <p className="text-sm text-bark-700">
-              Request #{request.id} · {formatDate(request.createdAt)} · {request.itemCount} {request.itemCount === 1 ? 'item' : 'items'} · {formatMoney(request.totalMinor, request.currency)}
+              {business && <>Request #{request.id} · </>}{formatDate(request.createdAt)} · {request.itemCount} {request.itemCount === 1 ? 'item' : 'items'} · {formatMoney(request.totalMinor, request.currency)}
             </p>
           </div>
-          <RequestStatusBadge status={request.status} />
         </div>
         <ul className="flex flex-col gap-1 text-sm" aria-label={`Items of request #${request.id}`}>
           {request.items.map((line) => (
             <li key={line.variantId} className="flex flex-wrap justify-between gap-x-3">
               <span className="min-w-0 break-words">{line.quantity} × {line.productTitle}{line.variantTitle && line.variantTitle !== line.productTitle && <span className="text-bark-700"> · {line.variantTitle}</span>}</span>
-              <span className="text-bark-700">{formatMoney(line.unitPriceMinor * line.quantity, request.currency)}</span>
+              <span className="ml-auto text-bark-700">{formatMoney(line.unitPriceMinor * line.quantity, request.currency)}</span>
             </li>
           ))}
         </ul>
         {request.note && <p className="text-sm text-bark-700 break-words">Note: {request.note}</p>}
-        {side === 'business' && (
+        {business && (
           <p className="text-xs text-bark-700 break-words">
             Ship to {request.shippingAddress.name}, {request.shippingAddress.city}, {request.shippingAddress.region} {request.shippingAddress.postalCode}, {request.shippingAddress.country}
           </p>

@@ -28,16 +28,18 @@ export function GearCompensationCard({ side }: { side: 'mine' | 'business' }) {
           <a href={`/api/gear/compensation/${side}/statement?year=${year}`} download>Download gear statement (CSV)</a>
         </Button>
       </div>
-      <ListState query={compensation} empty={totals.length === 0 ? `No gear ${side === 'mine' ? 'received' : 'given'} in ${year}.` : null}>
-        <ul className="mt-3 flex flex-col gap-1 text-sm">
-          {totals.map((total) => (
-            <li key={`${total.businessId}-${total.proStaffId}-${total.currency}`} className="flex flex-wrap justify-between gap-2" data-testid="gear-compensation-total">
-              <span>{side === 'mine' ? total.companyName : total.proStaffName}</span>
-              <span className="font-medium">{formatMoney(total.valueMinor, total.currency)}</span>
-            </li>
-          ))}
-        </ul>
-      </ListState>
+      <div className="mt-3">
+        <ListState query={compensation} empty={totals.length === 0 ? `No gear ${side === 'mine' ? 'received' : 'given'} in ${year}.` : null}>
+          <ul className="flex flex-col gap-1 text-sm">
+            {totals.map((total) => (
+              <li key={`${total.businessId}-${total.proStaffId}-${total.currency}`} className="flex flex-wrap justify-between gap-2" data-testid="gear-compensation-total">
+                <span>{side === 'mine' ? total.companyName : total.proStaffName}</span>
+                <span className="font-medium">{formatMoney(total.valueMinor, total.currency)}</span>
+              </li>
+            ))}
+          </ul>
+        </ListState>
+      </div>
       {compensation.data && <p className="mt-3 text-xs text-bark-700">{compensation.data.notice}</p>}
     </TitledCard>
   );

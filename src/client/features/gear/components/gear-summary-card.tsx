@@ -3,6 +3,7 @@ import { Badge } from '@client/components/ui/badge';
 import { SummaryCard } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { describeError } from '@client/lib/api';
+import { useSession } from '@client/features/auth';
 import { useMyGear } from '../api';
 import { describeAllotment } from '../format';
 
@@ -10,12 +11,14 @@ const SHOWN = 3;
 
 /** Pro staff dashboard: per brand, what is left of the gear allotment and how many shipment tasks are overdue. */
 export function GearSummaryCard() {
-  const gear = useMyGear();
+  const { user } = useSession();
+  const hasProfile = user?.proStaffId != null;
+  const gear = useMyGear(hasProfile);
   const programs = gear.data?.programs ?? [];
   const overdue = programs.reduce((sum, p) => sum + p.overdueCount, 0);
   return (
     <SummaryCard title="Gear" to="/my-gear" what="gear" data-testid="gear-card">
-      {gear.isLoading ? <Skeleton className="h-10" /> : gear.isError ? <p role="alert" className="text-red-800">{describeError(gear.error)}</p> : programs.length ? (
+      {!hasProfile ? <p className="text-bark-700">Please complete your pro staff profile first.</p> : gear.isLoading ? <Skeleton className="h-10" /> : gear.isError ? <p role="alert" className="text-red-800">{describeError(gear.error)}</p> : programs.length ? (
         <ul className="flex flex-col gap-1.5">
           {programs.slice(0, SHOWN).map((p) => (
             <li key={p.businessId} className="min-w-0" data-testid="gear-card-program">

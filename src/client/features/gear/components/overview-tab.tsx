@@ -47,7 +47,8 @@ function Overview({ data, onChangeTier }: { data: GearOverview; onChangeTier(pro
             {data.tiers.map((t) => (
               <li key={`${t.tierId}-${t.currency}`} data-testid="overview-tier">
                 <p className="font-medium">{t.name} <span className="font-normal text-bark-700">· {t.staffCount} pro {t.staffCount === 1 ? 'staffer' : 'staff'}</span></p>
-                <UseLine label={`${t.name} (${t.currency})`} row={t} />
+                {/* An empty tier has nothing to use: "0 pro staff" says it all. */}
+                {t.staffCount > 0 && <UseLine label={`${t.name} (${t.currency})`} row={t} />}
               </li>
             ))}
           </ul>
@@ -62,9 +63,12 @@ function Overview({ data, onChangeTier }: { data: GearOverview; onChangeTier(pro
                   <span className="font-medium break-words">{s.name}</span>
                   <Badge tone="outline">{s.tierName ?? 'No tier'}</Badge>
                   {s.overdueCount > 0 && <Badge tone="red">{s.overdueCount} overdue</Badge>}
-                  <Button size="sm" variant="link" className="ml-auto" onClick={() => onChangeTier(s.proStaffId)}>Change tier<span className="sr-only"> of {s.name}</span></Button>
+                  <Button size="sm" variant="link" className="ml-auto" onClick={() => onChangeTier(s.proStaffId)}>
+                    {s.tierName ? <>Change tier<span className="sr-only"> of {s.name}</span></> : <>Place in a tier<span className="sr-only">: {s.name}</span></>}
+                  </Button>
                 </div>
-                <UseLine label={s.name} row={s} />
+                {/* Without a tier there is no allotment to use. */}
+                {s.tierName && <UseLine label={s.name} row={s} />}
               </li>
             ))}
           </ul>

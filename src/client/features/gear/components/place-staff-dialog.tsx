@@ -46,18 +46,22 @@ export function PlaceStaffDialog({ open, onOpenChange, tiers, proStaffId }: { op
   }
 
   const staff = roster.data ?? [];
+  // Controlled selects: the roster arrives after the reset (Change tier names the staffer), and an uncontrolled select
+  // would then show "Choose a pro staffer" while the form holds the staffer.
+  const [chosenStaffer, chosenTier] = form.watch(['proStaffId', 'tierId']);
+  const shown = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '' : value);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Place in a tier" description="Only pro staff on your roster (with an active agreement) can be placed. The change is kept in their agreement history.">
+      <DialogContent title="Place in a tier" description="Only pro staff on your roster (with an active agreement) can be placed.">
         <form method="post" className="flex flex-col gap-4" onSubmit={form.handleSubmit(save)} noValidate>
           <Field id="place-proStaffId" label="Pro staffer" error={errors.proStaffId?.message} hint={roster.isLoading ? 'Loading your roster…' : staff.length === 0 ? 'Nobody is on your roster yet.' : undefined}>
-            <Select id="place-proStaffId" aria-invalid={Boolean(errors.proStaffId)} {...form.register('proStaffId', { setValueAs: (v) => (v === '' ? NaN : Number(v)) })}>
+            <Select id="place-proStaffId" aria-invalid={Boolean(errors.proStaffId)} {...form.register('proStaffId', { setValueAs: (v) => (v === '' ? NaN : Number(v)) })} value={shown(chosenStaffer)}>
               <option value="">Choose a pro staffer</option>
               {staff.map((a) => <option key={a.proStaffId} value={a.proStaffId}>{a.proStaffName}</option>)}
             </Select>
           </Field>
           <Field id="place-tierId" label="Tier" error={errors.tierId?.message}>
-            <Select id="place-tierId" {...form.register('tierId', { setValueAs: Number })}>
+            <Select id="place-tierId" {...form.register('tierId', { setValueAs: Number })} value={shown(chosenTier)}>
               {tiers.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
             </Select>
           </Field>

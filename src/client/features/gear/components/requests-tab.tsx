@@ -101,14 +101,17 @@ export function RequestsTab() {
           </Select>
         </div>
         {waiting.length > 0 && (
-          <div className="flex flex-wrap items-center gap-2" data-testid="bulk-bar">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="bulk-bar">
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" className="h-4 w-4" checked={allChosen} onChange={(e) => setSelected(e.target.checked ? waiting.map((r) => r.id) : [])} />
               Select all waiting
             </label>
             <span className="text-sm text-bark-700" aria-live="polite">{chosen.length} selected</span>
-            <Button size="sm" disabled={chosen.length === 0} onClick={() => setDeciding('approve')}>Approve</Button>
-            <Button size="sm" variant="outline" disabled={chosen.length === 0} onClick={() => setDeciding('reject')}>Decline</Button>
+            {/* The two decisions wrap together. */}
+            <div className="flex gap-2">
+              <Button size="sm" disabled={chosen.length === 0} onClick={() => setDeciding('approve')}>Approve</Button>
+              <Button size="sm" variant="outline" disabled={chosen.length === 0} onClick={() => setDeciding('reject')}>Decline</Button>
+            </div>
           </div>
         )}
       </div>

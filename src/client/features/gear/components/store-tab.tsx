@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useQueries } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -52,6 +53,7 @@ function SettingsForm({ settings, stores }: { settings: GearSettings | undefined
   const form = useForm<GearSettingsFields>({ resolver: zodResolver(gearSettingsFields), defaultValues: fieldsOf(settings) });
   const [dueBy, setDueBy] = useState<'days' | 'date'>(settings?.owedDueOn ? 'date' : 'days');
   const owedTaskId = form.watch('owedTaskId');
+  const platformId = form.watch('platformId');
   const known = groups.some((g) => g.tasks.some((t) => t.id === owedTaskId));
 
   useEffect(() => {
@@ -81,7 +83,9 @@ function SettingsForm({ settings, stores }: { settings: GearSettings | undefined
     <TitledCard title="Gear settings" description="The store seeding orders are created in, which products are seedable, and what each delivered shipment owes.">
       <form method="post" className="flex flex-col gap-4" onSubmit={form.handleSubmit(submit)} noValidate>
         <Field id="gear-platformId" label="Store for seeding orders" error={errors.platformId?.message} hint={stores.length === 0 ? 'Connect a Shopify, WooCommerce or BigCommerce store under Integration Platforms first.' : undefined}>
-          <Select id="gear-platformId" {...form.register('platformId', nullableId)}>
+          {/* Controlled: the stores (and below, the tasks) may arrive after the saved settings, and an uncontrolled
+              select would then show its first option while the form holds the saved one. */}
+          <Select id="gear-platformId" {...form.register('platformId', nullableId)} value={platformId ?? ''}>
             <option value="">No store yet</option>
             {stores.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
           </Select>
@@ -97,7 +101,7 @@ function SettingsForm({ settings, stores }: { settings: GearSettings | undefined
         <fieldset className="flex flex-col gap-3 rounded-lg border border-bark-200 p-3">
           <legend className="px-1 text-sm font-semibold">What a delivered shipment owes</legend>
           <Field id="gear-owedTaskId" label="Campaign task" error={errors.owedTaskId?.message} hint="The pro staffer owes this task once the gear is delivered.">
-            <Select id="gear-owedTaskId" {...form.register('owedTaskId', nullableId)}>
+            <Select id="gear-owedTaskId" {...form.register('owedTaskId', nullableId)} value={owedTaskId ?? ''}>
               <option value="">Nothing owed</option>
               {owedTaskId !== null && !known && <option value={owedTaskId}>Task #{owedTaskId} (in a closed campaign)</option>}
               {groups.filter((g) => g.tasks.length > 0).map((g) => (
@@ -227,7 +231,7 @@ export function StoreTab({ businessId }: { businessId: number }) {
     <div className="flex flex-col gap-6">
       <section aria-labelledby="gear-stores-heading" className="flex flex-col gap-3">
         <h2 id="gear-stores-heading" className="text-lg font-semibold">Store access</h2>
-        <ListState query={platforms} empty={stores.length === 0 ? 'No Shopify, WooCommerce or BigCommerce store connected yet. Add one under Codes → Integration Platforms.' : null}>
+        <ListState query={platforms} empty={stores.length === 0 ? <>No Shopify, WooCommerce or BigCommerce store connected yet. Add one under Codes → <Link to="/discount-codes" className="text-forest-700 underline">Integration Platforms</Link>.</> : null}>
           <div className="grid gap-4 lg:grid-cols-2">
             {stores.map((p) => <StoreCredentialsCard key={p.id} platform={p} ready={settings.data?.platformId === p.id ? settings.data.storeReady : null} />)}
           </div>

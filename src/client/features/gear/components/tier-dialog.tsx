@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { promotionMetricLabels, promotionMetrics, tierFields, type ProgramTier, type TierFields } from '@shared/contracts/gear';
+import { promotionMetrics, tierFields, type ProgramTier, type PromotionMetric, type TierFields } from '@shared/contracts/gear';
 import { ConvertedField } from '@client/components/ui/converted-field';
 import { Dialog, DialogContent } from '@client/components/ui/dialog';
 import { FormDialogActions } from '@client/components/ui/form-dialog-actions';
@@ -17,6 +17,9 @@ import { useCampaigns } from '@client/features/campaigns/api';
 import { useCreateTier, useUpdateTier } from '../api';
 
 type FormInput = z.input<typeof tierFields>;
+
+// Short enough for a third of the dialog: the season is in the checkbox's sentence, the currency in the threshold's label.
+const metricLabels: Record<PromotionMetric, string> = { attributed_sales: 'Attributed sales', approved_posts: 'Approved posts' };
 
 function defaultsFor(base: ProgramTier | null): FormInput {
   return {
@@ -87,20 +90,20 @@ export function TierDialog({ open, onOpenChange, base, tiers }: { open: boolean;
           <InputField form={form} name="name" label="Tier name" maxLength={60} placeholder="Field staff, Elite…" />
           <div className="grid gap-4 sm:grid-cols-3">
             <ConvertedField form={form} name="commissionRateBps" label="Commission rate (%)" inputMode="decimal" {...basisPointsConversion} />
-            <InputField form={form} name="holdDays" label="Hold period (days)" type="number" min={0} max={365} registerOptions={number} />
+            <InputField form={form} name="holdDays" label="Hold period (days)" type="number" min={0} max={365} registerOptions={number} hint="How long an order commission waits before it can be paid." />
             <InputField form={form} name="proPricingPercent" label="Pro pricing (% off)" type="number" min={0} max={100} registerOptions={number} hint="0: no pro-pricing code." />
           </div>
           <fieldset className="flex flex-col gap-3 rounded-lg border border-bark-200 p-3">
             <legend className="px-1 text-sm font-semibold">Gear allotment per year</legend>
             <div className="grid gap-4 sm:grid-cols-3">
-              <ConvertedField form={form} name="allotmentMinor" label={`Gear value (${currency})`} inputMode="decimal" placeholder="0.00" convertKey={currency} {...moneyConversion(currency)} hint="0 with an item count: items only." />
+              <ConvertedField form={form} name="allotmentMinor" label={`Gear value (${currency})`} inputMode="decimal" placeholder="0.00" convertKey={currency} {...moneyConversion(currency)} hint="0 to give items only (set Items per year)." />
               <InputField form={form} name="currency" label="Currency" maxLength={3} className="uppercase" />
               <InputField form={form} name="itemsPerYear" label="Items per year (optional)" type="number" min={1} max={1000} registerOptions={optionalNumber} />
             </div>
             <InputField form={form} name="renewsOn" label="Renews every year on (MM-DD)" placeholder="08-15" maxLength={5} inputMode="numeric" hint="The allotment starts again on this day." />
           </fieldset>
-          <fieldset className="flex flex-col gap-2">
-            <legend className="text-sm font-semibold">Campaigns this tier sees</legend>
+          <fieldset className="flex flex-col gap-2 rounded-lg border border-bark-200 p-3">
+            <legend className="px-1 text-sm font-semibold">Campaigns this tier sees</legend>
             <p className="text-xs text-bark-700">None ticked: all your campaigns.</p>
             {campaigns.isLoading ? <p className="text-sm text-bark-700">Loading your campaigns…</p> : listedCampaigns.length === 0 ? (
               <p className="text-sm text-bark-700">No campaigns yet.</p>
@@ -130,7 +133,7 @@ export function TierDialog({ open, onOpenChange, base, tiers }: { open: boolean;
                     {others.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
                   </Select>
                 </Field>
-                <SelectField form={form} name="promotion.metric" label="When" options={promotionMetrics} optionLabel={(m) => promotionMetricLabels[m]} />
+                <SelectField form={form} name="promotion.metric" label="When" options={promotionMetrics} optionLabel={(m) => metricLabels[m]} />
                 <ConvertedField
                   form={form}
                   name="promotion.threshold"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
-import { MAX_TIERS, promotionMetricLabels, type ProgramTier } from '@shared/contracts/gear';
+import { MAX_TIERS, type ProgramTier } from '@shared/contracts/gear';
 import { formatMoney } from '@shared/currency';
 import { Button } from '@client/components/ui/button';
 import { TitledCard } from '@client/components/ui/card';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { toast } from '@client/components/ui/toast';
 import { ApiError, describeError } from '@client/lib/api';
 import { formatRate } from '@client/lib/converters';
+import { formatMonthDay } from '@client/lib/format-dates';
 import { toastError } from '@client/lib/toast-error';
 import { useDeleteTier, useTiers } from '../api';
 import { ListState } from './gear-bits';
@@ -16,19 +17,21 @@ import { TierDialog } from './tier-dialog';
 
 function allotmentText(tier: ProgramTier): string {
   const parts = [tier.allotmentMinor > 0 ? formatMoney(tier.allotmentMinor, tier.currency) : null, tier.itemsPerYear !== null ? `${tier.itemsPerYear} items` : null];
-  return `${parts.filter(Boolean).join(' and ')} a year, renews on ${tier.renewsOn}`;
+  return `${parts.filter(Boolean).join(' and ')} a year, renews every ${formatMonthDay(tier.renewsOn)}`;
 }
 
+/** "Up to Pro at 5 approved posts in a season", "Up to Elite at USD 5000.00 in attributed sales in a season". */
 function promotionText(tier: ProgramTier, tiers: ProgramTier[]): string {
   if (!tier.promotion) return 'None';
   const to = tiers.find((t) => t.id === tier.promotion!.toTierId)?.name ?? 'another tier';
-  const threshold = tier.promotion.metric === 'attributed_sales' ? formatMoney(tier.promotion.threshold, tier.currency) : String(tier.promotion.threshold);
-  return `To ${to} at ${threshold}: ${promotionMetricLabels[tier.promotion.metric].toLowerCase()}`;
+  const { metric, threshold } = tier.promotion;
+  const at = metric === 'attributed_sales' ? `${formatMoney(threshold, tier.currency)} in attributed sales` : `${threshold} approved ${threshold === 1 ? 'post' : 'posts'}`;
+  return `Up to ${to} at ${at} in a season`;
 }
 
 function TierCard({ tier, tiers, campaignsText, onEdit, onDelete }: { tier: ProgramTier; tiers: ProgramTier[]; campaignsText: string; onEdit(): void; onDelete(): void }) {
   const rows: [string, string][] = [
-    ['Commission', `${formatRate(tier.commissionRateBps)}, held ${tier.holdDays} days`],
+    ['Commission', `${formatRate(tier.commissionRateBps)}, payable after a ${tier.holdDays}-day hold`],
     ['Pro pricing', tier.proPricingPercent > 0 ? `${tier.proPricingPercent}% off` : 'None'],
     ['Gear allotment', allotmentText(tier)],
     ['Campaigns', campaignsText],

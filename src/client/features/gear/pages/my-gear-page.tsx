@@ -53,7 +53,8 @@ function ProgramCard({ program, lastAddress, onCancel }: { program: Program; las
       contentClassName="flex flex-col gap-4"
     >
       {program.allotment ? <AllotmentBar allotment={program.allotment} who={program.companyName} /> : <p className="text-sm text-bark-700">{program.companyName} has not placed you in a tier with an allotment yet.</p>}
-      <ProPricing program={program} />
+      {/* Pro pricing comes with a tier: without one, the sentence above says it all. */}
+      {program.tier && <ProPricing program={program} />}
       <div>
         <Button onClick={() => setRequesting(true)} disabled={!canRequest}>Request gear</Button>
       </div>
@@ -67,7 +68,7 @@ function ProgramCard({ program, lastAddress, onCancel }: { program: Program; las
               key={r.id}
               request={r}
               side="pro_staff"
-              actions={r.status === 'requested' ? <Button variant="outline" size="sm" onClick={() => onCancel(r)}>Cancel request #{r.id}</Button> : undefined}
+              actions={r.status === 'requested' ? <Button variant="outline" size="sm" onClick={() => onCancel(r)}>Cancel request<span className="sr-only"> #{r.id}</span></Button> : undefined}
             />
           ))
         )}

@@ -16,11 +16,11 @@ export function MyGoalsCard() {
         <ul className="flex flex-col gap-4">
           {list.slice(0, SHOWN).map((g) => (
             <li key={g.id} className="flex min-w-0 flex-col gap-2">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <p className="min-w-0 break-words"><span className="font-medium">{g.seasonName}</span> <span className="text-bark-700">· {g.businessName} · until {g.endsOn}</span></p>
+              <p className="min-w-0 break-words">
+                <span className="font-medium">{g.seasonName}</span> <span className="text-bark-700">· {g.businessName} · until <span className="whitespace-nowrap">{g.endsOn}</span></span>{' '}
                 <ReachedBadge goal={g} />
-              </div>
-              <GoalProgress goal={g} who={`${g.seasonName}, ${g.businessName}`} />
+              </p>
+              <GoalProgress compact goal={g} who={`${g.seasonName}, ${g.businessName}`} />
             </li>
           ))}
           {list.length > SHOWN && <li className="text-bark-700">and {list.length - SHOWN} more this season</li>}

@@ -7,6 +7,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Input, Select } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
+import { cn } from '@client/components/ui/cn';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { describeError } from '@client/lib/api';
 import { PromotionSlot } from '@client/features/promotions';
@@ -18,32 +19,34 @@ import { ApplyDialog } from './apply-dialog';
 const NEW_FOR_DAYS = 14;
 const isNew = (createdAt: string) => Date.now() - new Date(createdAt).getTime() < NEW_FOR_DAYS * 24 * 60 * 60 * 1000;
 
-function ApplyAction({ job, application, canApply, onApply }: { job: JobPosting; application?: MyApplication; canApply: boolean; onApply: () => void }) {
+/** `compact` (a short row on a phone): "Complete profile", whose name stays "Complete your profile to apply". */
+function ApplyAction({ job, application, canApply, onApply, compact = false }: { job: JobPosting; application?: MyApplication; canApply: boolean; onApply: () => void; compact?: boolean }) {
   if (application) return <span className="inline-flex items-center gap-2 text-sm">Applied <ApplicationStatusBadge status={application.status} /></span>;
   if (canApply) return <Button size="sm" onClick={onApply} aria-label={`Apply Now: ${job.title}`}>Apply Now</Button>;
-  return <Button size="sm" variant="outline" asChild><Link to="/profile">Complete your profile to apply</Link></Button>;
+  const hidden = compact ? 'max-sm:sr-only' : undefined;
+  return <Button size="sm" variant="outline" asChild><Link to="/profile"><span>Complete<span className={hidden}> your</span> profile<span className={hidden}> to apply</span></span></Link></Button>;
 }
 
-type JobCardProps = { job: JobPosting; application?: MyApplication; canApply: boolean; onApply: () => void };
+type JobCardProps = { job: JobPosting; application?: MyApplication; canApply: boolean; onApply: () => void; className?: string };
 
 /** The dashboard's short form: title, business and place on the left, the Apply action on the right. */
 function CompactJobCard(props: JobCardProps) {
-  const { job } = props;
+  const { job, className } = props;
   return (
-    <li className="flex items-center gap-3 rounded-lg border border-bark-200 bg-white p-3" data-testid="job-card">
+    <li className={cn('flex items-center gap-3 rounded-lg border border-bark-200 bg-white px-3 py-2', className)} data-testid="job-card">
       <div className="min-w-0 flex-1">
         <h3 className="truncate font-semibold text-bark-900">{job.title}{isNew(job.createdAt) && <Badge tone="orange" className="ml-2 align-middle">New</Badge>}</h3>
         <p className="truncate text-xs text-bark-700">{job.businessName} · {job.location ?? 'Location not specified'}</p>
       </div>
-      <div className="shrink-0"><ApplyAction {...props} /></div>
+      <div className="shrink-0"><ApplyAction {...props} compact /></div>
     </li>
   );
 }
 
 function JobCard(props: JobCardProps) {
-  const { job } = props;
+  const { job, className } = props;
   return (
-    <li className="rounded-lg border border-bark-200 bg-white p-4" data-testid="job-card">
+    <li className={cn('rounded-lg border border-bark-200 bg-white p-4', className)} data-testid="job-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="font-semibold text-bark-900">{job.title}</h3>
@@ -69,10 +72,11 @@ function JobCard(props: JobCardProps) {
 }
 
 /**
- * Active jobs for a pro staffer with a working Apply flow. `limit` shows only the newest few;
- * `searchable` adds the keyword, location and specialty filters; `compact` shows each job on one short row (the dashboard).
+ * Active jobs for a pro staffer with a working Apply flow. `limit` shows only the newest few, and `phoneLimit` fewer
+ * still below the sm breakpoint; `searchable` adds the keyword, location and specialty filters; `compact` shows each
+ * job on one short row (the dashboard).
  */
-export function JobBoard({ proStaffId, limit, searchable = false, compact = false }: { proStaffId: number | null; limit?: number; searchable?: boolean; compact?: boolean }) {
+export function JobBoard({ proStaffId, limit, phoneLimit, searchable = false, compact = false }: { proStaffId: number | null; limit?: number; phoneLimit?: number; searchable?: boolean; compact?: boolean }) {
   const [draft, setDraft] = useState<JobFilters>({});
   const [filters, setFilters] = useState<JobFilters>({});
   const [applyingTo, setApplyingTo] = useState<JobPosting | null>(null);
@@ -119,9 +123,10 @@ export function JobBoard({ proStaffId, limit, searchable = false, compact = fals
         <p role="alert" className="text-sm text-red-700">Could not load jobs: {describeError(jobs.error)}</p>
       ) : shown && shown.length > 0 ? (
         <ul className={compact ? 'flex flex-col gap-2' : 'flex flex-col gap-3'}>
-          {shown.map((job) => {
+          {shown.map((job, index) => {
             const Card = compact ? CompactJobCard : JobCard;
-            return <Card key={job.id} job={job} application={byJob.get(job.id)} canApply={proStaffId !== null} onApply={() => setApplyingTo(job)} />;
+            const phoneHidden = phoneLimit !== undefined && index >= phoneLimit;
+            return <Card key={job.id} job={job} application={byJob.get(job.id)} canApply={proStaffId !== null} onApply={() => setApplyingTo(job)} className={phoneHidden ? 'max-sm:hidden' : undefined} />;
           })}
         </ul>
       ) : (

@@ -65,11 +65,11 @@ export function MyApplications({ proStaffId }: { proStaffId: number | null }) {
               <span className="min-w-0 truncate"><span className="font-medium">Application #{application.id}</span> · {application.job.title}</span>
               <ApplicationStatusBadge status={application.status} />
             </div>
-            <div className="flex flex-wrap items-center justify-between gap-x-2 text-xs text-bark-700">
+            <div className="flex items-center justify-between gap-x-2 text-xs text-bark-700">
               <span className="min-w-0 truncate">{application.job.businessName} · Applied {formatDate(application.createdAt)}</span>
               {(application.status === 'pending' || application.status === 'shortlisted') && (
-                <Button size="sm" variant="ghost" className="h-6 px-2 text-xs" disabled={setStatus.isPending} onClick={() => withdraw(application.id)}>
-                  Withdraw
+                <Button size="sm" variant="ghost" className="h-6 shrink-0 px-2 text-xs" disabled={setStatus.isPending} onClick={() => withdraw(application.id)}>
+                  Withdraw<span className="sr-only"> application #{application.id}</span>
                 </Button>
               )}
             </div>
