@@ -51,7 +51,7 @@ export function lock(db: Database, ids: number[]): Promise<LedgerRow[]> {
  * Locked as `lock` does, for the payout events, whose rules read neither who reversed a commission nor its adjustment
  * rows (both are 0/null here): the hot path of a payout of thousands of commissions stays one plain indexed read.
  */
-function lockPlain(db: Database, where: SQL | undefined): Promise<LedgerRow[]> {
+function lockPlain(db: Pick<Database, 'select'>, where: SQL | undefined): Promise<LedgerRow[]> {
   return db
     .select({ ...ledgerColumns, reversedBy: sql<string | null>`null`, adjustments: sql<number>`0`.mapWith(Number) })
     .from(commissions)
@@ -65,9 +65,16 @@ export function lockForMove(db: Database, ids: number[]): Promise<LedgerRow[]> {
   return ids.length === 0 ? Promise.resolve([]) : lockPlain(db, inArray(commissions.id, ids));
 }
 
-/** A pro staffer's commissions in one payout that still wait for its transfer, locked, oldest first. */
-export function lockInPayout(db: Database, payoutId: number, proStaffId: number): Promise<LedgerRow[]> {
-  return lockPlain(db, and(eq(commissions.payoutId, payoutId), eq(commissions.proStaffId, proStaffId), eq(commissions.status, 'pending')));
+/**
+ * A pro staffer's commissions in one payout that still wait for its transfer, locked, oldest first. `claim`, when
+ * given, is a statement that returns rows (the caller's own write, such as their payout item marked paid): it runs in
+ * the same query, first, and nothing is locked unless it returned a row — one round trip instead of two.
+ */
+export function lockInPayout(db: Database, payoutId: number, proStaffId: number, claim?: SQL): Promise<LedgerRow[]> {
+  const inPayout = and(eq(commissions.payoutId, payoutId), eq(commissions.proStaffId, proStaffId), eq(commissions.status, 'pending'));
+  if (!claim) return lockPlain(db, inPayout);
+  const claimed = db.$with('claimed', { claimed: sql<number>`1` }).as(claim);
+  return lockPlain(db.with(claimed), and(inPayout, sql`exists (select 1 from ${claimed})`));
 }
 
 /** Adjustment rows of these commissions that are unpaid and in no payout. */
@@ -84,14 +91,17 @@ export async function standingAdjustments(db: Database, commissionIds: number[])
 export type NewEntry = { commissionId: number; businessId: number; proStaffId: number; currency: string; kind: LedgerEntryKind; amountMinor: number; payoutId?: number | null; reason: string; createdAt: Date };
 
 /**
- * Appends entries; the database refuses one whose party or currency is not its commission's (a foreign key on all
- * four) and rewrites the commissions' derived columns from their entries (migration 0025).
+ * Appends entries in one statement, however many (one array per column, so a payout of thousands is nine bind
+ * parameters); the database refuses one whose party or currency is not its commission's (a foreign key on all four)
+ * and projects the commissions' derived columns from their entries (migrations 0025, 0027).
  */
 export async function append(db: Database, entries: NewEntry[]): Promise<void> {
-  const CHUNK = 2000; // well inside PostgreSQL's 65,535 bind parameters
-  for (let start = 0; start < entries.length; start += CHUNK) {
-    await db.insert(commissionEntries).values(entries.slice(start, start + CHUNK).map((entry) => ({ ...entry, payoutId: entry.payoutId ?? null })));
-  }
+  if (entries.length === 0) return;
+  const column = (pick: (entry: NewEntry) => unknown) => sql.param(entries.map(pick));
+  await db.execute(sql`insert into ${commissionEntries} (commission_id, business_id, pro_staff_id, currency, kind, amount_minor, payout_id, reason, created_at)
+    select * from unnest(${column((e) => e.commissionId)}::integer[], ${column((e) => e.businessId)}::integer[], ${column((e) => e.proStaffId)}::integer[],
+      ${column((e) => e.currency)}::text[], ${column((e) => e.kind)}::text[], ${column((e) => e.amountMinor)}::integer[], ${column((e) => e.payoutId ?? null)}::integer[],
+      ${column((e) => e.reason)}::text[], ${column((e) => e.createdAt.toISOString())}::timestamptz[])`);
 }
 
 /** Opens an adjustment row linked to `main`: the database posts its opening entry (clawback when negative). */

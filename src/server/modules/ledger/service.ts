@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { AppError } from '@server/lib/errors';
 import * as repo from './repository';
@@ -72,9 +73,13 @@ export async function moveIntoPayout(db: Database, payoutId: number, commissionI
   return moved;
 }
 
-/** A pro staffer's transfer of a payout landed: what was moved for them is paid. */
-export async function transferLanded(db: Database, payoutId: number, proStaffId: number, now: Date): Promise<void> {
-  await settleTransfer(db, payoutId, proStaffId, { type: 'transfer_landed', payoutId }, now);
+/**
+ * A pro staffer's transfer of a payout landed: what was moved for them is paid. `claim`: the caller's write that must
+ * succeed first (their payout item marked paid, returning it), run in the same query as the lock; when it returns
+ * nothing, nothing is paid.
+ */
+export async function transferLanded(db: Database, payoutId: number, proStaffId: number, now: Date, claim?: SQL): Promise<void> {
+  await settleTransfer(db, payoutId, proStaffId, { type: 'transfer_landed', payoutId }, now, claim);
 }
 
 /**
@@ -107,8 +112,8 @@ export async function transferFailed(db: Database, payoutId: number, proStaffId:
   }
 }
 
-async function settleTransfer(db: Database, payoutId: number, proStaffId: number, event: LedgerEvent, now: Date): Promise<repo.LedgerRow[]> {
-  const rows = await repo.lockInPayout(db, payoutId, proStaffId);
+async function settleTransfer(db: Database, payoutId: number, proStaffId: number, event: LedgerEvent, now: Date, claim?: SQL): Promise<repo.LedgerRow[]> {
+  const rows = await repo.lockInPayout(db, payoutId, proStaffId, claim);
   await appendForEach(db, rows, event, now);
   return rows;
 }

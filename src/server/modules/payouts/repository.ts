@@ -1,5 +1,5 @@
 import type { CommissionSource } from '@shared/contracts/commissions';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { firstRow } from '@server/db/rows';
 import { commissions } from '@server/db/schema/commissions';
@@ -151,14 +151,17 @@ export async function recordCharge(db: Database, payoutId: number, values: { str
   await db.update(payouts).set(values).where(eq(payouts.id, payoutId));
 }
 
-/** Marks the item paid with its transfer; false when it was no longer pending (another run got there first). */
-export async function markItemPaid(db: Database, payoutId: number, proStaffId: number, stripeTransferId: string): Promise<boolean> {
-  const rows = await db
+/**
+ * Marks the item paid with its transfer when it is still pending (else another run got there first), as a statement to
+ * run inside the ledger's lock of its commissions (returning the item, or nothing).
+ */
+export function markItemPaidStatement(db: Database, payoutId: number, proStaffId: number, stripeTransferId: string): SQL {
+  return db
     .update(payoutItems)
     .set({ status: 'paid', stripeTransferId })
     .where(and(eq(payoutItems.payoutId, payoutId), eq(payoutItems.proStaffId, proStaffId), eq(payoutItems.status, 'pending')))
-    .returning({ id: payoutItems.id });
-  return rows.length > 0;
+    .returning({ id: payoutItems.id })
+    .getSQL();
 }
 
 /** Marks the item failed with the reason; false when it was no longer pending. */
