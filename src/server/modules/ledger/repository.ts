@@ -51,30 +51,35 @@ export function lock(db: Database, ids: number[]): Promise<LedgerRow[]> {
  * Locked as `lock` does, for the payout events, whose rules read neither who reversed a commission nor its adjustment
  * rows (both are 0/null here): the hot path of a payout of thousands of commissions stays one plain indexed read.
  */
-function lockPlain(db: Pick<Database, 'select'>, where: SQL | undefined): Promise<LedgerRow[]> {
+function lockPlain(db: Pick<Database, 'select'>, where: SQL | undefined, name: string): Promise<LedgerRow[]> {
   return db
     .select({ ...ledgerColumns, reversedBy: sql<string | null>`null`, adjustments: sql<number>`0`.mapWith(Number) })
     .from(commissions)
     .where(where)
     .orderBy(asc(commissions.id))
-    .for('update', { of: commissions });
+    .for('update', { of: commissions })
+    .prepare(name)
+    .execute();
 }
 
 /** Pay now's selection, locked. */
 export function lockForMove(db: Database, ids: number[]): Promise<LedgerRow[]> {
-  return ids.length === 0 ? Promise.resolve([]) : lockPlain(db, inArray(commissions.id, ids));
+  return ids.length === 0 ? Promise.resolve([]) : lockPlain(db, sql`${commissions.id} = any(${sql.param(ids)}::integer[])`, 'ledger_lock_for_move');
 }
+
+/** A statement the caller runs in the same query as a lock, first; `name` names its text (it is prepared once per connection). */
+export type Claim = { name: string; sql: SQL };
 
 /**
  * A pro staffer's commissions in one payout that still wait for its transfer, locked, oldest first. `claim`, when
  * given, is a statement that returns rows (the caller's own write, such as their payout item marked paid): it runs in
  * the same query, first, and nothing is locked unless it returned a row — one round trip instead of two.
  */
-export function lockInPayout(db: Database, payoutId: number, proStaffId: number, claim?: SQL): Promise<LedgerRow[]> {
+export function lockInPayout(db: Database, payoutId: number, proStaffId: number, claim?: Claim): Promise<LedgerRow[]> {
   const inPayout = and(eq(commissions.payoutId, payoutId), eq(commissions.proStaffId, proStaffId), eq(commissions.status, 'pending'));
-  if (!claim) return lockPlain(db, inPayout);
-  const claimed = db.$with('claimed', { claimed: sql<number>`1` }).as(claim);
-  return lockPlain(db.with(claimed), and(inPayout, sql`exists (select 1 from ${claimed})`));
+  if (!claim) return lockPlain(db, inPayout, 'ledger_lock_in_payout');
+  const claimed = db.$with('claimed', { claimed: sql<number>`1` }).as(claim.sql);
+  return lockPlain(db.with(claimed), and(inPayout, sql`exists (select 1 from ${claimed})`), `ledger_lock_in_payout_after_${claim.name}`);
 }
 
 /** Adjustment rows of these commissions that are unpaid and in no payout. */
@@ -97,11 +102,22 @@ export type NewEntry = { commissionId: number; businessId: number; proStaffId: n
  */
 export async function append(db: Database, entries: NewEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  const column = (pick: (entry: NewEntry) => unknown) => sql.param(entries.map(pick));
-  await db.execute(sql`insert into ${commissionEntries} (commission_id, business_id, pro_staff_id, currency, kind, amount_minor, payout_id, reason, created_at)
-    select * from unnest(${column((e) => e.commissionId)}::integer[], ${column((e) => e.businessId)}::integer[], ${column((e) => e.proStaffId)}::integer[],
-      ${column((e) => e.currency)}::text[], ${column((e) => e.kind)}::text[], ${column((e) => e.amountMinor)}::integer[], ${column((e) => e.payoutId ?? null)}::integer[],
-      ${column((e) => e.reason)}::text[], ${column((e) => e.createdAt.toISOString())}::timestamptz[])`);
+  const column = (pick: (entry: NewEntry) => unknown) => entries.map(pick);
+  await db._.session
+    .prepareQuery(
+      {
+        sql: `insert into commission_entries (commission_id, business_id, pro_staff_id, currency, kind, amount_minor, payout_id, reason, created_at)
+          select * from unnest($1::integer[], $2::integer[], $3::integer[], $4::text[], $5::text[], $6::integer[], $7::integer[], $8::text[], $9::timestamptz[])`,
+        params: [
+          column((e) => e.commissionId), column((e) => e.businessId), column((e) => e.proStaffId), column((e) => e.currency), column((e) => e.kind),
+          column((e) => e.amountMinor), column((e) => e.payoutId ?? null), column((e) => e.reason), column((e) => e.createdAt.toISOString()),
+        ],
+      },
+      undefined,
+      'ledger_append',
+      false,
+    )
+    .execute();
 }
 
 /** Opens an adjustment row linked to `main`: the database posts its opening entry (clawback when negative). */

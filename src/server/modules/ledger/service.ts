@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { AppError } from '@server/lib/errors';
 import * as repo from './repository';
@@ -78,7 +77,7 @@ export async function moveIntoPayout(db: Database, payoutId: number, commissionI
  * succeed first (their payout item marked paid, returning it), run in the same query as the lock; when it returns
  * nothing, nothing is paid.
  */
-export async function transferLanded(db: Database, payoutId: number, proStaffId: number, now: Date, claim?: SQL): Promise<void> {
+export async function transferLanded(db: Database, payoutId: number, proStaffId: number, now: Date, claim?: repo.Claim): Promise<void> {
   await settleTransfer(db, payoutId, proStaffId, { type: 'transfer_landed', payoutId }, now, claim);
 }
 
@@ -112,7 +111,7 @@ export async function transferFailed(db: Database, payoutId: number, proStaffId:
   }
 }
 
-async function settleTransfer(db: Database, payoutId: number, proStaffId: number, event: LedgerEvent, now: Date, claim?: SQL): Promise<repo.LedgerRow[]> {
+async function settleTransfer(db: Database, payoutId: number, proStaffId: number, event: LedgerEvent, now: Date, claim?: repo.Claim): Promise<repo.LedgerRow[]> {
   const rows = await repo.lockInPayout(db, payoutId, proStaffId, claim);
   await appendForEach(db, rows, event, now);
   return rows;

@@ -155,13 +155,14 @@ export async function recordCharge(db: Database, payoutId: number, values: { str
  * Marks the item paid with its transfer when it is still pending (else another run got there first), as a statement to
  * run inside the ledger's lock of its commissions (returning the item, or nothing).
  */
-export function markItemPaidStatement(db: Database, payoutId: number, proStaffId: number, stripeTransferId: string): SQL {
-  return db
+export function markItemPaidStatement(db: Database, payoutId: number, proStaffId: number, stripeTransferId: string): { name: string; sql: SQL } {
+  const statement = db
     .update(payoutItems)
     .set({ status: 'paid', stripeTransferId })
     .where(and(eq(payoutItems.payoutId, payoutId), eq(payoutItems.proStaffId, proStaffId), eq(payoutItems.status, 'pending')))
     .returning({ id: payoutItems.id })
     .getSQL();
+  return { name: 'payout_item_paid', sql: statement };
 }
 
 /** Marks the item failed with the reason; false when it was no longer pending. */
