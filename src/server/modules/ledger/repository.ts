@@ -67,6 +67,38 @@ export function lockForMove(db: Database, ids: number[]): Promise<LedgerRow[]> {
   return ids.length === 0 ? Promise.resolve([]) : lockPlain(db, sql`${commissions.id} = any(${sql.param(ids)}::integer[])`, 'ledger_lock_for_move');
 }
 
+/** Entries stated for any value: each amount is `sign` × the commission's value. */
+export type WholeValueEntry = { kind: LedgerEntryKind; sign: 1 | -1; payoutId: number | null; reason: string };
+
+/**
+ * Pay now's selection, locked, and when every one of them is unpaid (pending, in no payout), `entries` appended for
+ * each in the same statement: one round trip, and no row travels to the app and back. Answers whether they were
+ * appended, and every locked commission's id and value (oldest first), which the caller checks against the table.
+ */
+export async function moveUnpaid(db: Database, ids: number[], entries: WholeValueEntry[], now: Date): Promise<{ appended: boolean; ids: number[]; values: number[] }> {
+  if (ids.length === 0) return { appended: false, ids: [], values: [] };
+  const result = (await db._.session
+    .prepareQuery(
+      {
+        sql: `with locked as (select id, business_id, pro_staff_id, currency, amount_cents, status, payout_id from commissions where id = any($1::integer[]) order by id for update),
+          unpaid as (select coalesce(bool_and(status = 'pending' and payout_id is null), false) as every from locked),
+          appended as (insert into commission_entries (commission_id, business_id, pro_staff_id, currency, kind, amount_minor, payout_id, reason, created_at)
+            select l.id, l.business_id, l.pro_staff_id, l.currency, e.kind, e.sign * l.amount_cents, e.payout_id, e.reason, $6::timestamptz
+            from locked l cross join unnest($2::text[], $3::integer[], $4::integer[], $5::text[]) with ordinality e(kind, sign, payout_id, reason, n)
+            where (select every from unpaid) order by l.id, e.n returning 1)
+          select (select every from unpaid) as appended, coalesce(array_agg(id order by id), '{}') as ids, coalesce(array_agg(amount_cents order by id), '{}') as values,
+            (select count(*) from appended) as entries from locked`,
+        params: [ids, entries.map((e) => e.kind), entries.map((e) => e.sign), entries.map((e) => e.payoutId), entries.map((e) => e.reason), now.toISOString()],
+      },
+      undefined,
+      'ledger_move_unpaid',
+      false,
+    )
+    .execute()) as { rows: { appended: boolean; ids: number[]; values: number[]; entries: number }[] };
+  const [row] = result.rows;
+  return { appended: row.appended, ids: row.ids, values: row.values };
+}
+
 /** A statement the caller runs in the same query as a lock, first; `name` names its text (it is prepared once per connection). */
 export type Claim = { name: string; sql: SQL };
 
