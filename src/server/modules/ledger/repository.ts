@@ -99,19 +99,36 @@ export async function moveUnpaid(db: Database, ids: number[], entries: WholeValu
   return { appended: row.appended, ids: row.ids, values: row.values };
 }
 
-/** A statement the caller runs in the same query as a lock, first; `name` names its text (it is prepared once per connection). */
-export type Claim = { name: string; sql: SQL };
+/**
+ * A statement the caller runs first, in the same query as a lock: `text` with its own $1…$n for `params`, returning a
+ * row when it did its write. `name` names the text (the query is prepared once per connection under it).
+ */
+export type Claim = { name: string; text: string; params: unknown[] };
+
+type LockedRow = { id: number; business_id: number; pro_staff_id: number; currency: string; status: LedgerRow['status']; amount_cents: number; payout_id: number | null; adjusts_commission_id: number | null; order_id: string | null };
+const lockInPayoutText = new Map<string, string>();
 
 /**
- * A pro staffer's commissions in one payout that still wait for its transfer, locked, oldest first. `claim`, when
- * given, is a statement that returns rows (the caller's own write, such as their payout item marked paid): it runs in
- * the same query, first, and nothing is locked unless it returned a row — one round trip instead of two.
+ * A pro staffer's commissions in one payout that still wait for its transfer, locked, oldest first, read as `lockPlain`
+ * does. With a `claim` (the caller's own write, such as their payout item marked paid), it runs in the same query,
+ * first, and nothing is locked unless it returned a row: one round trip instead of two. The text is written out and
+ * kept per claim, not built for every transfer.
  */
-export function lockInPayout(db: Database, payoutId: number, proStaffId: number, claim?: Claim): Promise<LedgerRow[]> {
-  const inPayout = and(eq(commissions.payoutId, payoutId), eq(commissions.proStaffId, proStaffId), eq(commissions.status, 'pending'));
-  if (!claim) return lockPlain(db, inPayout, 'ledger_lock_in_payout');
-  const claimed = db.$with('claimed', { claimed: sql<number>`1` }).as(claim.sql);
-  return lockPlain(db.with(claimed), and(inPayout, sql`exists (select 1 from ${claimed})`), `ledger_lock_in_payout_after_${claim.name}`);
+export async function lockInPayout(db: Database, payoutId: number, proStaffId: number, claim?: Claim): Promise<LedgerRow[]> {
+  const name = claim ? `ledger_lock_in_payout_after_${claim.name}` : 'ledger_lock_in_payout';
+  const own = claim?.params.length ?? 0;
+  let text = lockInPayoutText.get(name);
+  if (!text) {
+    text = `${claim ? `with claimed as (${claim.text}) ` : ''}select id, business_id, pro_staff_id, currency, status, amount_cents, payout_id, adjusts_commission_id, order_id
+      from commissions where payout_id = $${own + 1} and pro_staff_id = $${own + 2} and status = 'pending'${claim ? ' and exists (select 1 from claimed)' : ''}
+      order by id for update of commissions`;
+    lockInPayoutText.set(name, text);
+  }
+  const result = (await db._.session.prepareQuery({ sql: text, params: [...(claim?.params ?? []), payoutId, proStaffId] }, undefined, name, false).execute()) as { rows: LockedRow[] };
+  return result.rows.map((row) => ({
+    id: row.id, businessId: row.business_id, proStaffId: row.pro_staff_id, currency: row.currency, status: row.status, amountCents: row.amount_cents,
+    payoutId: row.payout_id, adjustsCommissionId: row.adjusts_commission_id, orderId: row.order_id, reversedBy: null, adjustments: 0,
+  }));
 }
 
 /** Adjustment rows of these commissions that are unpaid and in no payout. */

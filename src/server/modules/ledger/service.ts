@@ -111,12 +111,14 @@ const planned = (plan: repo.WholeValueEntry[], value: number): PlannedEntry[] =>
 const sameEntries = (a: PlannedEntry[], b: PlannedEntry[]) =>
   a.length === b.length && a.every((entry, i) => entry.kind === b[i].kind && entry.amountMinor === b[i].amountMinor && (entry.payoutId ?? null) === (b[i].payoutId ?? null) && entry.reason === b[i].reason);
 
+export type Claim = repo.Claim;
+
 /**
  * A pro staffer's transfer of a payout landed: what was moved for them is paid. `claim`: the caller's write that must
  * succeed first (their payout item marked paid, returning it), run in the same query as the lock; when it returns
  * nothing, nothing is paid.
  */
-export async function transferLanded(db: Database, payoutId: number, proStaffId: number, now: Date, claim?: repo.Claim): Promise<void> {
+export async function transferLanded(db: Database, payoutId: number, proStaffId: number, now: Date, claim?: Claim): Promise<void> {
   await settleTransfer(db, payoutId, proStaffId, { type: 'transfer_landed', payoutId }, now, claim);
 }
 

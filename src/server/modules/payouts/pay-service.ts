@@ -274,7 +274,7 @@ export async function processPayout(ctx: AppContext, payoutId: number, now = () 
  * item and locks the commissions; the ledger then decides and appends.
  */
 export async function transferLanded(tx: Database, payoutId: number, proStaffId: number, transferId: string, now: Date): Promise<void> {
-  await ledger.transferLanded(tx, payoutId, proStaffId, now, repo.markItemPaidStatement(tx, payoutId, proStaffId, transferId));
+  await ledger.transferLanded(tx, payoutId, proStaffId, now, repo.markItemPaidClaim(payoutId, proStaffId, transferId));
 }
 
 /** Runs `work` on every item, `atOnce` at a time (Stripe allows about 100 requests a second); the first error is thrown after all settle. */

@@ -1,5 +1,5 @@
 import type { CommissionSource } from '@shared/contracts/commissions';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { firstRow } from '@server/db/rows';
 import { commissions } from '@server/db/schema/commissions';
@@ -152,17 +152,15 @@ export async function recordCharge(db: Database, payoutId: number, values: { str
 }
 
 /**
- * Marks the item paid with its transfer when it is still pending (else another run got there first), as a statement to
- * run inside the ledger's lock of its commissions (returning the item, or nothing).
+ * Marks the item paid with its transfer when it is still pending (else another run got there first), as a claim the
+ * ledger runs first in the same query as its lock of the commissions (returning the item, or nothing).
  */
-export function markItemPaidStatement(db: Database, payoutId: number, proStaffId: number, stripeTransferId: string): { name: string; sql: SQL } {
-  const statement = db
-    .update(payoutItems)
-    .set({ status: 'paid', stripeTransferId })
-    .where(and(eq(payoutItems.payoutId, payoutId), eq(payoutItems.proStaffId, proStaffId), eq(payoutItems.status, 'pending')))
-    .returning({ id: payoutItems.id })
-    .getSQL();
-  return { name: 'payout_item_paid', sql: statement };
+export function markItemPaidClaim(payoutId: number, proStaffId: number, stripeTransferId: string): { name: string; text: string; params: unknown[] } {
+  return {
+    name: 'payout_item_paid',
+    text: `update payout_items set status = 'paid', stripe_transfer_id = $1 where payout_id = $2 and pro_staff_id = $3 and status = 'pending' returning id`,
+    params: [stripeTransferId, payoutId, proStaffId],
+  };
 }
 
 /** Marks the item failed with the reason; false when it was no longer pending. */
