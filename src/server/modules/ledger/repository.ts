@@ -86,15 +86,15 @@ export async function moveUnpaid(db: Database, ids: number[], entries: WholeValu
             select l.id, l.business_id, l.pro_staff_id, l.currency, e.kind, e.sign * l.amount_cents, e.payout_id, e.reason, $6::timestamptz
             from locked l cross join unnest($2::text[], $3::integer[], $4::integer[], $5::text[]) with ordinality e(kind, sign, payout_id, reason, n)
             where (select every from unpaid) order by l.id, e.n returning 1)
-          select (select every from unpaid) as appended, coalesce(array_agg(id order by id), '{}') as ids, coalesce(array_agg(amount_cents order by id), '{}') as values,
-            (select count(*) from appended) as entries from locked`,
+          select (select every from unpaid) as appended, coalesce(array_agg(id order by id), '{}') as ids, coalesce(array_agg(amount_cents order by id), '{}') as values
+          from locked`,
         params: [ids, entries.map((e) => e.kind), entries.map((e) => e.sign), entries.map((e) => e.payoutId), entries.map((e) => e.reason), now.toISOString()],
       },
       undefined,
       'ledger_move_unpaid',
       false,
     )
-    .execute()) as { rows: { appended: boolean; ids: number[]; values: number[]; entries: number }[] };
+    .execute()) as { rows: { appended: boolean; ids: number[]; values: number[] }[] };
   const [row] = result.rows;
   return { appended: row.appended, ids: row.ids, values: row.values };
 }
