@@ -10,8 +10,9 @@
 //    per transfer, the item and that pro staffer's commissions marked paid), on scratch copies of the tables without
 //    the ledger's triggers (bench_commissions, bench_payout_items: LIKE … INCLUDING ALL, plus the payout foreign key
 //    the old update checked), filled with the very rows the ledger run pays;
-//  - the ledger's writes for the same work: ledger.moveIntoPayout and, per transfer, pay-service's transferLanded (the
-//    item marked paid and ledger.transferLanded, what processPayout runs), on the real tables; both timed serially, with nothing else running;
+//  - the ledger's writes for the same work: ledger.moveIntoPayout and, per transfer, pay-service's transferLanded (what
+//    processPayout runs: the item marked paid in the same statement as the ledger's lock, then the entries appended),
+//    on the real tables; both timed serially, with nothing else running;
 //  - end to end, both designs in the same replica of Pay now's processing (payout and items created, commissions
 //    moved, one charge and 200 transfers to the fake, 4 at a time, each transfer's writes in its own transaction, the
 //    payout finished), so the ratio is the whole payout's, Stripe calls included; the real payNow + drain is run beside
