@@ -10,8 +10,9 @@
 //    per transfer, the item and that pro staffer's commissions marked paid), on scratch copies of the tables without
 //    the ledger's triggers (bench_commissions, bench_payout_items: LIKE … INCLUDING ALL, plus the payout foreign key
 //    the old update checked), filled with the very rows the ledger run pays;
-//  - the ledger's writes for the same work: ledger.moveIntoPayout and, per transfer, markItemPaid + ledger.transferLanded
-//    (what processPayout runs), on the real tables; both timed serially, with nothing else running;
+//  - the ledger's writes for the same work: ledger.moveIntoPayout and, per transfer, pay-service's transferLanded (what
+//    processPayout runs: the item marked paid in the same statement as the ledger's lock, then the entries appended),
+//    on the real tables; both timed serially, with nothing else running;
 //  - end to end, both designs in the same replica of Pay now's processing (payout and items created, commissions
 //    moved, one charge and 200 transfers to the fake, 4 at a time, each transfer's writes in its own transaction, the
 //    payout finished), so the ratio is the whole payout's, Stripe calls included; the real payNow + drain is run beside
@@ -35,8 +36,7 @@ import { MemoryMailer } from '../src/server/lib/mailer';
 import { MemoryStorage } from '../src/server/lib/storage';
 import { stripeFor } from '../src/server/modules/billing/stripe-client';
 import * as ledger from '../src/server/modules/ledger/service';
-import { payNow, payoutTuning } from '../src/server/modules/payouts/pay-service';
-import * as repo from '../src/server/modules/payouts/repository';
+import { payNow, payoutTuning, transferLanded } from '../src/server/modules/payouts/pay-service';
 import { FakeStripeServer } from '../src/server/test/fake-stripe-server';
 import type { SessionUser } from '../src/shared/contracts/auth';
 import { throwawayDatabase } from './lib/throwaway-database';
@@ -91,9 +91,7 @@ const ledgerDesign: Design = {
   },
   move: async (tx, payoutId, ids) => void (await ledger.moveIntoPayout(tx, payoutId, ids, new Date())),
   // What processPayout runs when a transfer lands.
-  landed: async (tx, payoutId, proStaffId, transferId) => {
-    if (await repo.markItemPaid(tx, payoutId, proStaffId, transferId)) await ledger.transferLanded(tx, payoutId, proStaffId, new Date());
-  },
+  landed: (tx, payoutId, proStaffId, transferId) => transferLanded(tx, payoutId, proStaffId, transferId, new Date()),
 };
 
 // The previous design's statements (git show 2084ddc^:src/server/modules/payouts/repository.ts, insertPayout and markItemPaid).

@@ -1,6 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { idColumn } from './columns';
-import { commissions } from './commissions';
 import { payouts } from './payouts';
 
 /**
@@ -35,8 +34,12 @@ export const commissionEntries = pgTable(
   'commission_entries',
   {
     id: idColumn(),
-    /** Never cascades: a commission with entries cannot be deleted (accounts holding them are anonymised, record 027). */
-    commissionId: integer('commission_id').notNull().references(() => commissions.id),
+    /**
+     * Its commission: the foreign key on (commission, business, pro staffer, currency) of migration 0025 checks it (0028
+     * dropped the plain one it implies). Never cascades: a commission with entries cannot be deleted (accounts holding
+     * them are anonymised, record 027).
+     */
+    commissionId: integer('commission_id').notNull(),
     /** Its commission's, checked by a foreign key on (commission, business, pro staffer, currency) in migration 0025. */
     businessId: integer('business_id').notNull(),
     proStaffId: integer('pro_staff_id').notNull(),

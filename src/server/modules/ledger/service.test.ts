@@ -60,6 +60,25 @@ describe('the ledger service', () => {
     expect((await t.database.query(`select order_id, payable_at from commissions where id = ${held.adjustmentId}`))[0]).toEqual({ order_id: 'B-1', payable_at: later });
   });
 
+  it('moves a selection into a payout in one statement, each commission as the table says, or nothing when one may not move', async () => {
+    const { biz, pro, id } = await commission();
+    const [clawback] = await t.database.query<{ id: number }>(`insert into commissions (business_id, pro_staff_id, amount_cents, source)
+      values (${biz.businessId}, ${pro.proStaffId}, -300, 'adjustment') returning id`);
+    const [paid] = await t.database.query<{ id: number }>(`insert into commissions (business_id, pro_staff_id, amount_cents, status, paid_at)
+      values (${biz.businessId}, ${pro.proStaffId}, 700, 'paid', now()) returning id`);
+    const payout = await newPayout(biz.businessId, 'move');
+    const now = new Date();
+    await expect(inTx((tx) => ledger.moveIntoPayout(tx, payout, [id, clawback.id, paid.id], now)))
+      .rejects.toMatchObject({ code: 'CONFLICT', message: `Commission #${paid.id}: This commission is already paid; only pending commissions can change` });
+    expect((await entries([id, clawback.id])).map((e) => e.kind)).toEqual(['earned', 'clawback']);
+    const moved = await inTx((tx) => ledger.moveIntoPayout(tx, payout, [clawback.id, id, 424242], now));
+    expect(moved).toEqual(new Map([[id, 1990], [clawback.id, -300]]));
+    expect((await entries([id, clawback.id])).filter((e) => e.kind === 'moved_to_payout').map((e) => [e.commission_id, e.amount_minor, e.reason]))
+      .toEqual([[id, 1990, 'pay now'], [clawback.id, -300, 'pay now']]);
+    expect(await t.database.query(`select id, status, payout_id from commissions where id in (${id}, ${clawback.id}) order by id`))
+      .toEqual([{ id, status: 'pending', payout_id: payout }, { id: clawback.id, status: 'pending', payout_id: payout }]);
+  });
+
   it('folds the adjustment rows of a commission whose transfer failed back into it, entry by entry', async () => {
     const { biz, pro, id } = await commission({ orderId: 'F-1' });
     const payout = { id: await newPayout(biz.businessId, 'fold') };

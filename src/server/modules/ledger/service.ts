@@ -1,7 +1,7 @@
 import type { Database } from '@server/db/client';
 import { AppError } from '@server/lib/errors';
 import * as repo from './repository';
-import { decide, type CommissionFacts, type LedgerEvent, type LedgerState } from './transitions';
+import { decide, type CommissionFacts, type LedgerEvent, type LedgerState, type PlannedEntry } from './transitions';
 
 /**
  * The one owner of commission money (decision record 036). Other modules say what happened — the business paid or
@@ -66,15 +66,60 @@ export async function apply(db: Database, commissionId: number, event: LedgerEve
 
 /** Pay now: every commission's whole value moves into the payout. Answers what each moved (the transfer is their sum). */
 export async function moveIntoPayout(db: Database, payoutId: number, commissionIds: number[], now: Date): Promise<Map<number, number>> {
-  const entries = await appendForEach(db, await repo.lockForMove(db, commissionIds), { type: 'moved_to_payout', payoutId }, now);
+  const event: LedgerEvent = { type: 'moved_to_payout', payoutId };
   const moved = new Map<number, number>();
+  // The table's answer for an unpaid commission, stated for any value: then one statement locks and appends.
+  const plan = wholeValuePlan({ state: 'unpaid', payoutId: null, reversedBy: null, adjustments: 0 }, event);
+  if (plan) {
+    const result = await repo.moveUnpaid(db, commissionIds, plan, now);
+    if (result.appended) {
+      // Every commission, checked against the table's own answer for it (the statement wrote exactly that).
+      result.ids.forEach((id, i) => {
+        const decision = decide({ state: 'unpaid', value: result.values[i], payoutId: null, reversedBy: null, adjustments: 0 }, event);
+        const expected = planned(plan, result.values[i]);
+        if (!decision.ok || decision.adjustment !== undefined || !sameEntries(decision.entries, expected)) throw new Error(`ledger: commission #${id} was moved otherwise than the table says`);
+        moved.set(id, expected.reduce((sum, entry) => sum + entry.amountMinor, 0));
+      });
+      return moved;
+    }
+  }
+  // Some commission is not unpaid (the table refuses it, with its reason) or the answer depends on more than the value.
+  const entries = await appendForEach(db, await repo.lockForMove(db, commissionIds), event, now);
   for (const entry of entries) moved.set(entry.commissionId, (moved.get(entry.commissionId) ?? 0) + entry.amountMinor);
   return moved;
 }
 
-/** A pro staffer's transfer of a payout landed: what was moved for them is paid. */
-export async function transferLanded(db: Database, payoutId: number, proStaffId: number, now: Date): Promise<void> {
-  await settleTransfer(db, payoutId, proStaffId, { type: 'transfer_landed', payoutId }, now);
+/**
+ * The table's answer for a commission with these facts whatever its value, when it is entries of ± that value (read
+ * from its answers at two values); null when it is a refusal, opens an adjustment row or is of another form.
+ */
+function wholeValuePlan(facts: Omit<CommissionFacts, 'value'>, event: LedgerEvent): repo.WholeValueEntry[] | null {
+  const [a, b] = [decide({ ...facts, value: 1000 }, event), decide({ ...facts, value: 2500 }, event)];
+  if (!a.ok || !b.ok || a.adjustment !== undefined || b.adjustment !== undefined || a.entries.length !== b.entries.length) return null;
+  const plan: repo.WholeValueEntry[] = [];
+  for (const [i, entry] of a.entries.entries()) {
+    const other = b.entries[i];
+    const sign = entry.amountMinor === 1000 && other.amountMinor === 2500 ? 1 : entry.amountMinor === -1000 && other.amountMinor === -2500 ? -1 : null;
+    if (sign === null || entry.kind !== other.kind || entry.reason !== other.reason || (entry.payoutId ?? null) !== (other.payoutId ?? null)) return null;
+    plan.push({ kind: entry.kind, sign, payoutId: entry.payoutId ?? null, reason: entry.reason });
+  }
+  return plan;
+}
+
+const planned = (plan: repo.WholeValueEntry[], value: number): PlannedEntry[] =>
+  plan.map((entry) => ({ kind: entry.kind, amountMinor: entry.sign * value, ...(entry.payoutId === null ? {} : { payoutId: entry.payoutId }), reason: entry.reason }));
+const sameEntries = (a: PlannedEntry[], b: PlannedEntry[]) =>
+  a.length === b.length && a.every((entry, i) => entry.kind === b[i].kind && entry.amountMinor === b[i].amountMinor && (entry.payoutId ?? null) === (b[i].payoutId ?? null) && entry.reason === b[i].reason);
+
+export type Claim = repo.Claim;
+
+/**
+ * A pro staffer's transfer of a payout landed: what was moved for them is paid. `claim`: the caller's write that must
+ * succeed first (their payout item marked paid, returning it), run in the same query as the lock; when it returns
+ * nothing, nothing is paid.
+ */
+export async function transferLanded(db: Database, payoutId: number, proStaffId: number, now: Date, claim?: Claim): Promise<void> {
+  await settleTransfer(db, payoutId, proStaffId, { type: 'transfer_landed', payoutId }, now, claim);
 }
 
 /**
@@ -107,8 +152,8 @@ export async function transferFailed(db: Database, payoutId: number, proStaffId:
   }
 }
 
-async function settleTransfer(db: Database, payoutId: number, proStaffId: number, event: LedgerEvent, now: Date): Promise<repo.LedgerRow[]> {
-  const rows = await repo.lockInPayout(db, payoutId, proStaffId);
+async function settleTransfer(db: Database, payoutId: number, proStaffId: number, event: LedgerEvent, now: Date, claim?: repo.Claim): Promise<repo.LedgerRow[]> {
+  const rows = await repo.lockInPayout(db, payoutId, proStaffId, claim);
   await appendForEach(db, rows, event, now);
   return rows;
 }

@@ -254,10 +254,7 @@ export async function processPayout(ctx: AppContext, payoutId: number, now = () 
         },
         { idempotencyKey: `payout:${payout.key}:transfer:${item.proStaffId}` },
       );
-      // The item and its commissions in one transaction: both or neither.
-      await ctx.db.transaction(async (tx) => {
-        if (await repo.markItemPaid(tx, payoutId, item.proStaffId, transfer.id)) await ledger.transferLanded(tx, payoutId, item.proStaffId, now());
-      });
+      await ctx.db.transaction((tx) => transferLanded(tx, payoutId, item.proStaffId, transfer.id, now()));
     } catch (error) {
       if (!isFinal(error) && !(error instanceof AppError)) throw error;
       // The card was charged for this share: give it back, then release the commissions.
@@ -269,6 +266,15 @@ export async function processPayout(ctx: AppContext, payoutId: number, now = () 
     }
   });
   await finish(ctx, payoutId, now());
+}
+
+/**
+ * A transfer landed: its item is marked paid and what was moved for that pro staffer is paid in the ledger, both or
+ * neither, and nothing when the item was no longer pending (another run got there first). One statement marks the
+ * item and locks the commissions; the ledger then decides and appends.
+ */
+export async function transferLanded(tx: Database, payoutId: number, proStaffId: number, transferId: string, now: Date): Promise<void> {
+  await ledger.transferLanded(tx, payoutId, proStaffId, now, repo.markItemPaidClaim(payoutId, proStaffId, transferId));
 }
 
 /** Runs `work` on every item, `atOnce` at a time (Stripe allows about 100 requests a second); the first error is thrown after all settle. */

@@ -151,14 +151,16 @@ export async function recordCharge(db: Database, payoutId: number, values: { str
   await db.update(payouts).set(values).where(eq(payouts.id, payoutId));
 }
 
-/** Marks the item paid with its transfer; false when it was no longer pending (another run got there first). */
-export async function markItemPaid(db: Database, payoutId: number, proStaffId: number, stripeTransferId: string): Promise<boolean> {
-  const rows = await db
-    .update(payoutItems)
-    .set({ status: 'paid', stripeTransferId })
-    .where(and(eq(payoutItems.payoutId, payoutId), eq(payoutItems.proStaffId, proStaffId), eq(payoutItems.status, 'pending')))
-    .returning({ id: payoutItems.id });
-  return rows.length > 0;
+/**
+ * Marks the item paid with its transfer when it is still pending (else another run got there first), as a claim the
+ * ledger runs first in the same query as its lock of the commissions (returning the item, or nothing).
+ */
+export function markItemPaidClaim(payoutId: number, proStaffId: number, stripeTransferId: string): { name: string; text: string; params: unknown[] } {
+  return {
+    name: 'payout_item_paid',
+    text: `update payout_items set status = 'paid', stripe_transfer_id = $1 where payout_id = $2 and pro_staff_id = $3 and status = 'pending' returning id`,
+    params: [stripeTransferId, payoutId, proStaffId],
+  };
 }
 
 /** Marks the item failed with the reason; false when it was no longer pending. */
