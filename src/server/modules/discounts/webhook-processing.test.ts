@@ -46,6 +46,8 @@ describe('Shopify refunds/create', () => {
     const answer = (await shopify(platform, shopifyRefund(2001, [{ id: 1, quantity: 1, subtotal: '10.00' }]), 'refunds/create')).json();
     expect(answer).toEqual({ received: true, action: 'adjusted', orderId: '2001', commissionId: expect.any(Number) });
     expect((await commissionsOf(t, biz.businessId)).map((c) => [c.currency, c.amount_cents])).toEqual([['CAD', 1890]]);
+    // A refund names no codes: the log shows none for it.
+    expect((await deliveries(biz.client)).map((d) => [d.topic, d.codesSeen])).toEqual([['refunds/create', []], ['orders/create', ['WELCOME5', 'JAKE10']]]);
   });
 
   it('refuses a refund whose amount the known order’s currency cannot hold, and names the order', async () => {
@@ -72,6 +74,13 @@ describe('Shopify refunds/create', () => {
     expect((await deliveries(biz.client)).map((d) => [d.orderId, d.reason])).toEqual([
       [null, 'The refund has no order_id'], ['9999', 'The refund has no currency and its order is unknown'],
     ]);
+  });
+
+  it('counts a refund of shipping only (no refund lines) as no merchandise returned', async () => {
+    const { biz, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
+    await shopify(platform, shopifyOrder(2004), 'orders/create');
+    expect((await shopify(platform, shopifyRefund(2004, []), 'refunds/create')).json()).toMatchObject({ action: 'duplicate', orderId: '2004' });
+    expect((await commissionsOf(t, biz.businessId)).map((c) => [c.amount_cents, c.status])).toEqual([[1990, 'pending']]);
   });
 
   it('reads an order_id sent as a string', async () => {
@@ -112,6 +121,8 @@ describe('Shopify and WooCommerce deliveries that are not used', () => {
     expect((await shopify(platform, shopifyOrder(2202), 'orders/partially_fulfilled')).json()).toEqual({
       received: true, action: 'ignored', reason: 'Topic orders/partially_fulfilled is not used',
     });
+    // The reason quotes at most 60 characters of the topic.
+    expect((await shopify(platform, shopifyOrder(2202), `orders/${'x'.repeat(100)}`)).json()).toMatchObject({ reason: `Topic orders/${'x'.repeat(53)} is not used` });
     expect(await commissionsOf(t, biz.businessId)).toHaveLength(1);
   });
 
@@ -151,7 +162,9 @@ describe('deleted orders keep their own currency', () => {
     expect(await ordersOf(t, biz.businessId)).toMatchObject([{ order_id: '2301', currency: 'CAD', status: 'cancelled', verified: true }]);
     // An order nobody reported before is kept in USD, the default.
     expect((await shopify(platform, '{"id":2302}', 'orders/delete')).json()).toMatchObject({ action: 'recorded', orderId: '2302' });
-    expect((await ordersOf(t, biz.businessId))[1]).toMatchObject({ order_id: '2302', currency: 'USD', status: 'cancelled' });
+    expect((await ordersOf(t, biz.businessId))[1]).toMatchObject({ order_id: '2302', currency: 'USD', status: 'cancelled', code: null, codes_seen: [] });
+    // A deletion names no codes (the browser's report of 2301 named its code).
+    expect((await deliveries(biz.client)).map((d) => [d.orderId, d.codesSeen])).toEqual([['2302', []], ['2301', []], ['2301', ['JAKE10']]]);
     // A deletion without an id is recorded, with no order named.
     expect((await shopify(platform, '{"id":"  "}', 'orders/delete')).json()).toEqual({ received: true, action: 'ignored', reason: 'The deletion has no order id' });
   });
@@ -168,6 +181,7 @@ describe('BigCommerce deliveries', () => {
     const { biz, platform } = await businessWithStore(t, 'bigcommerce', 'JAKE10');
     expect((await bc(platform, 'not json')).json()).toEqual({ received: true, action: 'ignored', reason: 'The body is not a JSON object' });
     expect((await bc(platform, { ...created(), scope: 'store/product/updated' })).json()).toEqual({ received: true, action: 'ignored', reason: 'Scope store/product/updated is not used' });
+    expect((await bc(platform, { ...created(), scope: `store/cart/${'x'.repeat(100)}` })).json()).toMatchObject({ reason: `Scope store/cart/${'x'.repeat(49)} is not used` });
     expect((await bc(platform, { ...created(), scope: undefined })).json()).toEqual({ received: true, action: 'ignored', reason: 'Scope unknown is not used' });
     expect((await bc(platform, { ...created(), data: { type: 'order' } })).json()).toEqual({ received: true, action: 'ignored', reason: 'The delivery has no order id' });
     expect((await bc(platform, { ...created(), data: undefined })).json()).toEqual({ received: true, action: 'ignored', reason: 'The delivery has no order id' });
@@ -181,6 +195,8 @@ describe('BigCommerce deliveries', () => {
       ['store/order/created', 'The delivery has no order id'],
       ['store/order/created', 'The delivery has no order id'],
       ['unknown', 'Scope unknown is not used'],
+      // The log keeps 100 characters of the scope, the reason 60.
+      [`store/cart/${'x'.repeat(89)}`, `Scope store/cart/${'x'.repeat(49)} is not used`],
       ['store/product/updated', 'Scope store/product/updated is not used'],
       ['unknown', 'The body is not a JSON object'],
     ]);
@@ -200,6 +216,13 @@ describe('BigCommerce deliveries', () => {
     expect((await bc(platform, { ...cancelled, data: { ...cancelled.data, id: 252 } })).json()).toMatchObject({ action: 'adjusted', orderId: '252' });
     expect((await ordersOf(t, biz.businessId)).map((o) => [o.order_id, o.status, o.currency])).toEqual([['251', 'placed', 'USD'], ['250', 'placed', 'USD'], ['252', 'cancelled', 'CAD']]);
     expect((await commissionsOf(t, biz.businessId)).map((c) => [c.order_id, c.currency, c.status])).toEqual([['252', 'CAD', 'cancelled']]);
+  });
+
+  it('reads a store hash saved without its API token as no credentials: the thin delivery is recorded, awaiting its amount', async () => {
+    const { biz, platform } = await businessWithStore(t, 'bigcommerce', 'JAKE10');
+    expect((await biz.client.patch(`/api/integration-platforms/${platform.id}`, { bigcommerceStoreHash: FAKE_BIGCOMMERCE_STORE_HASH })).status).toBe(200);
+    expect((await bc(platform, created())).json()).toEqual({ received: true, action: 'recorded', orderId: '250', commissionId: null });
+    expect(await ordersOf(t, biz.businessId)).toMatchObject([{ order_id: '250', code: null, codes_seen: [], order_value_cents: null, verified: true }]);
   });
 
   it('with API credentials records an order the store reports incomplete, naming the order and its coupons', async () => {
