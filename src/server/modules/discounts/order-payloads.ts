@@ -15,13 +15,14 @@ export type ParsedOrder = {
   refunds: { key: string; amountMinor: number }[];
 };
 export type Ignored = { ignored: string; orderId?: string | null; codes?: string[] };
-export const isIgnored = (value: unknown): value is Ignored => typeof value === 'object' && value !== null && 'ignored' in value;
+export const isIgnored = (value: ParsedOrder | Ignored | string): value is Ignored => typeof value === 'object' && 'ignored' in value;
 
 type Json = Record<string, unknown>;
-const obj = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
+/** An object to read fields of, or {} (an array passes too: it has none of the fields read). */
+const obj = (value: unknown): Json => (value !== null && typeof value === 'object' ? (value as Json) : {});
 const arr = (value: unknown): Json[] => (Array.isArray(value) ? value.map(obj) : []);
 export const asOrderId = (value: unknown) =>
-  (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '' && value.length <= 100) ? String(value).trim() : null;
+  Number.isFinite(value) || (typeof value === 'string' && value.trim() !== '' && value.length <= 100) ? String(value).trim() : null;
 export const asText = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 function codesOf(...lists: unknown[]): string[] {
@@ -49,8 +50,7 @@ function sumMinor(values: unknown[], currency: string): number | null {
  * is read from admin_graphql_api_id when present.
  */
 function shopifyId(body: Json, kind: string): string | null {
-  const gid = asText(body.admin_graphql_api_id);
-  const match = gid ? new RegExp(`^gid://shopify/${kind}/(\\d{1,30})$`).exec(gid) : null;
+  const match = new RegExp(`^gid://shopify/${kind}/(\\d{1,30})$`).exec(asText(body.admin_graphql_api_id) ?? '');
   return match ? match[1] : asOrderId(body.id);
 }
 
@@ -70,7 +70,7 @@ export function shopifyOrder(body: Json, topic: string): ParsedOrder | Ignored {
   if (!currency) return { ignored: 'The order has no ISO 4217 currency', orderId, codes };
   // The original subtotal: refunds are subtracted from it one by one (current_subtotal_price already has them).
   const rawBase = body.subtotal_price ?? body.current_subtotal_price;
-  const baseMinor = rawBase === undefined || rawBase === null ? null : parseMinorUnits(rawBase, currency);
+  const baseMinor = parseMinorUnits(rawBase, currency);
   if (rawBase !== undefined && rawBase !== null && baseMinor === null) return { ignored: `The subtotal ${String(rawBase).slice(0, 40)} is not an amount in ${currency}`, orderId, codes };
   const refunds: ParsedOrder['refunds'] = [];
   for (const refund of arr(body.refunds)) {
@@ -133,11 +133,12 @@ export function wooCommerceOrder(body: Json): ParsedOrder | Ignored {
  * "62.6793" USD, from tax-inclusive prices): rounded half up to the currency's minor unit instead of refused.
  */
 export function bigCommerceMinor(value: unknown, currency: string): number | null {
-  const text = typeof value === 'number' && Number.isFinite(value) ? value.toFixed(4) : typeof value === 'string' ? value.trim() : null;
-  const match = text === null ? null : /^(\d{1,12})\.(\d{3,4})$/.exec(text);
+  // NaN and Infinity print as words, which the pattern refuses like any other text.
+  const text = typeof value === 'number' ? value.toFixed(4) : typeof value === 'string' ? value.trim() : '';
+  const match = /^(\d{1,12})\.(\d{3,4})$/.exec(text);
   if (!match) return parseMinorUnits(value, currency);
+  // When the currency holds every decimal given (KWD "29.350"), nothing is cut and no digit follows to round on.
   const digits = minorUnitDigits(currency);
-  if (match[2].length <= digits) return parseMinorUnits(text, currency);
   const truncated = parseMinorUnits(digits ? `${match[1]}.${match[2].slice(0, digits)}` : match[1], currency);
   if (truncated === null) return null;
   return match[2][digits] >= '5' ? truncated + 1 : truncated;

@@ -23,16 +23,16 @@ export const STORE_WEBHOOK_TASK = 'discounts.store-webhook';
 function jsonOf(raw: Buffer): Record<string, unknown> | null {
   try {
     const parsed = JSON.parse(raw.toString('utf8')) as unknown;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    // JSON null is an object to typeof, and comes back as null.
+    return typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown> | null) : null;
   } catch {
-    // not JSON
+    return null; // not JSON
   }
-  return null;
 }
 
 async function ignore(ctx: AppContext, platform: StorePlatform, topic: string, reason: string, orderId?: string | null, codes?: string[]): Promise<WebhookAnswer> {
   await attribution.logDelivery(ctx, platform, topic, { orderId, codes, outcome: 'ignored', reason });
-  return { received: true, action: 'ignored', reason, ...(orderId ? { orderId } : {}) };
+  return { received: true, action: 'ignored', reason, orderId: orderId ?? undefined };
 }
 
 async function apply(ctx: AppContext, platform: StorePlatform, source: attribution.VerifiedOrderFacts['source'], topic: string, parsed: payloads.ParsedOrder): Promise<WebhookAnswer> {
