@@ -96,11 +96,14 @@ describe('Shopify orders (shopifyOrder)', () => {
     expect(status({ financial_status: 'paid' }, 'orders/paid')).toBeUndefined();
   });
 
-  it('reads the customer email from email, else from customer.email', () => {
+  it('reads the customer email from email, else from customer.email, and none from an order with neither', () => {
     expect(shopifyOrder({ ...TENOFF_ORDER(), email: '  ann@example.com ' }, 'orders/create')).toMatchObject({ customerEmail: 'ann@example.com' });
     expect(shopifyOrder({ ...TENOFF_ORDER(), email: null, customer: { email: 'cust@example.com' } }, 'orders/create')).toMatchObject({ customerEmail: 'cust@example.com' });
     expect(shopifyOrder({ ...TENOFF_ORDER(), email: ' ', customer: { email: 'cust@example.com' } }, 'orders/create')).toMatchObject({ customerEmail: 'cust@example.com' });
     expect(shopifyOrder({ ...TENOFF_ORDER(), email: null, customer: [{ email: 'cust@example.com' }] }, 'orders/create')).toMatchObject({ customerEmail: null });
+    // Without the email and customer fields at all (not even null), the order is still read.
+    const { email: _email, customer: _customer, ...anonymous } = TENOFF_ORDER();
+    expect(shopifyOrder(anonymous, 'orders/create')).toMatchObject({ orderId: '450789469', customerEmail: null, baseMinor: 59700 });
   });
 
   it('keeps each refund it can read and drops one without an id or with an unreadable line', () => {
@@ -213,8 +216,10 @@ describe('WooCommerce orders (wooCommerceOrder)', () => {
     expect(['pending', 'processing', 'on-hold', 'completed', 'checkout-draft', undefined].map(status)).toEqual(Array.from({ length: 6 }, () => 'placed'));
   });
 
-  it('reads the billing email only', () => {
+  it('reads the billing email only, and none from an order without billing', () => {
     const order = fixture<Json>('woocommerce/order.json');
+    const { billing: _billing, ...withoutBilling } = order;
+    expect(wooCommerceOrder(withoutBilling)).toMatchObject({ orderId: '727', customerEmail: null, baseMinor: 5400 });
     expect(wooCommerceOrder({ ...order, billing: { email: ' ' } })).toMatchObject({ customerEmail: null });
     expect(wooCommerceOrder({ ...order, billing: null, email: 'top@example.com' })).toMatchObject({ customerEmail: null });
   });
