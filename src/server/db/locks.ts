@@ -32,6 +32,8 @@ const lockNamespaces = {
   campaignTasks: 7801,
   /** A staffer's gear requests, edits and approvals: the yearly allotment is checked against a state nobody else is writing (decision record 038). */
   gearAllotment: 8101,
+  /** A business's tier list: the ten-tier limit (decision record 038). */
+  gearTiers: 8102,
 } as const;
 
 /**

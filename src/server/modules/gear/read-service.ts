@@ -123,7 +123,7 @@ export async function overview(ctx: AppContext, businessId: number, season: numb
     }),
     staff,
     cost: [...cost.values()],
-    pendingRequests: (await repo.listRequests(ctx.db, repo.byBusiness(businessId, 'requested'))).length,
+    pendingRequests: await repo.pendingRequestCount(ctx.db, businessId),
   };
 }
 

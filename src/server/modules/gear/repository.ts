@@ -27,6 +27,8 @@ export type ProPricingRow = typeof proPricingCodes.$inferSelect;
 
 /** One staffer's allotment at a time: requests, edits and approvals that count against it run one after another. */
 export const lockAllotment = transactionLock('gearAllotment');
+/** One tier creation per business at a time: the tier limit is counted then written. */
+export const lockTiers = transactionLock('gearTiers');
 
 // ---- tiers and memberships
 
@@ -566,4 +568,9 @@ export async function shipmentByStoreOrderId(db: Database, platformId: number, e
 /** Shipments left as drafts for the business to complete in the store (the newest 50). */
 export function draftShipments(db: Database, platformId: number): Promise<ShipmentRow[]> {
   return db.select().from(gearShipments).where(and(eq(gearShipments.platformId, platformId), eq(gearShipments.status, 'draft'))).orderBy(desc(gearShipments.id)).limit(50);
+}
+
+export async function pendingRequestCount(db: Database, businessId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(gearRequests).where(and(eq(gearRequests.businessId, businessId), eq(gearRequests.status, 'requested')));
+  return row.n;
 }

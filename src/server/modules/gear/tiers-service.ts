@@ -59,7 +59,7 @@ async function assertUsable(ctx: AppContext, user: BusinessUser, fields: TierFie
 export async function createTier(ctx: AppContext, user: BusinessUser, fields: TierFields, now = new Date()): Promise<ProgramTier> {
   await assertUsable(ctx, user, fields, null);
   const id = await ctx.db.transaction(async (tx) => {
-    await repo.lockAllotment(tx, -user.businessId); // (a negative owner: the business's tier list, never a staffer's allotment)
+    await repo.lockTiers(tx, user.businessId);
     const count = await repo.tierCount(tx, user.businessId);
     if (count >= MAX_TIERS) throw new AppError('CONFLICT', `A program has at most ${MAX_TIERS} tiers.`);
     return repo.insertTier(tx, { businessId: user.businessId, position: count + 1, ...columnsOf(fields), createdAt: now, updatedAt: now });
