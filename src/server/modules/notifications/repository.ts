@@ -31,6 +31,14 @@ export async function unreadCount(db: Database, userId: number): Promise<number>
   return row?.n ?? 0;
 }
 
+/** Unread counts of several users at once; a user with none is absent. */
+export async function unreadCounts(db: Database, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.select({ userId: notifications.userId, n: count() }).from(notifications)
+    .where(and(inArray(notifications.userId, userIds), isNull(notifications.readAt))).groupBy(notifications.userId);
+  return new Map(rows.map((row) => [row.userId, row.n]));
+}
+
 /** Marks one of the user's notifications read; false when it is not theirs (or does not exist). */
 export async function markRead(db: Database, userId: number, id: number, at: Date): Promise<boolean> {
   const rows = await db

@@ -35,9 +35,11 @@ export async function recordNotifications(ctx: Ctx, db: Database, items: Notific
 
 /** Pushes each user's new unread count to their open tabs (after the commit; best effort like every event). */
 export async function announceNotifications(ctx: Ctx, userIds: number[]): Promise<void> {
-  for (const userId of new Set(userIds)) {
-    const unreadCount = await repo.unreadCount(ctx.db, userId);
-    await publishBestEffort(ctx, { userId, event: { type: 'notifications.changed', data: { unreadCount } } });
+  const unique = [...new Set(userIds)];
+  // One grouped count for many users (a payout tells 200 at once), the single query for one.
+  const counts = unique.length === 1 ? new Map([[unique[0]!, await repo.unreadCount(ctx.db, unique[0]!)]]) : await repo.unreadCounts(ctx.db, unique);
+  for (const userId of unique) {
+    await publishBestEffort(ctx, { userId, event: { type: 'notifications.changed', data: { unreadCount: counts.get(userId) ?? 0 } } });
   }
 }
 

@@ -15,8 +15,9 @@ export async function queuePayoutMails(ctx: AppContext, db: Database, payoutId: 
   const payout = (await repo.findPayout(db, payoutId))!;
   const business = (await repo.businessOwner(db, payout.businessId))!;
   const link = `${appOrigin(ctx.config)}/pro-staff-dashboard`;
-  for (const item of await repo.itemsOf(db, [payoutId])) {
-    if (item.status === 'pending') continue;
+  const finished = (await repo.itemsOf(db, [payoutId])).filter(isFinished);
+  // One call for the whole payout: one insert of its notifications and one read of settings and addresses, not 200.
+  await recordNotifications(ctx, db, finished.map((item) => {
     const amount = `${payout.currency} ${formatMinorUnits(item.amountCents, payout.currency)}`;
     const mail = item.status === 'paid'
       ? {
@@ -28,16 +29,18 @@ export async function queuePayoutMails(ctx: AppContext, db: Database, payoutId: 
           text: `A payout of ${amount} from ${business.companyName} (payout #${payout.id}) failed: ${item.failureReason ?? 'unknown reason'}\n` +
             `Your commissions stay payable. Check your payout account: ${link}\n`,
         };
-    await recordNotifications(ctx, db, [{
-      userId: item.userId, kind: 'payout', title: mail.subject, body: mail.text.split('\n')[0]!, link: '/pro-staff-dashboard', mail,
-    }]);
-  }
+    return { userId: item.userId, kind: 'payout' as const, title: mail.subject, body: mail.text.split('\n')[0]!, link: '/pro-staff-dashboard', mail };
+  }));
 }
 
 export async function publishPayoutEvents(ctx: AppContext, payoutId: number): Promise<void> {
-  for (const item of await repo.itemsOf(ctx.db, [payoutId])) {
-    if (item.status === 'pending') continue;
+  const finished = (await repo.itemsOf(ctx.db, [payoutId])).filter(isFinished);
+  for (const item of finished) {
     await publishBestEffort(ctx, { userId: item.userId, event: { type: 'payout.updated', data: { payoutId, status: item.status } } });
-    await announceNotifications(ctx, [item.userId]);
   }
+  await announceNotifications(ctx, finished.map((item) => item.userId));
+}
+
+function isFinished(item: repo.ItemView): item is repo.ItemView & { status: 'paid' | 'failed' } {
+  return item.status !== 'pending';
 }
