@@ -224,8 +224,10 @@ describe('commissions follow cancellations and restores', () => {
     const order = fixture('woocommerce/order.json');
     await woo(platform, order, 'order.created');
     expect((await woo(platform, { ...order, status: 'cancelled' }, 'order.updated')).json()).toMatchObject({ action: 'adjusted' });
-    // Restored, but with a refund of the whole order: nothing is owed, so nothing comes back.
+    // Restored, but with a refund of the whole order: nothing is owed, so nothing comes back (the order's new status and
+    // refund are recorded; a redelivery of the same body is then a duplicate).
     const refundedInFull = { ...order, status: 'processing', refunds: [{ id: 731, reason: 'Returned', total: '-65.25' }] };
+    expect((await woo(platform, refundedInFull, 'order.restored')).json()).toMatchObject({ action: 'recorded' });
     expect((await woo(platform, refundedInFull, 'order.restored')).json()).toMatchObject({ action: 'duplicate' });
     expect((await commissionsOf(t, biz.businessId)).map((c) => [c.status, c.amount_cents])).toEqual([['cancelled', 540]]);
   });
@@ -332,10 +334,12 @@ describe('deleted orders', () => {
     expect((await raw(platform, 'shopify', body, shopifyHeaders(platform.webhookSecret, body, 'orders/delete'))).json()).toMatchObject({ action: 'adjusted', orderId: '820982911946154508' });
     expect((await commissionsOf(t, biz.businessId)).map((c) => [c.order_id, c.status])).toEqual([['820982911946154508', 'cancelled']]);
 
-    // Deleted before its orders/create arrives: the order is known as cancelled, and the late creation pays nothing.
+    // Deleted before its orders/create arrives: the order is known as cancelled, and the late creation pays nothing; it
+    // filled in the amount and code, so the log says recorded with why there is no commission, not duplicate.
     const early = '{"id":5550001}';
     expect((await raw(platform, 'shopify', early, shopifyHeaders(platform.webhookSecret, early, 'orders/delete'))).json()).toMatchObject({ action: 'recorded', orderId: '5550001' });
-    expect((await shopify(platform, orderWith(5550001, ['JAKE10']), 'orders/create')).json()).toMatchObject({ action: 'duplicate', commissionId: null });
+    expect((await shopify(platform, orderWith(5550001, ['JAKE10']), 'orders/create')).json()).toMatchObject({ action: 'recorded', commissionId: null });
+    expect((await deliveries(biz.client))[0]).toMatchObject({ topic: 'orders/create', orderId: '5550001', outcome: 'recorded', reason: 'Order is cancelled: no commission' });
     expect(await commissionsOf(t, biz.businessId)).toHaveLength(1);
     const [late] = await t.database.query<{ status: string; order_value_cents: number }>(`select status, order_value_cents from store_orders where order_id = '5550001'`);
     expect(late).toEqual({ status: 'cancelled', order_value_cents: 19900 });

@@ -144,6 +144,8 @@ async function applyInTransaction(db: Database, facts: VerifiedOrderFacts, optio
   let order = inserted ?? (await attr.lockOrder(db, businessId, facts.orderId))!;
   const previousStatus = order.status;
   let firstVerified = Boolean(inserted);
+  /** A later delivery that told something new (status, amount, code): recorded, not a duplicate (issue 40). */
+  let filledIn = false;
   /** What a browser had reported for the order, shown in the delivery log as unverified; never a base. */
   let reported: { minor: number; currency: string | null } | null = null;
   if (!inserted) {
@@ -161,7 +163,10 @@ async function applyInTransaction(db: Database, facts: VerifiedOrderFacts, optio
       // Attribution of a verified order is decided once; later deliveries only fill in what was missing.
       if (order.orderValueCents === null && facts.baseMinor !== null) Object.assign(changes, { orderValueCents: facts.baseMinor, currency: facts.currency });
       if (!order.discountCodeId && usable) Object.assign(changes, { discountCodeId: usable.id, code: usable.code, codesSeen: codes });
-      if (Object.keys(changes).length) order = await attr.updateOrder(db, order.id, changes);
+      if (Object.keys(changes).length) {
+        order = await attr.updateOrder(db, order.id, changes);
+        filledIn = true;
+      }
     }
   }
   for (const refund of facts.refunds ?? []) await attr.upsertRefund(db, order.id, refund.key, refund.amountMinor);
@@ -170,7 +175,7 @@ async function applyInTransaction(db: Database, facts: VerifiedOrderFacts, optio
   const refunded = fresh && !facts.refunds?.length ? 0 : await attr.refundedMinor(db, order.id);
 
   let commission = fresh ? null : await attr.findMainCommission(db, businessId, facts.orderId);
-  let outcome: AttributionOutcome = firstVerified ? 'recorded' : 'duplicate';
+  let outcome: AttributionOutcome = firstVerified || filledIn ? 'recorded' : 'duplicate';
   if (!commission) {
     const owner = order.discountCodeId ? codeRows.find((row) => row.id === order.discountCodeId) ?? credited : credited;
     if (owner?.proStaffId && owner.commissionRateBps > 0 && order.orderValueCents !== null && order.currency && order.status === 'placed') {
