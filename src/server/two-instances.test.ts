@@ -37,7 +37,7 @@ const [pgUp, redisUp] = await Promise.all([reachable(pgAdminUrl, 5432), reachabl
 const nginx = findNginx();
 // CI must run this test: no nginx there is a failure with the reason, never a silent skip.
 if ('missing' in nginx && process.env.CI) throw new Error(`The two-instance test needs nginx: ${nginx.missing}`);
-const missing = [pgUp ? null : `PostgreSQL at ${pgAdminUrl} (PG_ADMIN_URL)`, redisUp ? null : `Redis at ${redisUrl} (REDIS_URL)`, 'missing' in nginx ? nginx.missing : null].filter(Boolean);
+const missing = [pgUp ? null : `PostgreSQL at ${pgAdminUrl} (PG_ADMIN_URL)`, redisUp ? null : `Redis at ${redisUrl} (REDIS_URL)`, 'missing' in nginx ? `nginx (${nginx.missing})` : null].filter(Boolean);
 if (missing.length > 0) console.warn(`SKIPPED two-instance test: no ${missing.join(' and no ')}`);
 
 describe.skipIf(missing.length > 0)('two instances behind a balancer', () => {
