@@ -7,9 +7,10 @@
 //   connections, latency counted from the scheduled start (bench/lib/load-paced.ts); p99 there is held to
 //   the target of 100 ms.
 // Then the directory pages alone against the app and against a bare Fastify route sending the same SQL, for
-// the ratio. Then the saturated mixed run again on two app processes behind a round-robin balancer (another
-// process), their limits shared on Redis (REDIS_URL, default 127.0.0.1:6379; skipped with a message when Redis is
-// absent), for the scaling ratio two instances / one (decision record 026). On a machine with few cores the two
+// the ratio. Then the saturated mixed run again on two app processes behind nginx (Debian's package, installed by
+// scripts/ensure-nginx.mjs when missing, with the configuration shipped in deploy/nginx.conf: see
+// src/server/test/nginx-balancer.ts), their limits shared on Redis (REDIS_URL, default 127.0.0.1:6379; skipped
+// with a message when Redis or nginx is absent), for the scaling ratio two instances / one (decision record 026). On a machine with few cores the two
 // instances, the balancer, PostgreSQL and the load generator share the same cores, so that ratio shows the cost
 // of the extra hop and of Redis, not a speed-up. Creates a throwaway database on PG_ADMIN_URL (default
 // 127.0.0.1:5432) and drops it.
@@ -29,6 +30,7 @@ import { runPhase } from './lib/load-runner';
 import { runPacedPhase } from './lib/load-paced';
 import { serverGroup, startServer, stopAllServers, withUsage, type Server } from './lib/load-process';
 import { formatMs, printPhases, printScenarios } from './lib/load-report';
+import { NginxBalancer, findNginx } from '../src/server/test/nginx-balancer';
 
 const DURATION = Number(process.env.LOAD_DURATION ?? 60);
 const COMPARE_DURATION = Number(process.env.LOAD_COMPARE_DURATION ?? DURATION);
@@ -153,18 +155,26 @@ async function main() {
   const bareDirectory = await run('bare route: directory only', bare, directoryWorkload(), COMPARE_DURATION);
   await bare.stop();
 
-  // Two instances behind a balancer, limits shared on Redis under a prefix of this run's own.
+  // Two instances behind nginx, limits shared on Redis under a prefix of this run's own.
   let twoMixed: Awaited<ReturnType<typeof run>> | null = null;
-  if (await redisReachable()) {
+  const nginx = findNginx();
+  if (!(await redisReachable())) {
+    console.log(`two-instance run skipped: no Redis at ${REDIS_URL} (set REDIS_URL)`);
+  } else if ('missing' in nginx) {
+    console.log(`two-instance run skipped: ${nginx.missing}`);
+  } else {
     const shared = { REDIS_URL, REDIS_KEY_PREFIX: `hs-bench:${randomUUID()}:` };
     const instances = [await startServer('app', throwaway.url, shared), await startServer('app', throwaway.url, shared)];
-    const balancer = await startServer('balancer', throwaway.url, { LOAD_BACKENDS: instances.map((instance) => instance.url).join(',') });
-    origin.current = balancer.url;
-    twoMixed = await run('2 instances: mixed, saturated', serverGroup(instances, balancer.url), mixed, DURATION);
-    await balancer.stop();
-    await Promise.all(instances.map((instance) => instance.stop()));
-  } else {
-    console.log(`two-instance run skipped: no Redis at ${REDIS_URL} (set REDIS_URL)`);
+    const balancer = await NginxBalancer.start(nginx.path, instances.map((instance) => instance.url));
+    try {
+      origin.current = balancer.url;
+      twoMixed = await run('2 instances: mixed, saturated', serverGroup(instances, balancer.url), mixed, DURATION);
+      const served = balancer.upstreams();
+      console.log(`nginx sent ${instances.map((instance) => served.filter((upstream) => upstream === new URL(instance.url).host).length).join(' and ')} requests to the two instances`);
+    } finally {
+      await balancer.close();
+      await Promise.all(instances.map((instance) => instance.stop()));
+    }
   }
 
   const runs = [appMixed, appPaced, appDirectory, bareDirectory, ...(twoMixed ? [twoMixed] : [])];

@@ -12,9 +12,9 @@ export type Server = { url: string; cpuMs: () => Promise<number>; stop: () => Pr
 
 /**
  * Starts bench/lib/load-server.ts in its own process, so the server and the load generator do not share a core.
- * `balancer`: a round-robin HTTP balancer over `env.LOAD_BACKENDS` (comma-separated URLs) instead of a server.
+ * (The two-instance run's balancer is nginx: src/server/test/nginx-balancer.ts.)
  */
-export async function startServer(mode: 'app' | 'bare' | 'balancer', databaseUrl: string, env: Record<string, string> = {}): Promise<Server> {
+export async function startServer(mode: 'app' | 'bare', databaseUrl: string, env: Record<string, string> = {}): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
     env: { ...process.env, LOAD_SERVER: mode, DATABASE_URL: databaseUrl, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -1,8 +1,7 @@
 // The server side of bench/load.ts, in its own process so it does not share a core with the load generator.
 // LOAD_SERVER=app: the real app (buildApp) in production mode (with REDIS_URL: limits shared on Redis, as several
-// instances run). LOAD_SERVER=balancer: a round-robin balancer over LOAD_BACKENDS (the two-instance run). LOAD_SERVER=bare: one Fastify route with no
-// plugins or hooks that sends the SQL the app sends for each directory URL (recorded from the app first)
-// on the same kind of pool and returns the rows. Reports { port } over IPC once listening, and { cpuMs } when asked.
+// instances run). LOAD_SERVER=bare: one Fastify route with no plugins or hooks that sends the SQL the app sends for
+// each directory URL (recorded from the app first) on the same kind of pool and returns the rows. Reports { port } over IPC once listening, and { cpuMs } when asked.
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -11,7 +10,6 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { MemoryStorage } from '../../src/server/lib/storage';
 import { directoryUrls } from './load-workload';
-import { RoundRobinProxy } from '../../src/server/test/round-robin-proxy';
 
 type Statement = { text: string; values?: unknown[] };
 
@@ -86,11 +84,6 @@ async function bareApp(database: DatabaseHandle): Promise<FastifyInstance> {
 type Running = { port: number; close: () => Promise<void> };
 
 async function serve(): Promise<Running> {
-  if (mode === 'balancer') {
-    const proxy = new RoundRobinProxy(process.env.LOAD_BACKENDS!.split(','));
-    const address = await proxy.start();
-    return { port: Number(new URL(address).port), close: () => proxy.close() };
-  }
   const database = await openDatabase({ url });
   const app = mode === 'bare' ? await bareApp(database) : await realApp(database);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -32,9 +32,10 @@ export function freePort(): Promise<number> {
 /**
  * Starts the server on `dataDir` without waiting for it: on the embedded database there, unless `env` names a
  * DATABASE_URL itself (the inherited one is never used).
- * `env` overrides the test defaults; a key set to undefined is removed from the environment.
+ * `env` overrides the test defaults; a key set to undefined is removed from the environment. `preload`: modules
+ * imported before the server (the two-instance test's task-run recorder).
  */
-export async function spawnServer(dataDir: string, env: Record<string, string | undefined> = {}): Promise<ServerProcess> {
+export async function spawnServer(dataDir: string, env: Record<string, string | undefined> = {}, preload: string[] = []): Promise<ServerProcess> {
   const port = await freePort();
   const merged: NodeJS.ProcessEnv = {
     ...process.env,
@@ -50,7 +51,7 @@ export async function spawnServer(dataDir: string, env: Record<string, string | 
   delete merged.DATABASE_URL;
   if (env.DATABASE_URL) merged.DATABASE_URL = env.DATABASE_URL;
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload.flatMap((module) => ['--import', module]), 'src/server/main.ts'], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));

@@ -1,4 +1,4 @@
-import { bigserial, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestampColumns } from './columns';
 
 /** Raw bytes (a store's signed body may hold anything, NUL included, which `text` and `jsonb` refuse). */
@@ -28,6 +28,11 @@ export const backgroundTasks = pgTable(
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     /** While running: when another worker may take it over (the first one died or hung). */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * A fresh random token per claim: only the worker holding the current one may write done/failed/retry or renew
+     * the lease, so a worker that outlived its lease cannot overwrite the result of the one that took over.
+     */
+    claimToken: uuid('claim_token'),
     lastError: text('last_error'),
     /** What the handler returned (a webhook's outcome), for the admin page and tests. */
     result: jsonb('result').$type<Record<string, unknown>>(),

@@ -12,6 +12,10 @@ import * as repo from './repository';
  * claims due tasks with `FOR UPDATE SKIP LOCKED`, runs the handler registered for the kind, and marks it done, or
  * queues it again with backoff, or leaves it `dead` for the admin page once its attempts are used up. Handlers
  * must be idempotent: a worker that dies mid-task leaves the row `running` until its lease ends, and the task runs again.
+ * A worker renews the lease while its handler runs, so only a dead or hung worker loses it. Each claim carries a
+ * fencing token and every write about the task (done, failed, retry, renewal) must carry the current one: a worker
+ * that outlived its lease (a long pause) finds the task claimed by another, and its result is discarded and logged
+ * instead of overwriting the other's (issue 42).
  * Scheduled work is a task per period with a dedupe key, so it runs once per period however many instances there are.
  */
 
@@ -39,8 +43,10 @@ export type TaskQueueOptions = {
   pollMs?: number;
   /** Tasks claimed per round. */
   batchSize?: number;
-  /** How long a claimed task is this worker's before another may take it over. */
+  /** How long a claimed task is this worker's before another may take it over, unless renewed. */
   leaseSeconds?: number;
+  /** How often a running handler's lease is renewed: well inside the lease (a third of it by default). */
+  renewEveryMs?: number;
 };
 
 /** Seconds before attempt `attempt + 1`: 5 s, 20 s, 80 s, … capped at an hour, with ±20% jitter so retries spread. */
@@ -60,6 +66,7 @@ export class TaskQueue {
   private readonly pollMs: number;
   private readonly batchSize: number;
   private readonly leaseSeconds: number;
+  private readonly renewEveryMs: number;
   private ctx: AppContext | null = null;
   private timer: NodeJS.Timeout | null = null;
   private loop: Promise<void> | null = null;
@@ -72,6 +79,7 @@ export class TaskQueue {
     this.pollMs = options.pollMs ?? 1000;
     this.batchSize = options.batchSize ?? 20;
     this.leaseSeconds = options.leaseSeconds ?? 300;
+    this.renewEveryMs = options.renewEveryMs ?? (this.leaseSeconds * 1000) / 3;
   }
 
   /** The context handlers run with (set once the app has built it). */
@@ -214,17 +222,41 @@ export class TaskQueue {
   private async runOne(ctx: AppContext, task: ClaimedTask): Promise<void> {
     const registered = this.handlers.get(task.kind);
     if (!registered) return; // claimDue only takes known kinds
+    const stopRenewing = this.keepLeased(ctx, task);
+    let kept: boolean;
     try {
       const result = await registered.handler(ctx, task);
-      await repo.markDone(ctx.db, task.id, result ?? null);
+      stopRenewing();
+      kept = await repo.markDone(ctx.db, task, result ?? null);
     } catch (error) {
+      stopRenewing();
       const final = error instanceof PermanentTaskError || task.attempts >= task.maxAttempts;
       // Kept for the admin page as the logs keep it: never a database message or parser text that may quote data.
       const safe = logSafeError(error);
       const message = `${safe.type}: ${safe.message}`.slice(0, 500);
       ctx.log.warn({ task: { id: task.id, kind: task.kind, attempt: task.attempts }, error: safe, final }, 'background task failed');
-      await repo.markFailed(ctx.db, task.id, message, final ? null : retryDelaySeconds(task.attempts));
+      kept = await repo.markFailed(ctx.db, task, message, final ? null : retryDelaySeconds(task.attempts));
     }
+    // Another worker claimed the task after this one's lease ran out: its outcome stands, this one's is dropped.
+    // Logged without the result or payload (they may carry personal data).
+    if (!kept) ctx.log.warn({ task: { id: task.id, kind: task.kind, attempt: task.attempts } }, 'background task outcome discarded: its lease was taken over by another worker');
+  }
+
+  /** Renews `task`'s lease every `renewEveryMs` until the returned function is called or the claim is lost. */
+  private keepLeased(ctx: AppContext, task: ClaimedTask): () => void {
+    let renewing: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      renewing = renewing.then(async () => {
+        try {
+          if (!(await repo.renewLease(ctx.db, task, this.leaseSeconds))) clearInterval(timer);
+        } catch (error) {
+          // The database is away for a moment: the next beat tries again (the lease is three beats long).
+          ctx.log.warn({ task: { id: task.id, kind: task.kind }, error: logSafeError(error) }, 'background task lease renewal failed');
+        }
+      });
+    }, this.renewEveryMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   private requireContext(): AppContext {

@@ -63,17 +63,19 @@ function insertTasksDrizzle(tasks: (NewTask & { dedupeKey: string })[]) {
     on conflict (dedupe_key) do nothing returning id, dedupe_key`;
 }
 
-type ClaimedRow = { id: number | string; kind: string; payload: Record<string, unknown>; body: Buffer | Uint8Array | null; attempts: number; max_attempts: number };
-export type ClaimedTask = { id: number; kind: string; payload: Record<string, unknown>; body: Buffer | null; attempts: number; maxAttempts: number };
+type ClaimedRow = { id: number | string; kind: string; payload: Record<string, unknown>; body: Buffer | Uint8Array | null; attempts: number; max_attempts: number; claim_token: string };
+/** `claimToken` fences this claim: every later write about the task must carry it (decision record 023). */
+export type ClaimedTask = { id: number; kind: string; payload: Record<string, unknown>; body: Buffer | null; attempts: number; maxAttempts: number; claimToken: string };
 
 /**
  * Takes up to `limit` due tasks for this worker: queued ones whose time has come, and running ones whose lease ran
- * out (their worker died). SKIP LOCKED lets several instances claim at once without taking the same row.
+ * out (their worker died or hung). SKIP LOCKED lets several instances claim at once without taking the same row.
+ * Each claim gets a new token, which ends the previous holder's right to write about the task.
  */
 export async function claimDue(db: Database, limit: number, leaseSeconds: number, kinds: string[]): Promise<ClaimedTask[]> {
   if (kinds.length === 0) return [];
   const result = await db.execute(sql`
-    update background_tasks set status = 'running', attempts = attempts + 1,
+    update background_tasks set status = 'running', attempts = attempts + 1, claim_token = gen_random_uuid(),
       locked_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
     where id in (
       select id from background_tasks
@@ -83,7 +85,7 @@ export async function claimDue(db: Database, limit: number, leaseSeconds: number
       limit ${limit}
       for update skip locked
     )
-    returning id, kind, payload, body, attempts, max_attempts`);
+    returning id, kind, payload, body, attempts, max_attempts, claim_token`);
   return rowsOf<ClaimedRow>(result)
     .map((row) => ({
       id: Number(row.id),
@@ -92,27 +94,47 @@ export async function claimDue(db: Database, limit: number, leaseSeconds: number
       body: row.body === null ? null : Buffer.from(row.body),
       attempts: row.attempts,
       maxAttempts: row.max_attempts,
+      claimToken: row.claim_token,
     }))
     .sort((a, b) => a.id - b.id);
 }
 
-export async function markDone(db: Database, id: number, result: Record<string, unknown> | null): Promise<void> {
-  await db
+/** The row as long as `claim` still holds it: a worker whose lease was taken over matches nothing. */
+const heldBy = (claim: Claim) => and(eq(backgroundTasks.id, claim.id), eq(backgroundTasks.claimToken, claim.claimToken), eq(backgroundTasks.status, 'running'));
+export type Claim = Pick<ClaimedTask, 'id' | 'claimToken'>;
+
+/** Finished: false (nothing written) when another worker has claimed the task since (the caller's result is discarded). */
+export async function markDone(db: Database, claim: Claim, result: Record<string, unknown> | null): Promise<boolean> {
+  const rows = await db
     .update(backgroundTasks)
-    .set({ status: 'done', result, lockedUntil: null, lastError: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(backgroundTasks.id, id));
+    .set({ status: 'done', result, lockedUntil: null, claimToken: null, lastError: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(heldBy(claim))
+    .returning({ id: backgroundTasks.id });
+  return rows.length > 0;
 }
 
-/** A failed attempt: queued again after `retryInSeconds`, or dead when that is null. */
-export async function markFailed(db: Database, id: number, error: string, retryInSeconds: number | null): Promise<void> {
-  await db
+/** A failed attempt: queued again after `retryInSeconds`, or dead when that is null. False, as markDone, for a stale claim. */
+export async function markFailed(db: Database, claim: Claim, error: string, retryInSeconds: number | null): Promise<boolean> {
+  const rows = await db
     .update(backgroundTasks)
     .set(
       retryInSeconds === null
-        ? { status: 'dead', lastError: error, lockedUntil: null, finishedAt: sql`now()`, updatedAt: sql`now()` }
-        : { status: 'queued', lastError: error, lockedUntil: null, runAt: sql`now() + make_interval(secs => ${retryInSeconds})`, updatedAt: sql`now()` },
+        ? { status: 'dead', lastError: error, lockedUntil: null, claimToken: null, finishedAt: sql`now()`, updatedAt: sql`now()` }
+        : { status: 'queued', lastError: error, lockedUntil: null, claimToken: null, runAt: sql`now() + make_interval(secs => ${retryInSeconds})`, updatedAt: sql`now()` },
     )
-    .where(eq(backgroundTasks.id, id));
+    .where(heldBy(claim))
+    .returning({ id: backgroundTasks.id });
+  return rows.length > 0;
+}
+
+/** Extends a running task's lease (the handler is still at it); false when the claim was lost, so renewing stops. */
+export async function renewLease(db: Database, claim: Claim, leaseSeconds: number): Promise<boolean> {
+  const rows = await db
+    .update(backgroundTasks)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`, updatedAt: sql`now()` })
+    .where(heldBy(claim))
+    .returning({ id: backgroundTasks.id });
+  return rows.length > 0;
 }
 
 export function getTask(db: Database, id: number): Promise<TaskRow | null> {

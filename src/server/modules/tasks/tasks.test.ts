@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '@server/test/use-test-app';
 import { createTestApp } from '@server/test/test-app';
 import { createBusiness, createProStaff, makeAdmin, signUp } from '@server/test/factories';
@@ -178,6 +178,70 @@ describe('a second queue on the same database (another app instance)', () => {
     await Promise.all([t.app.ctx.tasks.drain(), other.drain()]);
     expect([...runs.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, n) => n));
     expect([...runs.values()].every((times) => times === 1)).toBe(true);
+  });
+});
+
+describe('fenced claims (issue 42, decision record 023)', () => {
+  const waitFor = async (check: () => boolean) => {
+    while (!check()) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  for (const stale of ['returns', 'throws'] as const) {
+    it(`discards and logs the outcome of a worker that outlived its lease (it ${stale}), keeping the one that took over`, async () => {
+      // A hangs (its renewals never come, as in a long pause) past a short lease; B takes the task over and finishes first.
+      const hung = new TaskQueue({ leaseSeconds: 0.2, renewEveryMs: 60_000 });
+      const other = new TaskQueue({ leaseSeconds: 30 });
+      const warn = vi.fn();
+      hung.bind({ ...t.app.ctx, log: { ...t.app.ctx.log, warn } as typeof t.app.ctx.log });
+      other.bind(t.app.ctx);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let hungStarted = false;
+      hung.register('test.fenced', async () => {
+        hungStarted = true;
+        await released;
+        if (stale === 'throws') throw new Error('late failure');
+        return { by: 'hung' };
+      });
+      other.register('test.fenced', async () => ({ by: 'other' }));
+      const task = await t.app.ctx.tasks.enqueue(t.app.ctx.db, 'test.fenced', { payload: { secret: 'payload-stays-out' }, maxAttempts: 3 });
+      const hungRun = hung.runDue();
+      await waitFor(() => hungStarted);
+      await expect.poll(() => other.runDue(), { interval: 50, timeout: 5000 }).toBe(1);
+      release();
+      await hungRun;
+      const [row] = await rows();
+      expect(row).toMatchObject({ id: task!.id, status: 'done', attempts: 2, result: { by: 'other' }, last_error: null });
+      const discarded = warn.mock.calls.filter(([, message]) => String(message).includes('discarded'));
+      expect(discarded).toEqual([[{ task: { id: task!.id, kind: 'test.fenced', attempt: 1 } }, expect.any(String)]]);
+      expect(JSON.stringify(warn.mock.calls)).not.toContain('payload-stays-out');
+    });
+  }
+
+  it('renews the lease while a long handler runs, so another worker cannot claim it, and stops once it is done', async () => {
+    const long = new TaskQueue({ leaseSeconds: 0.3 });
+    const other = new TaskQueue({ leaseSeconds: 30 });
+    long.bind(t.app.ctx);
+    other.bind(t.app.ctx);
+    let otherRuns = 0;
+    other.register('test.long', async () => {
+      otherRuns++;
+    });
+    long.register('test.long', async () => {
+      // Three leases long: the other worker keeps trying to claim all along.
+      const started = Date.now();
+      while (Date.now() - started < 1000) {
+        expect(await other.runDue()).toBe(0);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return { finished: true };
+    });
+    await t.app.ctx.tasks.enqueue(t.app.ctx.db, 'test.long');
+    expect(await long.runDue()).toBe(1);
+    expect(otherRuns).toBe(0);
+    expect(await rows()).toMatchObject([{ status: 'done', attempts: 1, result: { finished: true } }]);
+    const [{ claim_token: token, locked_until: lockedUntil }] = await t.database.query<{ claim_token: string | null; locked_until: Date | null }>('select claim_token, locked_until from background_tasks');
+    expect([token, lockedUntil]).toEqual([null, null]);
   });
 });
 
