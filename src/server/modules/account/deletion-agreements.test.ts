@@ -156,5 +156,6 @@ describe('erasing a pro staffer', () => {
     expect((await business.client.get(`/api/agreements/${live}`)).body).toMatchObject({ status: 'ended', endReason: 'Account closed', proStaffName: 'Deleted user', acceptedIp: null });
     expect((await history(business.client, live)).map(([action]: string[]) => action)).toEqual(['offered', 'accepted', 'ended']);
     expect(await mails()).toEqual([[business.user.email, 'Your pro staff agreement with Lone Wolf ended']]);
+    expect(await t.database.query(`select user_id from retention_warnings where user_id = ${pro.user.id}`)).toEqual([]);
   });
 });

@@ -134,6 +134,8 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
          or pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`,
     sql`delete from integration_platforms where business_id in (select id from business_profiles where user_id = ${userId})`,
     sql`delete from plan_trials where user_id = ${userId}`,
+    // An inactivity warning (record 026) is moot once the account is erased.
+    sql`delete from retention_warnings where user_id = ${userId}`,
     sql`delete from demo_requests where user_id = ${userId}`,
     // The notification centre: the texts name the other party and the deleted user's own dealings (record 030).
     sql`delete from notifications where user_id = ${userId}`,
