@@ -40,10 +40,13 @@ export async function dueDeletions(db: Database, now: Date, limit: number): Prom
 /**
  * Locks the user row and answers whether its erasure is (still) due: a sign-in that cancelled it, or another
  * instance that erased it first, wins. The caller's transaction keeps the lock until the erasure commits.
+ * `for no key update`, not `for update`: it still excludes the sign-in's update of the row, but lets a transaction
+ * that only references the user (an acceptance notifying this business, already holding the agreement row that
+ * erasure is about to end) go on, where `for update` would make the two wait for each other (a deadlock).
  */
 export async function lockDueAccount(db: Database, userId: number, now: Date): Promise<boolean> {
   const due = rowsOf<{ id: number }>(
-    await db.execute(sql`select id from users where id = ${userId} and deletion_scheduled_for <= ${now} and deleted_at is null for update`),
+    await db.execute(sql`select id from users where id = ${userId} and deletion_scheduled_for <= ${now} and deleted_at is null for no key update`),
   );
   return due.length > 0;
 }
