@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import type { Database } from '@server/db/client';
+import { rowsOf, type Database } from '@server/db/client';
 import { sessions, users } from '@server/db/schema/users';
 import { subscriptions } from '@server/db/schema/billing';
 
@@ -38,6 +38,20 @@ export async function dueDeletions(db: Database, now: Date, limit: number): Prom
 }
 
 /**
+ * Locks the user row and answers whether its erasure is (still) due: a sign-in that cancelled it, or another
+ * instance that erased it first, wins. The caller's transaction keeps the lock until the erasure commits.
+ * `for no key update`, not `for update`: it still excludes the sign-in's update of the row, but lets a transaction
+ * that only references the user (an acceptance notifying this business, already holding the agreement row that
+ * erasure is about to end) go on, where `for update` would make the two wait for each other (a deadlock).
+ */
+export async function lockDueAccount(db: Database, userId: number, now: Date): Promise<boolean> {
+  const due = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from users where id = ${userId} and deletion_scheduled_for <= ${now} and deleted_at is null for no key update`),
+  );
+  return due.length > 0;
+}
+
+/**
  * Erases an account in the caller's transaction, table by table as decision record 027's data map says: personal
  * data goes, the records others or the law need (messages, commissions, orders, payments) stay under a
  * "Deleted user" that can no longer sign in. Answers the storage keys of files to delete once committed.
@@ -45,10 +59,7 @@ export async function dueDeletions(db: Database, now: Date, limit: number): Prom
  */
 export async function eraseAccount(db: Database, userId: number, now: Date, unusablePasswordHash: string): Promise<{ erased: boolean; fileKeys: string[] }> {
   const rows = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[]));
-  const [due] = rows<{ id: number }>(
-    await db.execute(sql`select id from users where id = ${userId} and deletion_scheduled_for <= ${now} and deleted_at is null for update`),
-  );
-  if (!due) return { erased: false, fileKeys: [] };
+  if (!(await lockDueAccount(db, userId, now))) return { erased: false, fileKeys: [] };
 
   const avatars = rows<{ url: string | null }>(
     await db.execute(sql`select profile_picture_url as url from business_profiles where user_id = ${userId}
@@ -91,6 +102,11 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
       where pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`,
     sql`delete from store_admin_credentials where platform_id in (select id from integration_platforms
       where business_id in (select id from business_profiles where user_id = ${userId}))`,
+    // Agreements (record 028) were ended by the agreements module before this (endForClosedAccount); both sides keep
+    // their history under "Deleted user", without the address the acceptance came from.
+    sql`update agreements set accepted_ip = null
+      where accepted_ip is not null and (business_id in (select id from business_profiles where user_id = ${userId})
+         or pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId}))`,
     // Sign-in and its secrets.
     sql`delete from sessions where user_id = ${userId}`,
     sql`delete from password_reset_tokens where user_id = ${userId}`,
@@ -121,6 +137,8 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
          or pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`,
     sql`delete from integration_platforms where business_id in (select id from business_profiles where user_id = ${userId})`,
     sql`delete from plan_trials where user_id = ${userId}`,
+    // An inactivity warning (record 026) is moot once the account is erased.
+    sql`delete from retention_warnings where user_id = ${userId}`,
     sql`delete from demo_requests where user_id = ${userId}`,
     // The notification centre: the texts name the other party and the deleted user's own dealings (record 030).
     sql`delete from notifications where user_id = ${userId}`,

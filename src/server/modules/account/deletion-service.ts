@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '@server/lib/passwords';
 import * as repo from './repository';
 import * as deletions from './deletion-repository';
 import { utcDay } from '@server/lib/utc-day';
+import { announceClosedAccountEndings, endForClosedAccount, type ClosedAccountNotice } from '@server/modules/agreements/service';
 
 /** Days between asking for deletion and the erasure; signing in before then cancels it (decision record 027). */
 export const DELETION_GRACE_DAYS = 14;
@@ -59,22 +60,42 @@ export async function eraseDueAccounts(ctx: AppContext, now = new Date()): Promi
   for (const userId of await deletions.dueDeletions(ctx.db, now, ERASE_BATCH)) {
     // A hash of random bytes nobody knows: the kept row can never sign in again.
     const unusable = await hashPassword(crypto.randomBytes(32).toString('base64url'));
-    const result = await ctx.db.transaction((tx) => deletions.eraseAccount(tx, userId, now, unusable));
-    if (!result.erased) continue;
+    const result = await ctx.db.transaction(async (tx) => ((await deletions.lockDueAccount(tx, userId, now)) ? erase(ctx, tx, userId, now, unusable) : null));
+    if (!result) continue;
     erased += 1;
-    for (const key of result.fileKeys) await ctx.storage.delete(key).catch((error: unknown) => ctx.log.warn({ userId, err: error }, 'avatar file could not be deleted'));
+    await afterErasure(ctx, userId, result);
     ctx.log.info({ userId }, 'account erased');
   }
   return { erased };
 }
 
+export type Erasure = { fileKeys: string[]; notices: ClosedAccountNotice[] };
+
+/**
+ * One erasure, in the caller's transaction, the account row already locked: first what the account was part of
+ * ends (its agreements, told to the other party while the account still has its name), then its data goes by the
+ * data map (decision record 027).
+ */
+async function erase(ctx: AppContext, db: Database, userId: number, now: Date, unusable: string): Promise<Erasure> {
+  const notices = await endForClosedAccount(ctx, db, userId, now);
+  const { fileKeys } = await deletions.eraseAccount(db, userId, now, unusable);
+  return { fileKeys, notices };
+}
+
+/** Once the erasure is committed: its files are deleted and the other parties' open tabs hear of the endings. */
+export async function afterErasure(ctx: AppContext, userId: number, { fileKeys, notices }: Erasure): Promise<void> {
+  for (const key of fileKeys) await ctx.storage.delete(key).catch((error: unknown) => ctx.log.warn({ userId, err: error }, 'erased account file could not be deleted'));
+  await announceClosedAccountEndings(ctx, notices);
+}
+
 /**
  * Erases an account at once, in the caller's transaction, by the same data map as a deletion its owner asked for
  * (decision record 027): data retention (record 026) uses it for long-unused accounts that share records with others.
- * Answers the storage keys of files to delete once committed.
+ * Answers what `afterErasure` does once committed.
  */
-export async function eraseAccountNow(db: Database, userId: number, now: Date): Promise<string[]> {
+export async function eraseAccountNow(ctx: AppContext, db: Database, userId: number, now: Date): Promise<Erasure> {
   const unusable = await hashPassword(crypto.randomBytes(32).toString('base64url'));
   await deletions.scheduleDeletion(db, userId, now, now);
-  return (await deletions.eraseAccount(db, userId, now, unusable)).fileKeys;
+  await deletions.lockDueAccount(db, userId, now);
+  return erase(ctx, db, userId, now, unusable);
 }

@@ -260,8 +260,9 @@ export async function liveRateBps(db: Database, businessId: number, proStaffId: 
   return row?.rate ?? null;
 }
 
+/** A staffer who can be offered an agreement: an erased account's profile row stays, but is nobody to offer to (027). */
 export async function proStaffExists(db: Database, proStaffId: number): Promise<boolean> {
-  return (await firstRow(db.select({ id: proStaffProfiles.id }).from(proStaffProfiles).where(eq(proStaffProfiles.id, proStaffId)))) !== null;
+  return (await firstRow(db.select({ id: proStaffProfiles.id }).from(proStaffProfiles).where(and(eq(proStaffProfiles.id, proStaffId), isNull(proStaffProfiles.erasedAt))))) !== null;
 }
 
 export type NewlyExpired = { id: number; status: 'active' | 'offered'; endDate: string; businessUserId: number; proStaffUserId: number; businessName: string; proStaffName: string };
@@ -291,4 +292,43 @@ export async function recordNewlyExpired(db: Database, today: string, now: Date,
     join pro_staff_profiles p on p.id = a.pro_staff_id
     order by a.id`);
   return rowsOf<NewlyExpired>(result).map((row) => ({ ...row, id: Number(row.id), businessUserId: Number(row.businessUserId), proStaffUserId: Number(row.proStaffUserId) }));
+}
+
+export type ClosedAccountEnding = {
+  id: number;
+  seriesId: number;
+  version: number;
+  status: 'ended' | 'withdrawn' | 'declined';
+  /** The party who stays, and whether their own account is still open (an erased one is told nothing). */
+  otherUserId: number;
+  otherOpen: boolean;
+  /** The closing party's name as it was before erasure, for the notice to the other party. */
+  closedName: string;
+  side: 'business' | 'proStaff';
+};
+
+/**
+ * Ends every live agreement and open offer of `userId` (either side) in one statement, because the account is being
+ * erased (decision record 027): active → `ended`, an offer (or change) → `withdrawn` when the business closed,
+ * `declined` when the staffer did. One UPDATE, so an acceptance racing it either lands first (and its row, now
+ * active, is ended here: PostgreSQL re-checks a row changed under it) or finds the offer gone. Live as record 028
+ * defines it: not past its end date (an expired agreement is already over).
+ */
+export async function endLiveAgreementsOf(db: Database, userId: number, reason: string, today: string, now: Date): Promise<ClosedAccountEnding[]> {
+  const result = await db.execute(sql`
+    update agreements a set
+      status = case when a.status = 'active' then 'ended' when b.user_id = ${userId} then 'withdrawn' else 'declined' end,
+      end_reason = ${reason}, ended_at = ${now.toISOString()}::timestamptz, ended_by_user_id = ${userId}, updated_at = ${now.toISOString()}::timestamptz
+    from business_profiles b, pro_staff_profiles p, users bu, users pu
+    where b.id = a.business_id and p.id = a.pro_staff_id and bu.id = b.user_id and pu.id = p.user_id
+      and (b.user_id = ${userId} or p.user_id = ${userId})
+      and a.status in ('active', 'offered') and a.end_date >= ${today}
+    returning a.id, coalesce(a.series_id, a.id) as "seriesId", a.version, a.status,
+      case when b.user_id = ${userId} then 'business' else 'proStaff' end as side,
+      case when b.user_id = ${userId} then p.user_id else b.user_id end as "otherUserId",
+      case when b.user_id = ${userId} then pu.deleted_at is null else bu.deleted_at is null end as "otherOpen",
+      case when b.user_id = ${userId} then b.company_name else p.first_name || ' ' || p.last_name end as "closedName"`);
+  return rowsOf<ClosedAccountEnding>(result)
+    .map((row) => ({ ...row, id: Number(row.id), seriesId: Number(row.seriesId), version: Number(row.version), otherUserId: Number(row.otherUserId) }))
+    .sort((a, b) => a.id - b.id);
 }

@@ -320,3 +320,41 @@ export async function recordExpiries(ctx: AppContext, now = new Date()): Promise
   await announceNotifications(ctx, told);
   return { expired };
 }
+
+/** The end reason of everything an erased account was party to (decision record 027). */
+export const ACCOUNT_CLOSED_REASON = 'Account closed';
+
+export type ClosedAccountNotice = { userId: number; agreementId: number; status: AgreementStatus };
+
+/**
+ * Ends what an account being erased was part of (decision record 027), in the erasure's transaction and before its
+ * profile is anonymised (so the notice can still name it): live agreements end, open offers and changes are
+ * withdrawn or declined, each with an "Account closed" history event by the closing account, and the other party is
+ * told in their notification centre and by email (as any ending is, record 030). Plan slots and exclusivity follow:
+ * both count live agreements only (record 028). Answers whom to announce to once committed
+ * (`announceClosedAccountEndings`).
+ */
+export async function endForClosedAccount(ctx: AppContext, db: Database, userId: number, now: Date): Promise<ClosedAccountNotice[]> {
+  const endings = await repo.endLiveAgreementsOf(db, userId, ACCOUNT_CLOSED_REASON, todayOf(now), now);
+  const notices: ClosedAccountNotice[] = [];
+  for (const ending of endings) {
+    await repo.insertEvent(db, { agreementId: ending.id, seriesId: ending.seriesId, actorUserId: userId, action: ending.status, reason: ACCOUNT_CLOSED_REASON, at: now });
+    // An open change goes with the agreement it was for, whose ending is the one notice; an erased party hears nothing.
+    if ((ending.version > 1 && ending.status !== 'ended') || !ending.otherOpen) continue;
+    const title =
+      ending.status === 'ended'
+        ? `Your pro staff agreement with ${ending.closedName} ended`
+        : ending.side === 'business'
+          ? `${ending.closedName} withdrew a pro staff agreement offer`
+          : `Your pro staff agreement offer to ${ending.closedName} was declined`;
+    await tellParty(ctx, db, ending.otherUserId, title, `${title}: their HuntStaff account was closed.`, ending.id);
+    notices.push({ userId: ending.otherUserId, agreementId: ending.id, status: ending.status });
+  }
+  return notices;
+}
+
+/** After the erasure commits: the other parties' open tabs hear of the ending and their new notification count. */
+export async function announceClosedAccountEndings(ctx: AppContext, notices: ClosedAccountNotice[]): Promise<void> {
+  await publishBestEffort(ctx, notices.map(({ userId, agreementId, status }) => ({ userId, event: { type: 'agreement.updated' as const, data: { agreementId, status } } })));
+  await announceNotifications(ctx, notices.map(({ userId }) => userId));
+}

@@ -82,8 +82,9 @@ export async function accountsToRemove(db: Database, warnedBefore: Date, inactiv
 }
 
 /**
- * Whether the account holds records other people rely on: commissions (money owed or paid, either side) or messages
- * exchanged with someone. Deleting it would cascade into their records, so such an account is anonymised instead.
+ * Whether the account holds records other people rely on: commissions (money owed or paid, either side), messages
+ * exchanged with someone, or agreements (any state: each is the other party's history too, decision record 027).
+ * Deleting it would cascade into their records, so such an account is anonymised instead.
  */
 export async function hasSharedRecords(db: Database, userId: number): Promise<boolean> {
   const result = await db.execute(sql`
@@ -91,7 +92,12 @@ export async function hasSharedRecords(db: Database, userId: number): Promise<bo
       select 1 from commissions c
       where c.business_id in (select id from business_profiles where user_id = ${userId})
          or c.pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})
-    ) or exists (select 1 from messages m where m.from_user_id = ${userId} or m.to_user_id = ${userId}) as shared
+    ) or exists (select 1 from messages m where m.from_user_id = ${userId} or m.to_user_id = ${userId})
+      or exists (
+      select 1 from agreements a
+      where a.business_id in (select id from business_profiles where user_id = ${userId})
+         or a.pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})
+    ) as shared
   `);
   return Boolean(rowsOf<{ shared: boolean }>(result)[0]?.shared);
 }

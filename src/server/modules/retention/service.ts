@@ -1,7 +1,7 @@
 import { appOrigin } from '@server/config';
 import type { AppContext } from '@server/lib/context';
 import { queueMail } from '@server/modules/tasks/service';
-import { eraseAccountNow } from '@server/modules/account/deletion-service';
+import { afterErasure, eraseAccountNow } from '@server/modules/account/deletion-service';
 import * as repo from './repository';
 import { utcDay } from '@server/lib/utc-day';
 
@@ -105,21 +105,20 @@ async function removeWarnedAccounts(ctx: AppContext, now: Date): Promise<{ delet
   for (;;) {
     const accounts = await repo.accountsToRemove(ctx.db, warnedBefore, inactiveBefore, BATCH);
     for (const { id } of accounts) {
-      const fileKeys = await ctx.db.transaction(async (tx) => {
+      const erasure = await ctx.db.transaction(async (tx) => {
         if (await repo.hasSharedRecords(tx, id)) {
           anonymised += 1;
-          // The account module's one erasure (decision record 027's data map), as if its owner had asked for it.
-          return eraseAccountNow(tx, id, now);
+          // The account module's one erasure (decision record 027's data map), as if its owner had asked for it: it
+          // also ends the account's agreements and tells the other party.
+          return eraseAccountNow(ctx, tx, id, now);
         }
         const keys = (await repo.avatarUrls(tx, id)).flatMap((url) => storageKeyOfAvatar(url) ?? []);
         await repo.deleteAccount(tx, id);
         deleted += 1;
-        return keys;
+        return { fileKeys: keys, notices: [] };
       });
       // After the commit: a file left behind by a failed delete is unreachable (its row is gone), never the reverse.
-      for (const key of fileKeys) {
-        await ctx.storage.delete(key).catch((error: unknown) => ctx.log.warn({ reason: String(error) }, 'retention: file not deleted'));
-      }
+      await afterErasure(ctx, id, erasure);
     }
     if (accounts.length < BATCH) return { deleted, anonymised };
   }
