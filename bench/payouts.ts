@@ -39,11 +39,14 @@ import * as ledger from '../src/server/modules/ledger/service';
 import { payNow, payoutTuning, transferLanded } from '../src/server/modules/payouts/pay-service';
 import { FakeStripeServer } from '../src/server/test/fake-stripe-server';
 import type { SessionUser } from '../src/shared/contracts/auth';
+import { beforeLedgerCheckout, BEFORE_LEDGER_COMMIT, payoutScriptMs } from './lib/before-ledger';
 import { throwawayDatabase } from './lib/throwaway-database';
 
 const STAFF = Number(process.env.BENCH_PAYOUT_STAFF ?? 200);
 const COMMISSIONS = Number(process.env.BENCH_PAYOUT_COMMISSIONS ?? 1000);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_PAYOUT_ROUNDS ?? 3));
+/** Set by the comparison with the code before the ledger: one Pay now + worker on a fresh database, printed, nothing else. */
+const APP_ONLY = process.env.BENCH_PAYOUT_APP_ONLY === '1';
 const TARGET_MS_PER_TRANSFER = 25;
 // Thresholds, chosen before the first measurement (not fitted to it):
 // - The ledger may add at most 2.5 ms of writes per transfer over the old design's writes: a tenth of the 25 ms budget
@@ -52,10 +55,14 @@ const TARGET_MS_PER_TRANSFER = 25;
 //   and its projection per move and per payment, against one bare UPDATE), so a ratio of the writes alone near 1 is
 //   not expected and is not what is judged; it is printed.
 const MAX_LEDGER_OVERHEAD_MS_PER_TRANSFER = 2.5;
-// - "No slower than today's" end to end: the replica payout with the ledger's writes at most 1.10× the same replica
-//   with the old design's writes. Literally the issue asks for 1.00×; the 10% is for this shared 2-core machine, where
-//   interleaved runs of identical work differ by that much (the min–max of each measurement is printed beside it).
+// - "No slower than today's", judged on the code itself: the app's payout now at most 1.10× the app's payout at the
+//   commit before the ledger (bench/lib/before-ledger.ts), each in a fresh process, in turns. Literally the issue asks
+//   for 1.00×; the 10% is for this shared 2-core machine, where interleaved runs of identical work differ by that much
+//   (the min–max is printed beside it). The replica below, which swaps only the writes, shows what the ledger's writes
+//   alone cost inside an otherwise identical payout; it is printed with the same limit but not judged (decision
+//   record 036: the ledger writes more by design, the rest of the payout got cheaper).
 const MAX_END_TO_END_RATIO = 1.1;
+const BEFORE_LEDGER_ROUNDS = Math.max(1, Number(process.env.BENCH_PAYOUT_BEFORE_ROUNDS ?? 3));
 
 // The old design's tables, as its repository wrote them (Drizzle builds the statements in both designs).
 const benchCommissions = pgTable('bench_commissions', {
@@ -270,6 +277,13 @@ async function main() {
       return { totalMs, ok: await allPaid(design, payoutId, set.ids) };
     };
 
+    if (APP_ONLY) {
+      const run = await realRun();
+      console.log(`payouts (app only): paid in ${run.paidMs.toFixed(0)} ms, every commission paid: ${run.ok ? 'yes' : 'NO'}`);
+      if (!run.ok) process.exitCode = 1;
+      return;
+    }
+
     const real: Awaited<ReturnType<typeof realRun>>[] = [];
     const writes = { ledger: [] as Awaited<ReturnType<typeof writesRun>>[], old: [] as Awaited<ReturnType<typeof writesRun>>[] };
     const replica = { ledger: [] as Awaited<ReturnType<typeof replicaRun>>[], old: [] as Awaited<ReturnType<typeof replicaRun>>[] };
@@ -283,6 +297,23 @@ async function main() {
       if (round % 2 === 1) real.push(await realRun());
     }
 
+    // 4. The app now against the app before the ledger, each Pay now + worker in a fresh process on a fresh database.
+    const before = { then: [] as number[], now: [] as number[], why: '' };
+    const checkout = beforeLedgerCheckout();
+    if ('why' in checkout) before.why = checkout.why;
+    else {
+      try {
+        for (let round = 0; round < BEFORE_LEDGER_ROUNDS; round++) {
+          const runNow = async () => before.now.push(await payoutScriptMs(path.resolve(import.meta.dirname, '..'), { BENCH_PAYOUT_APP_ONLY: '1' }));
+          const runThen = async () => before.then.push(await payoutScriptMs(checkout.dir));
+          if (round % 2 === 0) { await runThen(); await runNow(); } else { await runNow(); await runThen(); }
+        }
+      } finally {
+        checkout.remove();
+      }
+    }
+    const versusBefore = before.now.map((x, i) => x / before.then[i]);
+
     const paidMs = median(real.map((r) => r.paidMs));
     const perTransfer = paidMs / STAFF;
     const overheads = writes.ledger.map((w, i) => (w.totalMs - writes.old[i].totalMs) / STAFF);
@@ -295,7 +326,7 @@ async function main() {
       paid: allOk,
       perTransfer: perTransfer < TARGET_MS_PER_TRANSFER,
       overhead: overhead <= MAX_LEDGER_OVERHEAD_MS_PER_TRANSFER,
-      endToEnd: endToEnd <= MAX_END_TO_END_RATIO,
+      versusBefore: versusBefore.length > 0 && median(versusBefore) <= MAX_END_TO_END_RATIO,
     };
     const pass = Object.values(checks).every(Boolean);
     const medianOf = (runs: { totalMs: number }[]) => median(runs.map((r) => r.totalMs));
@@ -312,12 +343,18 @@ async function main() {
         `    ledger overhead: ${overhead.toFixed(2)} ms per transfer (${spread(overheads, 2)}; limit ${MAX_LEDGER_OVERHEAD_MS_PER_TRANSFER}): ${checks.overhead ? 'ok' : 'OVER'}\n` +
         `  end to end, one replica of the payout's processing with each design's writes (fake Stripe, ${payoutTuning.transfersAtOnce} transfers at a time):\n` +
         `    ledger ${ms(medianOf(replica.ledger))} (${spread(replica.ledger.map((r) => r.totalMs))}), old design ${ms(medianOf(replica.old))} (${spread(replica.old.map((r) => r.totalMs))}), ` +
-        `ratio ${endToEnd.toFixed(2)}x (${spread(endToEndRatios, 2)}; limit ${MAX_END_TO_END_RATIO.toFixed(2)}): ${checks.endToEnd ? 'ok' : 'SLOWER'}; ` +
+        `ratio ${endToEnd.toFixed(2)}x (${spread(endToEndRatios, 2)}; not judged: what the ledger's writes alone add${endToEnd <= MAX_END_TO_END_RATIO ? '' : `, over ${MAX_END_TO_END_RATIO.toFixed(2)}`}); ` +
         `the app's Pay now + worker is ${(paidMs / medianOf(replica.ledger)).toFixed(2)}x the ledger replica\n` +
         // Not judged, an estimate: the app's payout less what the ledger's writes added to the replica's wall time.
         `    the app's payout with the old design's writes, estimated as Pay now + worker − (ledger replica − old replica): ${ms(oldAppMs)}, ` +
         `so the app's payout is about ${(paidMs / oldAppMs).toFixed(2)}x the old design's (${(oldAppMs / STAFF).toFixed(1)} ms per transfer then, ${perTransfer.toFixed(1)} now)\n` +
-        `payouts: ${pass ? 'PASS' : 'FAIL'} (${perTransfer.toFixed(1)} ms per transfer, ledger +${overhead.toFixed(2)} ms per transfer, end to end ${endToEnd.toFixed(2)}x the old design)`,
+        `  the app's payout now against the app before the ledger (${BEFORE_LEDGER_COMMIT.slice(0, 7)}), each Pay now + worker in a fresh process, ${versusBefore.length} rounds in turns:\n` +
+        (versusBefore.length
+          ? `    now ${ms(median(before.now))} (${spread(before.now)}), before ${ms(median(before.then))} (${spread(before.then)}), ` +
+            `ratio ${median(versusBefore).toFixed(2)}x (${spread(versusBefore, 2)}; limit ${MAX_END_TO_END_RATIO.toFixed(2)}): ${checks.versusBefore ? 'ok' : 'SLOWER'}\n`
+          : `    not measured: ${before.why}\n`) +
+        `payouts: ${pass ? 'PASS' : 'FAIL'} (${perTransfer.toFixed(1)} ms per transfer, ledger +${overhead.toFixed(2)} ms per transfer, ` +
+        `the payout ${versusBefore.length ? `${median(versusBefore).toFixed(2)}x` : 'not compared with'} the code before the ledger, replica ${endToEnd.toFixed(2)}x)`,
     );
     if (!pass) process.exitCode = 1;
   } finally {
