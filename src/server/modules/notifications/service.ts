@@ -4,7 +4,7 @@ import type { Database } from '@server/db/client';
 import type { AppContext } from '@server/lib/context';
 import { notFound } from '@server/lib/errors';
 import { publishBestEffort } from '@server/lib/publish';
-import { queueMail } from '@server/modules/tasks/service';
+import { queueMail, queueMails } from '@server/modules/tasks/service';
 import * as repo from './repository';
 
 /**
@@ -25,11 +25,11 @@ export async function recordNotifications(ctx: Ctx, db: Database, items: Notific
   const userIds = [...new Set(mailed.map((item) => item.userId))];
   const [settings, emails] = await Promise.all([repo.settingsOf(db, userIds), repo.emailsOf(db, userIds)]);
   const off = new Map(settings.map((row) => [row.userId, new Set(row.emailOff)]));
-  for (const item of mailed) {
+  const mails = mailed.flatMap((item) => {
     const to = emails.get(item.userId);
-    if (!to || off.get(item.userId)?.has(item.kind)) continue;
-    await queueMail(ctx, { to, ...item.mail! }, db);
-  }
+    return !to || off.get(item.userId)?.has(item.kind) ? [] : [{ to, ...item.mail! }];
+  });
+  await queueMails(ctx, mails, db);
   return [...new Set(items.map((item) => item.userId))];
 }
 

@@ -106,6 +106,15 @@ export class TaskQueue {
     return row;
   }
 
+  /** Adds several tasks of one kind in one statement (inside `db`'s transaction when it is one); how many were new. */
+  async enqueueMany(db: Database, kind: string, list: EnqueueOptions[]): Promise<number> {
+    if (list.length === 0) return 0;
+    const registered = this.handlers.get(kind);
+    const inserted = await repo.insertTasksIn(db, list.map((options) => ({ maxAttempts: registered?.maxAttempts, ...options, kind })));
+    if (inserted > 0) this.nudge();
+    return inserted;
+  }
+
   /**
    * `enqueue` for hot paths (store webhooks): tasks added while inserts are under way go together in the next one,
    * so a burst costs one commit (one WAL flush) per group instead of one per task. Up to two groups are in flight at

@@ -17,6 +17,20 @@ export async function insertTask(db: Database, task: NewTask): Promise<{ id: num
   return row ?? null;
 }
 
+/** Several tasks inside `db`'s transaction, in statements of at most 1,000 rows (PostgreSQL's parameter limit). */
+export async function insertTasksIn(db: Database, tasks: NewTask[]): Promise<number> {
+  let inserted = 0;
+  for (let at = 0; at < tasks.length; at += 1000) {
+    const rows = await db
+      .insert(backgroundTasks)
+      .values(tasks.slice(at, at + 1000).map((task) => ({ kind: task.kind, payload: task.payload ?? {}, body: task.body ?? null, dedupeKey: task.dedupeKey ?? null, runAt: task.runAt, maxAttempts: task.maxAttempts })))
+      .onConflictDoNothing({ target: backgroundTasks.dedupeKey })
+      .returning({ id: backgroundTasks.id });
+    inserted += rows.length;
+  }
+  return inserted;
+}
+
 /** `insert … values ($1 … $6), …` for `size` tasks: one statement text per group size. */
 const insertTasksText = new Map<number, string>();
 function insertTasksSql(size: number): string {

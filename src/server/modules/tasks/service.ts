@@ -51,3 +51,8 @@ export const SEND_MAIL_TASK = 'mail.send';
 export async function queueMail(ctx: Pick<AppContext, 'tasks' | 'db'>, mail: Mail, db: Database = ctx.db): Promise<void> {
   await ctx.tasks.enqueue(db, SEND_MAIL_TASK, { payload: { ...mail } });
 }
+
+/** Several emails in one statement (a payout's 200 notices), each sent by its own task as `queueMail`'s. */
+export async function queueMails(ctx: Pick<AppContext, 'tasks' | 'db'>, mails: Mail[], db: Database = ctx.db): Promise<void> {
+  await ctx.tasks.enqueueMany(db, SEND_MAIL_TASK, mails.map((mail) => ({ payload: { ...mail } })));
+}
