@@ -1,10 +1,15 @@
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '@server/test/use-test-app';
 import { createFixtures, multipart, PDF, PNG } from '@server/test/authorization-fixtures';
+import { createBusiness, createProStaff } from '@server/test/factories';
 import { exportData, readZip } from '@server/test/zip-archive';
 import type { TestClient } from '@server/test/test-app';
 import { exportRows } from './export-repository';
-import { archiveEntryName } from './export-archive';
+import { exportArchive, planExport } from './export-archive';
+import { buildExportFile, EXPORT_INLINE_MAX_BYTES, EXPORT_TASK } from './export-service';
+import type { ClaimedTask } from '@server/modules/tasks/queue';
 
 const t = useTestApp();
 
@@ -154,18 +159,6 @@ describe('GET /api/account/export', () => {
   });
 });
 
-describe('archive entry names', () => {
-  it('keep only the last path segment and plain characters: nothing climbs out of its folder or hides', () => {
-    expect(archiveEntryName('../../etc/passwd')).toBe('passwd');
-    expect(archiveEntryName('C:\\Users\\me\\..\\brief.pdf')).toBe('brief.pdf');
-    expect(archiveEntryName('..')).toBe('file');
-    expect(archiveEntryName('.htaccess')).toBe('htaccess');
-    expect(archiveEntryName('a\u0000b:c?.pdf')).toBe('a_b_c_.pdf');
-    expect(archiveEntryName('résumé 2026.pdf')).toBe('résumé 2026.pdf');
-    expect(archiveEntryName(`${'x'.repeat(300)}.pdf`)).toBe(`${'x'.repeat(96)}.pdf`);
-  });
-});
-
 describe('exports by emailed link (built in the background)', () => {
   const linkIn = (text: string) => /\/api\/account\/export\/download\/([A-Za-z0-9_-]+)/.exec(text)![1];
   const readyMail = (email: string) => t.mailer.sent.find((m) => m.to === email && m.subject === 'Your HuntStaff data is ready')!;
@@ -178,7 +171,12 @@ describe('exports by emailed link (built in the background)', () => {
     // Only the row id is in the task: no token sits in the queue.
     const [task] = await t.database.query<{ payload: Record<string, unknown> }>(`select payload from background_tasks where kind = 'account.export'`);
     expect(Object.keys(task.payload)).toEqual(['exportId']);
+    // Two runs of the task at once (a lease that ran out): one archive is kept and mailed, the other deleted.
+    const claimed = { id: 0, kind: EXPORT_TASK, payload: task.payload, body: null, attempts: 1, maxAttempts: 5 } as ClaimedTask;
+    await Promise.all([buildExportFile(t.app.ctx, claimed), buildExportFile(t.app.ctx, claimed)]);
     await t.app.ctx.tasks.drain();
+    expect([...t.storage.files.keys()].filter((key) => key.startsWith('exports/'))).toHaveLength(1);
+    expect(t.mailer.sent.filter((m) => m.subject === 'Your HuntStaff data is ready')).toHaveLength(1);
 
     const token = linkIn(readyMail(f.business.user.email).text);
     const download = await downloadArchive(f.business.client, `/api/account/export/download/${token}`);
@@ -210,6 +208,49 @@ describe('exports by emailed link (built in the background)', () => {
     expect(await purgeExpiredExports(t.app.ctx)).toEqual({ deleted: 0 });
     expect(await t.database.query(`select id from account_exports`)).toEqual([]);
   });
+  it('streams a 50 MB account with flat memory, and leaves an account over 25 MB of files to the task queue', async () => {
+    const business = await createBusiness(t, { tier: 'enterprise' });
+    const pro = await createProStaff(t);
+    const message = await business.client.post('/api/messages', { toUserId: pro.user.id, content: 'Season photos' });
+    expect(message.status).toBe(201);
+    // Ten 5 MB attachments (one buffer in memory storage under ten keys: the files cost no memory of their own).
+    const fileBytes = 5 * 1024 * 1024;
+    const data = Buffer.alloc(fileBytes, 7);
+    for (let i = 0; i < 10; i++) t.storage.files.set(`attachments/big${i}`, data);
+    await t.database.query(
+      `insert into message_attachments (message_id, uploader_id, file_name, file_size, file_type, storage_key)
+       select ${message.body.id}, ${business.user.id}, 'photo-' || n || '.jpg', ${fileBytes}, 'image/jpeg', 'attachments/big' || n from generate_series(0, 9) n`,
+    );
+
+    // The archive goes out as it is written: memory grows by far less than the 50 MB it carries.
+    const plan = await planExport(t.app.ctx, business.user.id);
+    expect(plan.fileBytes).toBe(10 * fileBytes);
+    const used = () => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
+    const before = used();
+    let written = 0;
+    let growth = 0;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        written += chunk.length;
+        growth = Math.max(growth, used() - before);
+        done();
+      },
+    });
+    await pipeline(exportArchive(t.app.ctx, plan), sink);
+    expect(written).toBeGreaterThan(10 * fileBytes);
+    expect(growth).toBeLessThan(16 * 1024 * 1024);
+
+    // Over the threshold, the request answers 202 and leaves the archive to the task queue (the test above follows
+    // a task-built archive through its emailed link).
+    expect(plan.fileBytes).toBeGreaterThan(EXPORT_INLINE_MAX_BYTES);
+    const res = await business.client.get('/api/account/export');
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ message: 'We are preparing your file and will email you a download link.' });
+    const tasks = await t.database.query<{ payload: { exportId: number } }>(`select payload from background_tasks where kind = 'account.export'`);
+    const requests = await t.database.query<{ id: number; user_id: number }>(`select id, user_id from account_exports`);
+    expect(requests).toEqual([{ id: tasks[0].payload.exportId, user_id: business.user.id }]);
+  });
+
   it('allows three requests an hour per account and needs a session', async () => {
     const f = await createFixtures(t);
     for (let i = 0; i < 3; i++) expect((await f.proStaff.client.post('/api/account/export/email')).status).toBe(202);
