@@ -40,7 +40,7 @@ export function YourDataCard() {
   return (
     <TitledCard
       title="Your Data"
-      description="Download everything HuntStaff holds about you as one ZIP archive: your account, profile, messages, applications, commissions, payouts, reviews, codes and more in data.json, with every file you uploaded or received. If your files add up to more than 25 MB, we build the archive in the background and email you a link (sign in to use it; it works for 7 days)."
+      description="Download everything HuntStaff holds about you as one ZIP archive: your account, profile, messages, applications, commissions, payouts, reviews, codes and more in data.json, with every file you uploaded or received. If your files add up to more than 25 MB, we build the archive in the background and email you a link (sign in to use it; it works for 7 days). Download it before you delete your account."
     >
       <div className="flex flex-wrap gap-3">
         <Button type="button" variant="outline" disabled={download.isPending} onClick={() => download.mutate()}>
