@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FileStorage } from './storage';
+import { FileStorage, type Storage } from './storage';
 
 // Files on disk (decision record 005); streamed writes are the export archive's (record 027).
 
@@ -12,7 +12,7 @@ const roots: string[] = [];
 afterEach(() => {
   for (const root of roots.splice(0)) fs.rmSync(root, { recursive: true, force: true });
 });
-const storage = () => {
+const storage = (): { root: string; storage: Storage } => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-storage-'));
   roots.push(root);
   return { root, storage: new FileStorage(root) };
