@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
+import { exportData, readZip } from '../../src/server/test/zip-archive';
 import { expect, test } from './fixtures';
 import { confirmAgeAndTerms, expectToast, newAccountWithProfile, signIn, signUp, uniqueEmail, verificationTokenFromMail } from './helpers';
 
@@ -39,15 +40,18 @@ test('sign-up asks for age and terms; the account is limited until the emailed l
 test('a user downloads everything the product holds about them from the profile page', async ({ page }) => {
   const account = await newAccountWithProfile(page, 'business', 'Export Outfitters');
   await page.goto('/profile');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download My Data' }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^huntstaff-data-\d+-\d{4}-\d{2}-\d{2}\.json$/);
-  const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
-  expect(data.format).toBe('huntstaff-account-export/1');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download My Data' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^huntstaff-data-\d+-\d{4}-\d{2}-\d{2}\.zip$/);
+  // A ZIP archive: data.json, with the files under files/ (none yet for a new account).
+  const entries = await readZip(fs.readFileSync((await download.path())!));
+  expect([...entries.keys()]).toEqual(['data.json']);
+  const data = JSON.parse(entries.get('data.json')!.toString('utf8'));
+  expect(data.format).toBe('huntstaff-account-export/2');
   expect(data.account.email).toBe(account.email);
   expect(data.profile.companyName).toBe('Export Outfitters');
   expect(data.messagesSent).toEqual([]);
 
-  // A large account has the same file built in the background and a 7-day link emailed.
+  // A large account has the same archive built in the background and a 7-day link emailed.
   await page.getByRole('button', { name: 'Email Me a Download Link' }).click();
   await expectToast(page, 'Export requested', 'We are preparing your file and will email you a download link.');
   let link = '';
@@ -60,7 +64,8 @@ test('a user downloads everything the product holds about them from the profile 
     .not.toBe('');
   const emailed = await page.request.get(link);
   expect(emailed.status()).toBe(200);
-  expect((await emailed.json()).profile.companyName).toBe('Export Outfitters');
+  expect(emailed.headers()['content-type']).toBe('application/zip');
+  expect((await exportData<{ profile: { companyName: string } }>(await emailed.body())).profile.companyName).toBe('Export Outfitters');
 });
 
 test('deleting the account signs out and schedules it; signing in within 14 days cancels it', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,6 +30,9 @@ describe('S3Storage', () => {
     expect(await text(stored!.stream)).toBe('picture bytes');
     await storage.delete('avatars/0123abcd.png');
     expect(await storage.get('avatars/0123abcd.png')).toBeNull();
+    // A streamed body of known length (an export archive, record 027).
+    await storage.putStream('exports/0123abcd.zip', Readable.from([Buffer.from('archive '), Buffer.from('bytes')]), 13);
+    expect(await text((await storage.get('exports/0123abcd.zip'))!.stream)).toBe('archive bytes');
     storage.close();
   });
 

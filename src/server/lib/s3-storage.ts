@@ -28,6 +28,12 @@ export class S3Storage implements Storage {
     await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: key, Body: data, ContentLength: data.length }));
   }
 
+  /** S3 needs the length of a streamed body up front: the caller knows it (an export archive built on disk first). */
+  async putStream(key: string, stream: Readable, size: number): Promise<void> {
+    if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
+    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: key, Body: stream, ContentLength: size }));
+  }
+
   async get(key: string): Promise<StoredObject | null> {
     if (!isStorageKey(key)) return null;
     try {

@@ -2,13 +2,16 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export type StoredObject = { stream: Readable; size: number };
 
 /** Where uploaded files live. The file-system one suits one machine; `S3Storage` (./s3-storage.ts) several (decision record 026). */
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
+  /** Stores `size` bytes read from `stream` without holding them in memory (an export archive, record 027). */
+  putStream(key: string, stream: Readable, size: number): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
 }
@@ -40,6 +43,19 @@ export class FileStorage implements Storage {
     await fsp.rename(temp, file);
   }
 
+  async putStream(key: string, stream: Readable): Promise<void> {
+    const file = this.resolve(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    try {
+      await pipeline(stream, fs.createWriteStream(temp));
+      await fsp.rename(temp, file);
+    } catch (error) {
+      await fsp.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
   async get(key: string): Promise<StoredObject | null> {
     let file: string;
     try {
@@ -68,10 +84,15 @@ export class MemoryStorage implements Storage {
     this.files.set(key, data);
   }
 
+  async putStream(key: string, stream: Readable): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+    this.files.set(key, Buffer.concat(chunks));
+  }
+
   async get(key: string): Promise<StoredObject | null> {
     const data = this.files.get(key);
     if (!data) return null;
-    const { Readable } = await import('node:stream');
     return { stream: Readable.from([data]), size: data.length };
   }
 

@@ -57,15 +57,29 @@ export type LoginTwoFactorBody = z.infer<typeof loginTwoFactorBody>;
 const rows = z.array(z.record(z.string(), z.unknown()));
 
 /**
- * "Export my data": one JSON document of everything HuntStaff holds about the account (decision record 027).
- * Uploaded files are listed with the paths they download from while signed in.
+ * "Export my data": data.json, the document inside the export archive (decision record 027), with everything
+ * HuntStaff holds about the account. `files` maps each uploaded or received file to its row id and its path inside
+ * the archive (`missing` if storage no longer had it).
  */
 export const accountExport = z.object({
-  format: z.literal('huntstaff-account-export/1'),
+  format: z.literal('huntstaff-account-export/2'),
   exportedAt: z.string(),
   account: z.record(z.string(), z.unknown()),
   profile: z.record(z.string(), z.unknown()).nullable(),
-  files: z.array(z.object({ kind: z.enum(['avatar', 'attachment', 'credential', 'campaignAsset', 'campaignProofPhoto']), name: z.string(), downloadPath: z.string(), messageId: z.number().int().optional() })),
+  files: z.array(
+    z.object({
+      kind: z.enum(['avatar', 'attachment', 'credential', 'campaignAsset', 'campaignProofPhoto']),
+      /** The row id of the attachment, credential, asset or photo (the avatar has none). */
+      id: z.number().int().nullable(),
+      /** The name it was uploaded with. */
+      name: z.string(),
+      /** Where it is inside the archive, e.g. `files/message-attachments/12-brief.pdf`. */
+      path: z.string(),
+      size: z.number().int(),
+      messageId: z.number().int().optional(),
+      missing: z.boolean().optional(),
+    }),
+  ),
   messagesSent: rows,
   messagesReceived: rows,
   attachments: rows,

@@ -35,6 +35,8 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'INTERNAL',
   // 403s that name what the account must do first (decision record 027).
   'EMAIL_NOT_VERIFIED', 'TWO_FACTOR_REQUIRED',
+  // A link that worked once and has expired (an emailed export, decision record 027).
+  'GONE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -242,3 +242,19 @@ async function agreementsOf(db: Database, businessId: number | null | undefined,
   const agreementHistory = ids.length ? await db.select().from(agreementEvents).where(inArray(agreementEvents.agreementId, ids)).orderBy(agreementEvents.id) : [];
   return { agreements: rows, agreementHistory };
 }
+
+type KeyRow = { id: number; key: string | null };
+
+/** Where each exported file is stored, by row id: the keys stay internal, the archive carries the bytes (record 027). */
+export async function exportFileKeys(db: Database, ids: { attachments: number[]; credentials: number[]; campaignAssets: number[]; campaignProofPhotos: number[] }) {
+  const keys = async (list: number[], query: (list: number[]) => Promise<KeyRow[]>) =>
+    new Map((list.length ? await query(list) : []).flatMap((row) => (row.key ? [[row.id, row.key] as const] : [])));
+  return {
+    attachments: await keys(ids.attachments, (list) => db.select({ id: messageAttachments.id, key: messageAttachments.storageKey }).from(messageAttachments).where(inArray(messageAttachments.id, list))),
+    credentials: await keys(ids.credentials, (list) => db.select({ id: credentials.id, key: credentials.documentKey }).from(credentials).where(inArray(credentials.id, list))),
+    campaignAssets: await keys(ids.campaignAssets, (list) => db.select({ id: campaignAssets.id, key: campaignAssets.fileKey }).from(campaignAssets).where(inArray(campaignAssets.id, list))),
+    campaignProofPhotos: await keys(ids.campaignProofPhotos, (list) =>
+      db.select({ id: campaignTaskProofFiles.id, key: campaignTaskProofFiles.fileKey }).from(campaignTaskProofFiles).where(inArray(campaignTaskProofFiles.id, list)),
+    ),
+  };
+}

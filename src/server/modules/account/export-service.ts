@@ -1,44 +1,48 @@
-import type { AccountExport } from '@shared/contracts/account';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { SessionUser } from '@shared/contracts/auth';
 import type { AppContext } from '@server/lib/context';
-import crypto from 'node:crypto';
 import type { ClaimedTask } from '@server/modules/tasks/queue';
-import { notFound } from '@server/lib/errors';
+import { AppError, notFound } from '@server/lib/errors';
 import { hashToken, newSessionToken } from '@server/lib/auth';
 import type { StoredObject } from '@server/lib/storage';
 import { appOrigin } from '@server/config';
-import { exportRows } from './export-repository';
+import { exportArchive, planExport } from './export-archive';
 import * as repo from './repository';
 import { utcDay } from '@server/lib/utc-day';
 
-/** JSON-safe copy: dates as ISO strings (the response schema holds them as unknown values). */
-const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+/**
+ * Accounts whose uploaded files add up to more than this are exported by the task queue and mailed as a link instead
+ * of answered in the request (decision record 027): 25 MB downloads in well under a minute on a slow connection, and
+ * keeps a request from holding a worker and a storage read for long.
+ */
+export const EXPORT_INLINE_MAX_BYTES = 25 * 1024 * 1024;
+
+/** What the person is told when the archive will come by email. */
+export const exportEmailedMessage = 'We are preparing your file and will email you a download link.';
+
+export type ExportAnswer = { kind: 'archive'; archive: Readable } | { kind: 'emailed' };
 
 /**
- * Everything the product holds about the signed-in account, as one JSON document, produced on request (decision
- * record 027). Files are listed with their download paths rather than inlined.
+ * "Export my data" (decision record 027): the ZIP archive streamed in the answer, or, for an account whose files are
+ * larger than `EXPORT_INLINE_MAX_BYTES`, the same archive built in the background and mailed as a link.
  */
-export async function exportAccount(ctx: AppContext, userId: number, now = new Date()): Promise<AccountExport> {
-  const data = await exportRows(ctx.db, userId);
-  const avatar = (data.profile as { profilePictureUrl?: string | null } | null)?.profilePictureUrl;
-  const files: AccountExport['files'] = [
-    ...(avatar ? [{ kind: 'avatar' as const, name: avatar.split('/').pop() ?? avatar, downloadPath: avatar }] : []),
-    ...data.attachments.map((file) => ({ kind: 'attachment' as const, name: file.fileName, downloadPath: `/api/messages/attachments/${file.id}`, messageId: file.messageId })),
-    ...data.credentials.flatMap((row) =>
-      (row as { hasDocument: boolean }).hasDocument ? [{ kind: 'credential' as const, name: String(row.documentName), downloadPath: `/api/credentials/${String(row.id)}/document` }] : [],
-    ),
-    ...data.campaignAssets.flatMap((row) =>
-      row.kind === 'file' ? [{ kind: 'campaignAsset' as const, name: String(row.fileName), downloadPath: `/api/campaigns/${String(row.campaignId)}/assets/${String(row.id)}/file` }] : [],
-    ),
-    ...data.campaignProofPhotos.map((row) => ({
-      kind: 'campaignProofPhoto' as const, name: row.fileName, downloadPath: `/api/campaigns/${row.campaignId}/submissions/${row.submissionId}/photos/${row.id}`,
-    })),
-  ];
-  return plain({ format: 'huntstaff-account-export/1' as const, exportedAt: now.toISOString(), ...data, account: data.account ?? {}, files });
+export async function exportAccount(ctx: AppContext, user: SessionUser, now = new Date()): Promise<ExportAnswer> {
+  const plan = await planExport(ctx, user.id, now);
+  if (plan.fileBytes > EXPORT_INLINE_MAX_BYTES) {
+    await requestExportLink(ctx, user);
+    return { kind: 'emailed' };
+  }
+  return { kind: 'archive', archive: exportArchive(ctx, plan) };
 }
 
-/** The download's file name: huntstaff-data-<user id>-<UTC day>.json. */
-export const exportFileName = (user: SessionUser, now = new Date()) => `huntstaff-data-${user.id}-${utcDay(now)}.json`;
+/** The download's file name: huntstaff-data-<user id>-<UTC day>.zip. */
+export const exportFileName = (user: SessionUser, now = new Date()) => `huntstaff-data-${user.id}-${utcDay(now)}.zip`;
 
 export const EXPORT_TASK = 'account.export';
 export const EXPIRE_EXPORTS_TASK = 'account.exports-expire';
@@ -58,7 +62,10 @@ export async function requestExportLink(ctx: AppContext, user: SessionUser): Pro
   });
 }
 
-/** The background task: builds the file, stores it, mails the link. Runs again harmlessly once the export is ready. */
+/**
+ * The background task: builds the archive into a temporary file (S3 needs the length before the upload, and the
+ * archive never sits in memory), stores it, mails the link. Runs again harmlessly once the export is ready.
+ */
 export async function buildExportFile(ctx: AppContext, task: ClaimedTask): Promise<Record<string, unknown>> {
   const exportId = Number(task.payload.exportId);
   const row = await repo.findExport(ctx.db, exportId);
@@ -66,33 +73,51 @@ export async function buildExportFile(ctx: AppContext, task: ClaimedTask): Promi
   const account = await repo.findAccount(ctx.db, row.userId);
   if (!account) return { skipped: true };
   const now = new Date();
-  const document = await exportAccount(ctx, row.userId, now);
-  const storageKey = `exports/${crypto.randomBytes(16).toString('hex')}.json`;
-  await ctx.storage.put(storageKey, Buffer.from(JSON.stringify(document)));
+  const storageKey = `exports/${crypto.randomBytes(16).toString('hex')}.zip`;
+  const folder = await fsp.mkdtemp(path.join(os.tmpdir(), 'huntstaff-export-'));
+  try {
+    const file = path.join(folder, 'export.zip');
+    await pipeline(exportArchive(ctx, await planExport(ctx, row.userId, now)), fs.createWriteStream(file));
+    const { size } = await fsp.stat(file);
+    await ctx.storage.putStream(storageKey, fs.createReadStream(file), size);
+  } finally {
+    await fsp.rm(folder, { recursive: true, force: true });
+  }
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + EXPORT_LINK_TTL_MS);
-  await repo.markExportReady(ctx.db, exportId, { tokenHash: hashToken(token), storageKey, expiresAt });
+  if (!(await repo.markExportReady(ctx.db, exportId, { tokenHash: hashToken(token), storageKey, expiresAt }))) {
+    // Another run of this task finished first and mailed its own link: this archive is nobody's.
+    await ctx.storage.delete(storageKey);
+    return { skipped: true };
+  }
   await ctx.mailer.send({
     to: account.email,
     subject: 'Your HuntStaff data is ready',
-    text: `The file with everything HuntStaff holds about you is ready. Sign in and download it here (the link works for 7 days):\n${appOrigin(ctx.config)}/api/account/export/download/${token}`,
+    text: `The archive with everything HuntStaff holds about you, and the files you uploaded or received, is ready. Sign in and download it here (the link works for 7 days):\n${appOrigin(ctx.config)}/api/account/export/download/${token}`,
   });
   return { exportId };
 }
 
-/** The file behind an emailed link, for its owner while it lasts; 404 otherwise (someone else's link included). */
-export async function downloadExport(ctx: AppContext, user: SessionUser, token: string): Promise<StoredObject> {
-  const key = await repo.findReadyExport(ctx.db, user.id, hashToken(token), new Date());
-  const stored = key ? await ctx.storage.get(key) : null;
+/** Expired links keep answering 410 for this long, then their rows go. */
+const EXPIRED_LINK_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The archive behind an emailed link, for its signed-in owner while it lasts: 410 once expired, 404 for any other
+ * token (someone else's link included). The link alone is not enough, by design (record 027): the archive is the
+ * most complete copy of the account's personal data there is, and a forwarded or leaked mail must not hand it over.
+ */
+export async function downloadExport(ctx: AppContext, user: SessionUser, token: string, now = new Date()): Promise<StoredObject> {
+  const row = await repo.findExportByToken(ctx.db, user.id, hashToken(token));
+  if (!row) throw notFound('Export');
+  if (!row.storageKey || !row.expiresAt || row.expiresAt <= now) throw new AppError('GONE', 'This download link has expired. Ask for a new export from your profile.');
+  const stored = await ctx.storage.get(row.storageKey);
   if (!stored) throw notFound('Export');
   return stored;
 }
 
-/** Daily: expired exports and their files go. */
+/** Daily: expired exports lose their files; 30 days later their rows go too. */
 export async function purgeExpiredExports(ctx: AppContext, now = new Date()): Promise<{ deleted: number }> {
-  const keys = await repo.deleteExpiredExports(ctx.db, now);
+  const keys = await repo.expireExports(ctx.db, now, new Date(now.getTime() - EXPIRED_LINK_MEMORY_MS));
   for (const key of keys) await ctx.storage.delete(key).catch((error: unknown) => ctx.log.warn({ err: error }, 'export file could not be deleted'));
   return { deleted: keys.length };
 }
-
-

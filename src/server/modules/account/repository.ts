@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { accountExports, emailVerificationTokens, loginChallenges, totpRecoveryCodes, users } from '@server/db/schema/users';
 
@@ -163,22 +163,41 @@ export async function findExport(db: Database, id: number) {
   return row ?? null;
 }
 
-export async function markExportReady(db: Database, id: number, values: { tokenHash: string; storageKey: string; expiresAt: Date }) {
-  await db.update(accountExports).set({ status: 'ready', ...values }).where(and(eq(accountExports.id, id), eq(accountExports.status, 'queued')));
+/** Answers false when the export was ready already (another run of the task got there first). */
+export async function markExportReady(db: Database, id: number, values: { tokenHash: string; storageKey: string; expiresAt: Date }): Promise<boolean> {
+  const rows = await db
+    .update(accountExports)
+    .set({ status: 'ready', ...values })
+    .where(and(eq(accountExports.id, id), eq(accountExports.status, 'queued')))
+    .returning({ id: accountExports.id });
+  return rows.length > 0;
 }
 
-/** A ready, unexpired export of `userId` by its link's token hash. */
-export async function findReadyExport(db: Database, userId: number, tokenHash: string, now: Date) {
+/** A ready export of `userId` by its link's token hash, expired or not (an expired one has no file left). */
+export async function findExportByToken(db: Database, userId: number, tokenHash: string) {
   const [row] = await db
-    .select({ storageKey: accountExports.storageKey })
+    .select({ storageKey: accountExports.storageKey, expiresAt: accountExports.expiresAt })
     .from(accountExports)
-    .where(and(eq(accountExports.userId, userId), eq(accountExports.tokenHash, tokenHash), eq(accountExports.status, 'ready'), gt(accountExports.expiresAt, now)))
+    .where(and(eq(accountExports.userId, userId), eq(accountExports.tokenHash, tokenHash), eq(accountExports.status, 'ready')))
     .limit(1);
-  return row?.storageKey ?? null;
+  return row ?? null;
 }
 
-/** Removes expired exports; answers their storage keys so the files can go too. */
-export async function deleteExpiredExports(db: Database, now: Date): Promise<string[]> {
-  const rows = await db.delete(accountExports).where(lt(accountExports.expiresAt, now)).returning({ storageKey: accountExports.storageKey });
+/**
+ * Expired exports lose their file (the row keeps answering 410 for its link), and rows expired before
+ * `forgetBefore` go; answers the storage keys whose files must go too.
+ */
+export async function expireExports(db: Database, now: Date, forgetBefore: Date): Promise<string[]> {
+  const expired = db.$with('expired').as(
+    db.select({ id: accountExports.id, storageKey: accountExports.storageKey }).from(accountExports).where(and(lt(accountExports.expiresAt, now), isNotNull(accountExports.storageKey))),
+  );
+  const rows = await db
+    .with(expired)
+    .update(accountExports)
+    .set({ storageKey: null })
+    .from(expired)
+    .where(eq(accountExports.id, expired.id))
+    .returning({ storageKey: expired.storageKey });
+  await db.delete(accountExports).where(lt(accountExports.expiresAt, forgetBefore));
   return rows.flatMap((row) => (row.storageKey ? [row.storageKey] : []));
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messageReply, noContent } from '@shared/contracts/common';
 import { sessionUser } from '@shared/contracts/auth';
-import { acceptTermsBody, accountExport, changeEmailBody, exportTokenParam, deletionScheduled, requestDeletionBody, disableTwoFactorBody, enableTwoFactorBody, recoveryCodesReply, twoFactorSetup, verifyEmailBody } from '@shared/contracts/account';
+import { acceptTermsBody, changeEmailBody, exportTokenParam, deletionScheduled, requestDeletionBody, disableTwoFactorBody, enableTwoFactorBody, recoveryCodesReply, twoFactorSetup, verifyEmailBody } from '@shared/contracts/account';
 import { clearSessionCookie, requireUser } from '@server/lib/auth';
 import { access } from '@server/lib/routes/access';
 import { apiTags } from '@server/lib/routes/openapi';
@@ -9,7 +9,7 @@ import { moduleRoutes } from '@server/lib/routes/module-routes';
 import * as verification from './verification-service';
 import * as twoFactor from './two-factor-service';
 import { acceptTerms } from './terms-service';
-import { buildExportFile, downloadExport, EXPIRE_EXPORTS_TASK, EXPORT_TASK, exportAccount, exportFileName, purgeExpiredExports, requestExportLink } from './export-service';
+import { buildExportFile, downloadExport, EXPIRE_EXPORTS_TASK, EXPORT_TASK, exportAccount, exportEmailedMessage, exportFileName, purgeExpiredExports, requestExportLink } from './export-service';
 import * as deletion from './deletion-service';
 import { mailboxTestRoutes } from './mailbox-test-routes';
 
@@ -81,16 +81,28 @@ export const accountRoutes = moduleRoutes(apiTags.account, async (app, ctx) => {
     },
   );
 
+  // The archive is streamed as archiver writes it: the schema only documents it (decision record 027).
   app.get(
     '/api/account/export',
     {
       onRequest: access('signedIn'),
-      schema: { summary: 'Download everything HuntStaff holds about the account (JSON)', response: { 200: accountExport } },
+      schema: {
+        summary: 'Download everything HuntStaff holds about the account as a ZIP archive (data.json and every file); a large account gets an emailed link instead',
+        response: {
+          200: { description: 'The archive, as an attachment: data.json and the files under files/', content: { 'application/zip': { schema: z.any().describe('A ZIP archive') } } },
+          202: messageReply.describe('The files are larger than 25 MB: the archive is built in the background and a 7-day link emailed'),
+        },
+      },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      reply.header('content-disposition', `attachment; filename="${exportFileName(user)}"`).header('cache-control', 'no-store');
-      return exportAccount(ctx, user.id);
+      const answer = await exportAccount(ctx, user);
+      if (answer.kind === 'emailed') return reply.status(202).send({ message: exportEmailedMessage });
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${exportFileName(user)}"`)
+        .header('cache-control', 'no-store')
+        .send(answer.archive);
     },
   );
 
@@ -99,7 +111,7 @@ export const accountRoutes = moduleRoutes(apiTags.account, async (app, ctx) => {
     { onRequest: access('signedIn'), schema: { summary: 'Build the export in the background and email a download link (7 days)', response: { 202: messageReply } } },
     async (request, reply) => {
       await requestExportLink(ctx, requireUser(request));
-      return reply.status(202).send({ message: 'We are preparing your file and will email you a download link.' });
+      return reply.status(202).send({ message: exportEmailedMessage });
     },
   );
 
@@ -109,13 +121,13 @@ export const accountRoutes = moduleRoutes(apiTags.account, async (app, ctx) => {
     {
       onRequest: access('signedIn'),
       schema: {
-        summary: 'Download an export from its emailed link (owner only, 7 days)',
+        summary: 'Download an export archive from its emailed link (signed-in owner only, 7 days; 410 once expired)',
         params: exportTokenParam,
         response: {
           200: {
-            description: 'The export document (the same shape as GET /api/account/export), as an attachment',
+            description: 'The export archive (the same as GET /api/account/export), as an attachment',
             // The stored file is streamed, which the serializer never sees.
-            content: { 'application/json': { schema: z.any().describe('The same document as GET /api/account/export') } },
+            content: { 'application/zip': { schema: z.any().describe('The same archive as GET /api/account/export') } },
           },
         },
       },
@@ -123,7 +135,7 @@ export const accountRoutes = moduleRoutes(apiTags.account, async (app, ctx) => {
     async (request, reply) => {
       const stored = await downloadExport(ctx, requireUser(request), request.params.token);
       return reply
-        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-type', 'application/zip')
         .header('content-length', String(stored.size))
         .header('content-disposition', `attachment; filename="${exportFileName(requireUser(request))}"`)
         .header('cache-control', 'no-store')

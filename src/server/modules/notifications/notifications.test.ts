@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserEvent } from '@server/lib/events';
 import { TestClient } from '@server/test/test-app';
 import { useTestApp } from '@server/test/use-test-app';
+import { exportData } from '@server/test/zip-archive';
 import { createBusiness, createProStaff, type SignedIn } from '@server/test/factories';
 import { purgeOldRead, sendWeeklyDigests } from './service';
 
@@ -239,7 +240,8 @@ describe('account rights', () => {
     const { business, pro } = await parties();
     await offer(business, pro);
     await pro.client.patch('/api/notification-settings', { weeklyDigest: true });
-    const doc = (await pro.client.get('/api/account/export')).body;
+    const archive = await t.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: pro.client.cookie! } });
+    const doc = await exportData<Record<string, unknown>>(archive.rawPayload);
     expect(doc.notifications).toEqual([expect.objectContaining({ kind: 'agreement', title: 'Ridge Optics offered you a pro staff agreement' })]);
     expect(doc.notificationSettings).toEqual([expect.objectContaining({ weeklyDigest: true })]);
   });
