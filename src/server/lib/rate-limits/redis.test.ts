@@ -138,6 +138,8 @@ describe.skipIf(!redisUp)('rate limits on Redis', () => {
     const flaky = {
       increment: (...args: Parameters<typeof shared.increment>) => (failing.down ? Promise.reject(new Error('down')) : shared.increment(...args)),
       peek: (key: string) => (failing.down ? Promise.reject(new Error('down')) : shared.peek(key)),
+      decrement: (key: string) => shared.decrement(key),
+      incrementUnlessBackingOff: (...args: Parameters<typeof shared.incrementUnlessBackingOff>) => shared.incrementUnlessBackingOff(...args),
       delete: (key: string) => shared.delete(key),
       clear: () => shared.clear(),
     };
