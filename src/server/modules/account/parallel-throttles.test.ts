@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { createTestApp, TestClient, type TestApp } from '@server/test/test-app';
 import { signUp } from '@server/test/factories';
-import { claimChallengeAttempt } from '../account/repository';
+import { claimChallengeAttempt } from './repository';
 
 // Issue 42, item 1: every sign-in limit counts an attempt and decides in one atomic step before the password or
 // code is checked (decision records 011, 026). Bursts of parallel wrong guesses, on the embedded setup (in-memory
