@@ -35,7 +35,7 @@ if (!redisUp) console.warn(`SKIPPED: no Redis at ${redisUrl} (set REDIS_URL); th
 const BURST = 50;
 const LIMIT = 5;
 const PASSWORD = 'trail-cam-2026';
-const codeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+const codeFor = (secret: string, stepsAhead = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 const wrongCodeFor = (secret: string) => (codeFor(secret) === '123456' ? '654321' : '123456');
 
 const setups = [
@@ -96,6 +96,53 @@ describe.each(setups)('parallel guesses $name', ({ env, skip }) => {
     const count = tally(burst);
     expect(count(400)).toBe(LIMIT);
     expect(count(429)).toBe(BURST - LIMIT);
+  });
+});
+
+describe.each(setups)('what uses the sign-in budgets $name', ({ env, skip }) => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.app.ctx.rateLimits.reset();
+    await t?.close();
+    t = undefined;
+  });
+
+  it.skipIf(skip)('only failures: a right password or code is given back, and so is an attempt a later limit refused', async () => {
+    t = await createTestApp(env());
+    const app = t.app;
+    const { store } = app.ctx.rateLimits;
+    const counted = async (key: string) => (await store.peek(key))?.count ?? 0;
+    const owner = await signUp(t, 'business');
+    const from = (password: string, remoteAddress = '198.51.100.30') =>
+      app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: owner.user.email, password }, remoteAddress });
+
+    expect((await from('wrong-guess')).statusCode).toBe(401);
+    expect((await from(PASSWORD)).statusCode).toBe(200);
+    expect(await counted('login-failures-address:198.51.100.30')).toBe(1);
+    // Five wrong from one address: the sixth attempt waits, and that refused attempt uses none of the address's budget.
+    for (let i = 0; i < LIMIT; i++) expect((await from('wrong-guess', '198.51.100.31')).statusCode).toBe(401);
+    expect((await from(PASSWORD, '198.51.100.31')).statusCode).toBe(429);
+    expect(await counted('login-failures-address:198.51.100.31')).toBe(LIMIT);
+
+    const codes = `two-factor-failures-user:${owner.user.id}`;
+    // Not a code check (no set-up yet): not counted.
+    expect((await owner.client.post('/api/account/two-factor/enable', { code: '123456' })).status).toBe(409);
+    expect(await counted(codes)).toBe(0);
+    const setup = await owner.client.post('/api/account/two-factor/setup');
+    expect((await owner.client.post('/api/account/two-factor/enable', { code: wrongCodeFor(setup.body.secret) })).status).toBe(400);
+    const enabled = await owner.client.post('/api/account/two-factor/enable', { code: codeFor(setup.body.secret) });
+    expect(enabled.status).toBe(200);
+    expect(await counted(codes)).toBe(1);
+    // A spent challenge refuses before any check; a right code at sign-in and a recovery code to turn it off are given back.
+    const second = (challengeToken: string, code: string) => app.inject({ method: 'POST', url: '/api/auth/login/two-factor', payload: { challengeToken, code } });
+    const spent = (await from(PASSWORD, '198.51.100.32')).json();
+    await t.database.query(`update login_challenges set failed_attempts = ${LIMIT}`);
+    expect((await second(spent.challengeToken, codeFor(setup.body.secret, 1))).statusCode).toBe(401);
+    const live = (await from(PASSWORD, '198.51.100.32')).json();
+    expect((await second(live.challengeToken, codeFor(setup.body.secret, 1))).statusCode).toBe(200);
+    const off = await owner.client.post('/api/account/two-factor/disable', { currentPassword: PASSWORD, code: enabled.body.recoveryCodes[0] });
+    expect(off.status).toBe(204);
+    expect(await counted(codes)).toBe(1);
   });
 });
 
