@@ -50,7 +50,10 @@ export function rateLimited(message: string, retryAfterSeconds: number): AppErro
   return new AppError('RATE_LIMITED', message, { retryAfterSeconds });
 }
 
-/** Failures of one key that are forgotten `windowMs` after the latest one (the login back-off counts these). */
+/**
+ * Attempts of one key with a growing back-off between them, forgotten `windowMs` after the latest one (the login
+ * back-off per account and client address). A right attempt is `forget`-ten, so what it holds is failures.
+ */
 export class FailureCounter {
   constructor(
     private readonly store: RateLimitStore,
@@ -70,16 +73,6 @@ export class FailureCounter {
   async attempt(key: string, backoff: Backoff): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
     const answer = await this.store.incrementUnlessBackingOff(this.keyOf(key), this.windowMs, backoff);
     return answer.allowed ? answer : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(answer.retryAfterMs / 1000)) };
-  }
-
-  async record(key: string): Promise<void> {
-    await this.store.increment(this.keyOf(key), this.windowMs, { slide: true });
-  }
-
-  /** How many failures the key has and when the latest was, or null when it has none left. */
-  async current(key: string): Promise<{ count: number; lastAt: number } | null> {
-    const window = await this.store.peek(this.keyOf(key));
-    return window ? { count: window.count, lastAt: window.resetAt - this.windowMs } : null;
   }
 
   async forget(key: string): Promise<void> {

@@ -128,10 +128,9 @@ return { tonumber(count), redis.call('PTTL', KEYS[1]) }
 
 /**
  * The window's end from the remaining time Redis reported, counted from when the call was sent (never from when the
- * answer came): Redis ran it at or after `sent`, so this is never later than the real end, and "the latest hit"
- * derived from it (`FailureCounter.current`: end − window) is never in the future of a caller who read the clock
- * before asking. Counted from the answer's arrival, a latest failure could look a few milliseconds in the future,
- * and the login back-off would wait a second with no back-off due. The one millisecond covers Redis rounding PTTL.
+ * answer came): Redis ran it at or after `sent`, so this is never later than the real end, and a Retry-After built
+ * from it never asks for more than the real wait. The one millisecond covers Redis rounding PTTL. (The login back-off
+ * compares no clocks at all: its script measures the time since the latest attempt with PTTL.)
  */
 function windowEnd(sent: number, ttl: number): number {
   return sent + ttl - 1;
