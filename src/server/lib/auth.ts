@@ -69,6 +69,17 @@ export function requireAdmin(request: FastifyRequest): SessionUser {
   return user;
 }
 
+/**
+ * In production an admin uses the admin tools only with two-factor sign-in on (decision record 027): `access('admin')`
+ * and every admin path through a shared route (a credential's document, issue 42) apply this one rule. Development
+ * and tests keep the demo admin usable without it; production already refuses to start with a demo-password admin.
+ */
+export function assertAdminTwoFactor(config: Pick<Config, 'env'>, admin: SessionUser): void {
+  if (config.env === 'production' && !admin.twoFactorEnabled) {
+    throw new AppError('TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in on your profile page to use the admin tools.');
+  }
+}
+
 /** A business user's own business profile id, or a clear error telling them to create one. */
 export function requireBusinessProfile(request: FastifyRequest): SessionUser & { businessId: number } {
   const user = requireRole(request, 'business');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { RateLimitStore, WindowCount } from './store';
+import type { Backoff, BackoffAttempt, RateLimitStore, WindowCount } from './store';
 
 /**
  * Counts in Redis, shared by every instance that uses the same server and prefix (decision record 026).
@@ -20,6 +20,23 @@ export class RedisRateLimitStore implements RateLimitStore {
     const sent = Date.now();
     const [count, ttl] = (await this.redis.eval(INCREMENT, 1, this.redisKey(key), String(windowMs), options.slide ? '1' : '0')) as [number, number];
     return { count, resetAt: windowEnd(sent, ttl) };
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.redis.eval(DECREMENT, 1, this.redisKey(key));
+  }
+
+  async incrementUnlessBackingOff(key: string, windowMs: number, backoff: Backoff): Promise<BackoffAttempt> {
+    const waitMs = (await this.redis.eval(
+      INCREMENT_UNLESS_BACKING_OFF,
+      1,
+      this.redisKey(key),
+      String(windowMs),
+      String(backoff.free),
+      String(backoff.firstWaitMs),
+      String(backoff.maxWaitMs),
+    )) as number;
+    return waitMs > 0 ? { allowed: false, retryAfterMs: waitMs } : { allowed: true };
   }
 
   async peek(key: string): Promise<WindowCount | null> {
@@ -76,6 +93,33 @@ end
 return { count, ttl }
 `;
 
+// KEYS[1] the counter. DECR keeps the key's expiry; a missing or zero key is left alone (never negative).
+const DECREMENT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
+// KEYS[1] the counter; ARGV[1] the (sliding) window in ms; ARGV[2..4] the back-off: free attempts, first wait, longest
+// wait. The time since the latest attempt is the window less what is left of it (PTTL), so no clock is compared
+// across machines. Returns the ms still to wait (nothing counted), or 0 when the attempt was counted.
+const INCREMENT_UNLESS_BACKING_OFF = `
+local window = tonumber(ARGV[1])
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+local ttl = redis.call('PTTL', KEYS[1])
+if count > 0 and ttl > 0 then
+  local free = tonumber(ARGV[2])
+  if count >= free then
+    local wait = math.min(tonumber(ARGV[3]) * 2 ^ (count - free), tonumber(ARGV[4]))
+    local left = wait - (window - ttl)
+    if left > 0 then return math.ceil(left) end
+  end
+end
+redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], window)
+return 0
+`;
+
 const PEEK = `
 local count = redis.call('GET', KEYS[1])
 if not count then return { 0, 0 } end
@@ -84,10 +128,9 @@ return { tonumber(count), redis.call('PTTL', KEYS[1]) }
 
 /**
  * The window's end from the remaining time Redis reported, counted from when the call was sent (never from when the
- * answer came): Redis ran it at or after `sent`, so this is never later than the real end, and "the latest hit"
- * derived from it (`FailureCounter.current`: end − window) is never in the future of a caller who read the clock
- * before asking. Counted from the answer's arrival, a latest failure could look a few milliseconds in the future,
- * and the login back-off would wait a second with no back-off due. The one millisecond covers Redis rounding PTTL.
+ * answer came): Redis ran it at or after `sent`, so this is never later than the real end, and a Retry-After built
+ * from it never asks for more than the real wait. The one millisecond covers Redis rounding PTTL. (The login back-off
+ * compares no clocks at all: its script measures the time since the latest attempt with PTTL.)
  */
 function windowEnd(sent: number, ttl: number): number {
   return sent + ttl - 1;

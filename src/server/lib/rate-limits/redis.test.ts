@@ -8,7 +8,6 @@ import { signUp } from '@server/test/factories';
 import { RedisRateLimitStore } from './redis-store';
 import { ResilientRateLimitStore } from './resilient-store';
 import { createRateLimits, namedLimitsWhenSharedStoreDown, policyForKey } from './registry';
-import { FailureCounter } from './limiter';
 
 // Against the real Redis (REDIS_URL, default 127.0.0.1:6379), every key under a prefix of this run's own so
 // parallel runs and other helpers' data never collide (decision record 026).
@@ -70,13 +69,34 @@ describe.skipIf(!redisUp)('rate limits on Redis', () => {
     expect((await store.peek('f'))?.count).toBe(2);
   });
 
-  it('never puts the latest failure in the future of a caller who read the clock first (the login back-off relies on it)', async () => {
-    const failures = new FailureCounter(storeWith(), 'login-failures-account-client', 15 * 60_000);
-    for (let i = 0; i < 30; i++) {
-      await failures.record('k');
-      const now = Date.now();
-      expect((await failures.current('k'))!.lastAt).toBeLessThanOrEqual(now);
-    }
+  it('backs off in one script: refuses without counting until the wait has passed since the latest attempt', async () => {
+    const store = storeWith();
+    const backoff = { free: 2, firstWaitMs: 300, maxWaitMs: 300 };
+    expect(await store.incrementUnlessBackingOff('p', 60_000, backoff)).toEqual({ allowed: true });
+    expect(await store.incrementUnlessBackingOff('p', 60_000, backoff)).toEqual({ allowed: true });
+    const refused = await store.incrementUnlessBackingOff('p', 60_000, backoff);
+    expect(refused).toEqual({ allowed: false, retryAfterMs: expect.any(Number) });
+    expect((refused as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(0);
+    expect((refused as { retryAfterMs: number }).retryAfterMs).toBeLessThanOrEqual(300);
+    expect((await store.peek('p'))?.count).toBe(2);
+    await sleep(350);
+    expect(await store.incrementUnlessBackingOff('p', 60_000, backoff)).toEqual({ allowed: true });
+    // The window restarted at the latest attempt.
+    expect((await store.peek('p'))!.resetAt - Date.now()).toBeGreaterThan(59_000);
+  });
+
+  it('gives back a hit without moving the window\'s end, never below zero', async () => {
+    const store = storeWith();
+    await store.decrement('d');
+    expect(await store.peek('d')).toBeNull();
+    const { resetAt } = await store.increment('d', 60_000);
+    await store.increment('d', 60_000);
+    await store.decrement('d');
+    expect(await store.peek('d')).toEqual({ count: 1, resetAt: expect.any(Number) });
+    expect(Math.abs((await store.peek('d'))!.resetAt - resetAt)).toBeLessThan(50);
+    await store.decrement('d');
+    await store.decrement('d');
+    expect((await store.increment('d', 60_000)).count).toBe(1);
   });
 
   it('clears only its own prefix, and keeps email addresses out of Redis key names', async () => {
@@ -138,6 +158,8 @@ describe.skipIf(!redisUp)('rate limits on Redis', () => {
     const flaky = {
       increment: (...args: Parameters<typeof shared.increment>) => (failing.down ? Promise.reject(new Error('down')) : shared.increment(...args)),
       peek: (key: string) => (failing.down ? Promise.reject(new Error('down')) : shared.peek(key)),
+      decrement: (key: string) => shared.decrement(key),
+      incrementUnlessBackingOff: (...args: Parameters<typeof shared.incrementUnlessBackingOff>) => shared.incrementUnlessBackingOff(...args),
       delete: (key: string) => shared.delete(key),
       clear: () => shared.clear(),
     };

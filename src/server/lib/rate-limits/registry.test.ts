@@ -53,15 +53,37 @@ describe('counters over the store', () => {
     expect((await limiter.hit('a')).allowed).toBe(true);
   });
 
-  it('keeps failures until a quiet window has passed since the latest one', async () => {
+  it('gives back a hit of the open window, never below zero', async () => {
+    const store = new MemoryRateLimitStore();
+    const limiter = new WindowLimiter(store, 'x', 1, 60_000);
+    await limiter.refund('a');
+    expect(await store.peek('x:a')).toBeNull();
+    expect((await limiter.hit('a')).allowed).toBe(true);
+    await limiter.refund('a');
+    await limiter.refund('a');
+    expect((await limiter.hit('a')).allowed).toBe(true);
+    expect((await limiter.hit('a')).allowed).toBe(false);
+  });
+
+  it('backs off between attempts once the free ones are used, refuses without counting, and forgets after a quiet window', async () => {
     let now = 1_000_000;
-    const failures = new FailureCounter(new MemoryRateLimitStore(() => now), 'f', 15 * 60_000);
-    await failures.record('k');
-    now += 10 * 60_000;
-    await failures.record('k');
-    now += 10 * 60_000;
-    expect(await failures.current('k')).toEqual({ count: 2, lastAt: now - 10 * 60_000 });
-    now += 5 * 60_000;
-    expect(await failures.current('k')).toBeNull();
+    const store = new MemoryRateLimitStore(() => now);
+    const attempts = new FailureCounter(store, 'f', 15 * 60_000);
+    const backoff = { free: 2, firstWaitMs: 30_000, maxWaitMs: 60_000 };
+    expect(await attempts.attempt('k', backoff)).toEqual({ allowed: true });
+    expect(await attempts.attempt('k', backoff)).toEqual({ allowed: true });
+    now += 10_000;
+    expect(await attempts.attempt('k', backoff)).toEqual({ allowed: false, retryAfterSeconds: 20 });
+    expect((await store.peek('f:k'))?.count).toBe(2);
+    now += 20_000;
+    expect(await attempts.attempt('k', backoff)).toEqual({ allowed: true });
+    // Three counted: the wait doubles, up to its longest.
+    now += 59_000;
+    expect(await attempts.attempt('k', backoff)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    // The window ends 15 minutes after the latest counted attempt, not the first.
+    now += 15 * 60_000 - 59_000 - 1;
+    expect((await store.peek('f:k'))?.count).toBe(3);
+    now += 1;
+    expect(await store.peek('f:k')).toBeNull();
   });
 });

@@ -37,7 +37,8 @@ export function createRateLimits(config: Pick<Config, 'registrationsPerHourPerIp
     perAddressRoutes: perAddressRouteLimits,
 
     // Sign-in (issue 17, decision record 011): failures only, per (account, client address) with a growing back-off,
-    // and per client address against credential stuffing.
+    // and per client address against credential stuffing. Both count the attempt before the password is checked and
+    // give a right one back (issue 42), so parallel guesses cannot all be checked.
     loginFailuresByAccountAndClient: new FailureCounter(store, 'login-failures-account-client', 15 * MINUTE),
     loginFailuresByAddress: new WindowLimiter(store, 'login-failures-address', 50, 15 * MINUTE),
     // Counted after the common-password check, so a refused password does not use up the budget.
@@ -49,7 +50,8 @@ export function createRateLimits(config: Pick<Config, 'registrationsPerHourPerIp
     // "Email me a download link" exports per account (decision record 027): each builds a whole file.
     exportLinksByUser: new WindowLimiter(store, 'export-links-user', 3, HOUR),
     // Wrong two-factor codes per account, at sign-in, set-up and turning it off alike (decision record 027): five per
-    // quarter hour leaves a guesser about one chance in 70,000 a day against three live six-digit codes.
+    // quarter hour leaves a guesser about one chance in 70,000 a day against three live six-digit codes. Counted
+    // before the code is checked, a right code given back (issue 42).
     twoFactorFailuresByUser: new WindowLimiter(store, 'two-factor-failures-user', 5, 15 * MINUTE),
     // Avatars and attachments share one budget per user; checked before the body is read.
     uploadsByUser: new WindowLimiter(store, 'uploads-user', UPLOADS_PER_TEN_MINUTES, 10 * MINUTE),

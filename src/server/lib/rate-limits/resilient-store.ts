@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MemoryRateLimitStore, type RateLimitStore, type WindowCount } from './store';
+import { MemoryRateLimitStore, type Backoff, type BackoffAttempt, type RateLimitStore, type WindowCount } from './store';
 
 /**
  * What a limit does while the shared store cannot be reached (decision record 026):
@@ -39,6 +39,20 @@ export class ResilientRateLimitStore implements RateLimitStore {
     return this.attempt(
       () => this.shared.increment(key, windowMs, options),
       () => (this.policyFor(key) === 'local' ? this.local.increment(key, windowMs, options) : Promise.resolve({ count: 1, resetAt: this.now() + windowMs })),
+    );
+  }
+
+  decrement(key: string): Promise<void> {
+    return this.attempt(
+      () => this.shared.decrement(key),
+      () => (this.policyFor(key) === 'local' ? this.local.decrement(key) : Promise.resolve()),
+    );
+  }
+
+  incrementUnlessBackingOff(key: string, windowMs: number, backoff: Backoff): Promise<BackoffAttempt> {
+    return this.attempt(
+      () => this.shared.incrementUnlessBackingOff(key, windowMs, backoff),
+      () => (this.policyFor(key) === 'local' ? this.local.incrementUnlessBackingOff(key, windowMs, backoff) : Promise.resolve({ allowed: true } as const)),
     );
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppError } from '../errors';
-import { requireAdmin, requireBusinessProfile, requireProStaffProfile, requireRole, requireUser } from '../auth';
+import { assertAdminTwoFactor, requireAdmin, requireBusinessProfile, requireProStaffProfile, requireRole, requireUser } from '../auth';
 
 /**
  * Who may call a route, declared on the route (decision record 021). The check runs as the route's `onRequest`
@@ -18,15 +18,10 @@ const checks: Record<AccessLevel, (request: FastifyRequest) => unknown> = {
   admin: requireAdminWithTwoFactor,
 };
 
-/**
- * In production an admin reaches the admin API only with two-factor sign-in on (decision record 027). Development
- * and tests keep the demo admin usable without it; production already refuses to start with a demo-password admin.
- */
+/** In production an admin reaches the admin API only with two-factor sign-in on (decision record 027). */
 function requireAdminWithTwoFactor(request: FastifyRequest) {
   const user = requireAdmin(request);
-  if (request.server.ctx.config.env === 'production' && !user.twoFactorEnabled) {
-    throw new AppError('TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in on your profile page to use the admin tools.');
-  }
+  assertAdminTwoFactor(request.server.ctx.config, user);
   return user;
 }
 

@@ -136,15 +136,25 @@ export async function insertLoginChallenge(db: Database, values: { userId: numbe
 
 export async function findLoginChallenge(db: Database, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ id: loginChallenges.id, userId: loginChallenges.userId, failedAttempts: loginChallenges.failedAttempts })
+    .select({ id: loginChallenges.id, userId: loginChallenges.userId })
     .from(loginChallenges)
     .where(and(eq(loginChallenges.tokenHash, tokenHash), gt(loginChallenges.expiresAt, now)))
     .limit(1);
   return row ?? null;
 }
 
-export async function countChallengeFailure(db: Database, id: number) {
-  await db.update(loginChallenges).set({ failedAttempts: sql`${loginChallenges.failedAttempts} + 1` }).where(eq(loginChallenges.id, id));
+/**
+ * Counts one code attempt on a live challenge that has fewer than `limit`, in one statement (so parallel attempts
+ * cannot all read "attempts left" first); false when it has none left or has expired. A right code then deletes the
+ * challenge, so what is counted on a live one is its wrong codes.
+ */
+export async function claimChallengeAttempt(db: Database, id: number, limit: number, now: Date): Promise<boolean> {
+  const claimed = await db
+    .update(loginChallenges)
+    .set({ failedAttempts: sql`${loginChallenges.failedAttempts} + 1` })
+    .where(and(eq(loginChallenges.id, id), lt(loginChallenges.failedAttempts, limit), gt(loginChallenges.expiresAt, now)))
+    .returning({ id: loginChallenges.id });
+  return claimed.length > 0;
 }
 
 export async function deleteLoginChallenge(db: Database, id: number) {

@@ -6,7 +6,6 @@ import type { AppContext } from '@server/lib/context';
 import { AppError } from '@server/lib/errors';
 import { hashToken, newSessionToken } from '@server/lib/auth';
 import { verifyPassword } from '@server/lib/passwords';
-import { rateLimited } from '@server/lib/rate-limits/limiter';
 import { decryptSecret, encryptSecret, isSealedSecret } from '@server/lib/secret-box';
 import * as repo from './repository';
 
@@ -53,32 +52,37 @@ function newRecoveryCodes(): string[] {
 
 const wrongCode = () => new AppError('VALIDATION', 'That code is not right. Check your authenticator app and try again.', [{ path: 'code', message: 'Incorrect code' }]);
 
-/** Refuses while the account has had too many wrong codes lately (ctx.rateLimits, per account, whatever the route). */
-async function assertNotThrottled(ctx: AppContext, userId: number): Promise<void> {
-  const { blocked, retryAfterSeconds } = await ctx.rateLimits.twoFactorFailuresByUser.blocked(String(userId));
-  if (blocked) throw rateLimited(`Too many wrong codes. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`, retryAfterSeconds);
+/**
+ * Counts a code attempt against the account's limit (ctx.rateLimits, per account, whatever the route) before the code
+ * is checked, and refuses with 429 past it: counting and deciding are one atomic step of the store, so a burst of
+ * parallel codes lets at most the limit through to a check (issue 42; decision record 027). Only wrong codes use the
+ * budget: `refundCodeAttempt` gives a right one back, so signing in often is never throttled.
+ */
+async function takeCodeAttempt(ctx: AppContext, userId: number): Promise<void> {
+  await ctx.rateLimits.twoFactorFailuresByUser.consume(String(userId), (seconds) => `Too many wrong codes. Try again in ${Math.ceil(seconds / 60)} minutes.`);
+}
+
+async function refundCodeAttempt(ctx: AppContext, userId: number): Promise<void> {
+  await ctx.rateLimits.twoFactorFailuresByUser.refund(String(userId));
 }
 
 /**
- * Checks a code for the account: an authenticator code (each step once) or, where `allowRecovery`, an unused
- * recovery code (used up by this call). A wrong code counts against the account's limit.
+ * Whether the code is right for the account: an authenticator code (each step once) or, where `allowRecovery`, an
+ * unused recovery code (used up by this call). Counts nothing: callers take the attempt first (`takeCodeAttempt`).
  */
-async function checkCode(ctx: AppContext, userId: number, code: string, options: { allowRecovery: boolean }): Promise<boolean> {
-  await assertNotThrottled(ctx, userId);
+async function codeIsRight(ctx: AppContext, userId: number, code: string, options: { allowRecovery: boolean }): Promise<boolean> {
   const account = await repo.findTwoFactor(ctx.db, userId);
-  if (account?.secret) {
-    const secret = openSecret(ctx, account.secret);
-    const step = matchingStep(secret, code, account.lastStep, Date.now());
-    if (step !== null && (await repo.claimStep(ctx.db, userId, step))) {
-      if (!isSealedSecret(account.secret)) await repo.replaceSecret(ctx.db, userId, account.secret, encryptSecret(ctx.config, secret));
-      return true;
-    }
-    if (options.allowRecovery && (await repo.useRecoveryCode(ctx.db, userId, recoveryCodeHash(code), new Date()))) {
-      ctx.log.info({ userId }, 'recovery code used');
-      return true;
-    }
+  if (!account?.secret) return false;
+  const secret = openSecret(ctx, account.secret);
+  const step = matchingStep(secret, code, account.lastStep, Date.now());
+  if (step !== null && (await repo.claimStep(ctx.db, userId, step))) {
+    if (!isSealedSecret(account.secret)) await repo.replaceSecret(ctx.db, userId, account.secret, encryptSecret(ctx.config, secret));
+    return true;
   }
-  await ctx.rateLimits.twoFactorFailuresByUser.hit(String(userId));
+  if (options.allowRecovery && (await repo.useRecoveryCode(ctx.db, userId, recoveryCodeHash(code), new Date()))) {
+    ctx.log.info({ userId }, 'recovery code used');
+    return true;
+  }
   return false;
 }
 
@@ -95,15 +99,17 @@ export async function setUp(ctx: AppContext, user: SessionUser): Promise<TwoFact
 
 /** Confirms enrolment with a code from the app; answers the ten recovery codes, shown this once. */
 export async function enable(ctx: AppContext, user: SessionUser, code: string): Promise<RecoveryCodesReply> {
-  await assertNotThrottled(ctx, user.id);
+  await takeCodeAttempt(ctx, user.id);
   const account = await repo.findTwoFactor(ctx.db, user.id);
-  if (account?.enabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on.');
-  if (!account?.pendingSecret) throw new AppError('CONFLICT', 'Start the set-up first: no authenticator key is waiting for a code.');
-  const step = matchingStep(openSecret(ctx, account.pendingSecret), code, null, Date.now());
-  if (step === null) {
-    await ctx.rateLimits.twoFactorFailuresByUser.hit(String(user.id));
-    throw wrongCode();
+  if (account?.enabledAt || !account?.pendingSecret) {
+    // Not a code check: the attempt does not count.
+    await refundCodeAttempt(ctx, user.id);
+    if (account?.enabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on.');
+    throw new AppError('CONFLICT', 'Start the set-up first: no authenticator key is waiting for a code.');
   }
+  const step = matchingStep(openSecret(ctx, account.pendingSecret), code, null, Date.now());
+  if (step === null) throw wrongCode();
+  await refundCodeAttempt(ctx, user.id);
   const recoveryCodes = newRecoveryCodes();
   await ctx.db.transaction((tx) => repo.enableTwoFactor(tx, user.id, account.pendingSecret!, step, new Date(), recoveryCodes.map(recoveryCodeHash)));
   ctx.log.info({ userId: user.id }, 'two-factor sign-in turned on');
@@ -117,7 +123,9 @@ export async function disable(ctx: AppContext, user: SessionUser, input: Disable
   if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
     throw new AppError('VALIDATION', 'Your current password is incorrect', [{ path: 'currentPassword', message: 'Incorrect password' }]);
   }
-  if (!(await checkCode(ctx, user.id, input.code, { allowRecovery: true }))) throw wrongCode();
+  await takeCodeAttempt(ctx, user.id);
+  if (!(await codeIsRight(ctx, user.id, input.code, { allowRecovery: true }))) throw wrongCode();
+  await refundCodeAttempt(ctx, user.id);
   await ctx.db.transaction((tx) => repo.disableTwoFactor(tx, user.id));
   ctx.log.info({ userId: user.id }, 'two-factor sign-in turned off');
 }
@@ -140,14 +148,19 @@ export async function startChallenge(ctx: AppContext, userId: number): Promise<T
 
 /** The account a pending sign-in belongs to, once its code (or a recovery code) is right; the challenge is then spent. */
 export async function completeChallenge(ctx: AppContext, challengeToken: string, code: string): Promise<number> {
+  const expired = () => new AppError('UNAUTHENTICATED', 'This sign-in has expired. Enter your email and password again.');
   const challenge = await repo.findLoginChallenge(ctx.db, hashToken(challengeToken), new Date());
-  if (!challenge || challenge.failedAttempts >= CHALLENGE_ATTEMPTS) {
-    throw new AppError('UNAUTHENTICATED', 'This sign-in has expired. Enter your email and password again.');
+  if (!challenge) throw expired();
+  // The account's limit first (even on a spent challenge): a burst on one challenge is answered 429 with the wait,
+  // like any other burst of codes, whichever of its requests arrive after the challenge is spent.
+  await takeCodeAttempt(ctx, challenge.userId);
+  // Then the challenge's own: one UPDATE counts the attempt only while it has some left (issue 42).
+  if (!(await repo.claimChallengeAttempt(ctx.db, challenge.id, CHALLENGE_ATTEMPTS, new Date()))) {
+    await refundCodeAttempt(ctx, challenge.userId);
+    throw expired();
   }
-  if (!(await checkCode(ctx, challenge.userId, code, { allowRecovery: true }))) {
-    await repo.countChallengeFailure(ctx.db, challenge.id);
-    throw wrongCode();
-  }
+  if (!(await codeIsRight(ctx, challenge.userId, code, { allowRecovery: true }))) throw wrongCode();
+  await refundCodeAttempt(ctx, challenge.userId);
   await repo.deleteLoginChallenge(ctx.db, challenge.id);
   return challenge.userId;
 }

@@ -4,6 +4,7 @@ import { AppError } from '@server/lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '@server/lib/passwords';
 import { hashToken, newSessionToken, SESSION_IDLE_MS, SESSION_TOUCH_MS, SESSION_TTL_MS } from '@server/lib/auth';
 import { rateLimited } from '@server/lib/rate-limits/limiter';
+import { backoffWaitMs, type Backoff } from '@server/lib/rate-limits/store';
 import { assertNotCommonPassword } from '@server/lib/common-passwords';
 import { TERMS_VERSION } from '@shared/legal';
 import type { LoginTwoFactorBody, TwoFactorChallenge } from '@shared/contracts/account';
@@ -52,10 +53,12 @@ export async function register(ctx: AppContext, input: Required<RegisterBody>, i
   return startSession(ctx, userId, previousToken);
 }
 
+/** The pair's back-off: five free attempts, then 30 s, doubling, at most 15 minutes (decision record 011). */
+const LOGIN_BACKOFF: Backoff = { free: FREE_FAILURES_PER_CLIENT, firstWaitMs: 30_000, maxWaitMs: FIFTEEN_MINUTES };
+
 /** Wait after the `failures`-th failure of one client on one account: 30 s, doubling, at most 15 minutes. */
 export function loginBackoffSeconds(failures: number): number {
-  if (failures < FREE_FAILURES_PER_CLIENT) return 0;
-  return Math.min(30 * 2 ** (failures - FREE_FAILURES_PER_CLIENT), FIFTEEN_MINUTES / 1000);
+  return backoffWaitMs(LOGIN_BACKOFF, failures) / 1000;
 }
 
 function tooManyAttempts(retryAfterSeconds: number): AppError {
@@ -63,12 +66,21 @@ function tooManyAttempts(retryAfterSeconds: number): AppError {
   return rateLimited(`Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfterSeconds);
 }
 
-/** Seconds this client must still wait before trying this account again; 0 when it may try now. */
-async function pairWaitSeconds(ctx: AppContext, key: string, now: number): Promise<number> {
-  const failures = await ctx.rateLimits.loginFailuresByAccountAndClient.current(key);
-  if (!failures) return 0;
-  const waitMs = loginBackoffSeconds(failures.count) * 1000 - (now - failures.lastAt);
-  return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
+/**
+ * Counts this attempt against both sign-in limits before the password is checked, each in one atomic step of the
+ * store (issue 42: read first and count after the check, a burst of parallel guesses all got checked). Only failures
+ * use the budget: a right password gives both back. An attempt refused by the pair's back-off
+ * gives the address its count back, so a refused attempt counts against nothing, as before.
+ */
+async function takeLoginAttempt(ctx: AppContext, pairKey: string, ip: string): Promise<void> {
+  const { loginFailuresByAccountAndClient, loginFailuresByAddress } = ctx.rateLimits;
+  const byAddress = await loginFailuresByAddress.hit(ip);
+  if (!byAddress.allowed) throw tooManyAttempts(byAddress.retryAfterSeconds);
+  const byPair = await loginFailuresByAccountAndClient.attempt(pairKey, LOGIN_BACKOFF);
+  if (!byPair.allowed) {
+    await loginFailuresByAddress.refund(ip);
+    throw tooManyAttempts(byPair.retryAfterSeconds);
+  }
 }
 
 /**
@@ -76,24 +88,18 @@ async function pairWaitSeconds(ctx: AppContext, key: string, now: number): Promi
  * POST /api/auth/login/two-factor completes with a code (decision record 027).
  */
 export async function login(ctx: AppContext, input: LoginBody, ip: string, previousToken?: string): Promise<NewSession | TwoFactorChallenge> {
-  const { loginFailuresByAccountAndClient, loginFailuresByAddress } = ctx.rateLimits;
   const pairKey = `${input.email}\n${ip}`;
-  const wait = await pairWaitSeconds(ctx, pairKey, Date.now());
-  if (wait > 0) throw tooManyAttempts(wait);
-  const byAddress = await loginFailuresByAddress.blocked(ip);
-  if (byAddress.blocked) throw tooManyAttempts(byAddress.retryAfterSeconds);
+  await takeLoginAttempt(ctx, pairKey, ip);
 
   const credentials = await repo.findCredentialsByEmail(ctx.db, input.email);
   const valid = credentials
     ? await verifyPassword(credentials.passwordHash, input.password)
     : (await verifyPassword(await dummyPasswordHash(), input.password), false);
 
-  if (!credentials || !valid) {
-    await loginFailuresByAccountAndClient.record(pairKey);
-    await loginFailuresByAddress.hit(ip);
-    throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
-  }
-  await loginFailuresByAccountAndClient.forget(pairKey);
+  // A wrong password stays counted in both limits.
+  if (!credentials || !valid) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
+  await ctx.rateLimits.loginFailuresByAccountAndClient.forget(pairKey);
+  await ctx.rateLimits.loginFailuresByAddress.refund(ip);
   if (await twoFactor.isEnabled(ctx, credentials.id)) return twoFactor.startChallenge(ctx, credentials.id);
   return signedIn(ctx, credentials.id, previousToken);
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '@server/test/use-test-app';
 import { createBusiness, createProStaff, makeAdmin, signUp, type SignedIn } from '@server/test/factories';
 import { multipart, PDF, PNG } from '@server/test/authorization-fixtures';
-import type { TestClient } from '@server/test/test-app';
+import { createTestApp, type TestClient } from '@server/test/test-app';
+import { Secret, TOTP } from 'otpauth';
 import { expireLapsedCredentials } from './service';
 
 // Verified credentials (issue 22 item 4, decision record 029): every transition, the badge, permissions, validation,
@@ -22,7 +23,7 @@ const guideLicence = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
-async function send(client: TestClient, fields: Record<string, string>, file: { name: string; data: Buffer } | null = { name: 'licence.pdf', data: PDF }) {
+async function send(client: TestClient, fields: Record<string, string>, file: { name: string; data: Buffer } | null = { name: 'licence.pdf', data: PDF }, app = t.app) {
   const { payload, headers } = file
     ? multipart(file.name, file.data, fields)
     : (() => {
@@ -30,7 +31,7 @@ async function send(client: TestClient, fields: Record<string, string>, file: { 
         const body = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') + `--${boundary}--\r\n`;
         return { payload: Buffer.from(body), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
       })();
-  const res = await t.app.inject({ method: 'POST', url: '/api/credentials', payload, headers: { ...headers, ...(client.cookie ? { cookie: client.cookie } : {}) } });
+  const res = await app.inject({ method: 'POST', url: '/api/credentials', payload, headers: { ...headers, ...(client.cookie ? { cookie: client.cookie } : {}) } });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -303,6 +304,32 @@ describe('permissions', () => {
       JSON.stringify((await business.client.get('/api/pro-staff-profiles?verified=true')).body);
     expect(publicPage).not.toContain('MT-G-10442');
     expect(publicPage).not.toContain('/document');
+  });
+});
+
+describe('an admin reading a document in production', () => {
+  it('needs two-factor sign-in on, as every admin tool does (the owner does not)', async () => {
+    // A production app over the same (emptied) test database.
+    const prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://huntstaff.example.com' });
+    try {
+      const pro = await createProStaff(prod);
+      const submit = await send(pro.client, guideLicence(), undefined, prod.app);
+      expect(submit.status).toBe(201);
+      const url = submit.body.documentUrl as string;
+      const boss = await makeAdmin(prod, await signUp(prod, 'business'));
+      const refused = await boss.client.get(url);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toEqual({ code: 'TWO_FACTOR_REQUIRED', message: 'Turn on two-factor sign-in on your profile page to use the admin tools.' });
+      expect((await pro.client.get(url)).status).toBe(200);
+      const setup = await boss.client.post('/api/account/two-factor/setup');
+      const code = new TOTP({ secret: Secret.fromBase32(setup.body.secret) }).generate();
+      expect((await boss.client.post('/api/account/two-factor/enable', { code })).status).toBe(200);
+      const allowed = await boss.client.get(url);
+      expect(allowed.status).toBe(200);
+      expect(allowed.raw.rawPayload.equals(PDF)).toBe(true);
+    } finally {
+      await prod.close();
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import { appOrigin } from '@server/config';
 import type { Database } from '@server/db/client';
 import type { AppContext } from '@server/lib/context';
 import { AppError, conflict, notFound } from '@server/lib/errors';
+import { assertAdminTwoFactor } from '@server/lib/auth';
 import { sniffFileType } from '@server/lib/file-type';
 import { newStorageKey, type StoredObject } from '@server/lib/storage';
 import { announceNotifications, recordNotifications } from '@server/modules/notifications/service';
@@ -116,11 +117,15 @@ export async function withdraw(ctx: AppContext, user: ProStaffUser, id: number, 
   return toCredential((await repo.findCredential(ctx.db, id))!);
 }
 
-/** The document, to its owner and to admins only; anyone else gets 404 (never to businesses or the public). */
+/**
+ * The document, to its owner and to admins only; anyone else gets 404 (never to businesses or the public). An admin
+ * reading another's document uses an admin tool: in production only with two-factor on, as on every admin route.
+ */
 export async function documentFor(ctx: AppContext, user: SessionUser, id: number): Promise<StoredObject & { fileName: string; fileType: string }> {
   const row = await repo.findCredential(ctx.db, id);
-  const allowed = row && (user.isAdmin || (user.userType === 'pro_staff' && user.proStaffId === row.proStaffId));
-  if (!row || !allowed || !row.documentKey) throw notFound('Document');
+  const owner = Boolean(row) && user.userType === 'pro_staff' && user.proStaffId === row!.proStaffId;
+  if (user.isAdmin && !owner) assertAdminTwoFactor(ctx.config, user);
+  if (!row || !(owner || user.isAdmin) || !row.documentKey) throw notFound('Document');
   const stored = await ctx.storage.get(row.documentKey);
   if (!stored) throw notFound('Document');
   return { ...stored, fileName: row.documentName, fileType: row.documentType };

@@ -12,7 +12,9 @@ export type KeyKind = 'publishable' | 'secret';
 
 /** The platform behind an X-Api-Key header and which of its two keys it is, or 401/403/429. */
 export async function authenticateApiKey(ctx: AppContext, apiKey: string | undefined, ip: string): Promise<{ platform: StorePlatform; kind: KeyKind }> {
-  // Per key: generous for a busy storefront. Per address: failed keys only, to make guessing pointless.
+  // Per key: generous for a busy storefront. Per address: failed keys only, to make guessing pointless. Read first
+  // and counted after the lookup on purpose (record 026): counting first would refuse a storefront's parallel valid
+  // calls, and the keys are 192-bit random, so the few extra guesses a parallel burst gets are worth nothing.
   const { storeRequestsByKey, badStoreKeysByAddress } = ctx.rateLimits;
   const guessing = await badStoreKeysByAddress.blocked(ip);
   if (guessing.blocked) throw rateLimited('Too many requests with an invalid API key. Try again later.', guessing.retryAfterSeconds);
