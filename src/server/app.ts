@@ -27,7 +27,6 @@ import { serializerCompiler, validatorCompiler } from './lib/routes/schema-compi
 import { registerOpenApi } from './lib/routes/openapi';
 import { authRoutes } from './modules/auth/routes';
 import { accountRoutes } from './modules/account/routes';
-import { guardVerifiedEmailRoutes } from './modules/account/verified-email';
 import { systemRoutes } from './modules/system/routes';
 import { profilesRoutes } from './modules/profiles/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
@@ -204,8 +203,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await registerOpenApi(app);
   await registerRateLimits(app, ctx.rateLimits);
-  // Before any route: the routes an unverified account may not use get the check (decision record 027).
-  guardVerifiedEmailRoutes(app);
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
