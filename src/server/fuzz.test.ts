@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createTestApp, TestClient, type TestApp } from './test/test-app';
-import { createBusiness, createProStaff, makeAdmin, signUp } from './test/factories';
+import { createBusiness, createProStaff, createRosteredProStaff, makeAdmin, signUp } from './test/factories';
+import { PNG } from './test/authorization-fixtures';
 
 // Hostile input to every API route as every kind of caller (decision record 018): full Unicode and binary strings
 // (NUL, lone surrogates, control characters), query strings on GET routes, multipart bodies on upload routes and
@@ -176,4 +178,94 @@ describe(`fuzzing every API route (seed ${SEED})`, () => {
     }
     expect(failures, `replay with FUZZ_SEED=${SEED}`).toEqual([]);
   }, 600_000);
+});
+
+// Bodies and requests a parser refuses (issue 42, decision record 011): each is a 4xx in the app's shape
+// `{ error: { code, message } }`, never a 500 and never Fastify's default shape. Run once each, on routes whose owner
+// checks pass, so the parser really reads the body.
+describe('bodies and requests the parsers refuse', () => {
+  const BOUNDARY = 'hsHostileBoundary';
+  const filePart = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+  const hostileBodies = [
+    { name: 'cut off inside the file part', type: `multipart/form-data; boundary=${BOUNDARY}`, body: Buffer.concat([Buffer.from(filePart), PNG]), status: 400 },
+    { name: 'cut off inside a part header', type: `multipart/form-data; boundary=${BOUNDARY}`, body: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-da`), status: 400 },
+    { name: 'a multipart type without a boundary', type: 'multipart/form-data', body: Buffer.concat([Buffer.from(filePart), PNG]), status: 400 },
+    { name: 'a file past every limit', type: `multipart/form-data; boundary=${BOUNDARY}`, body: Buffer.concat([Buffer.from(filePart), Buffer.alloc(10 * 1024 * 1024 + 1), Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]), status: 413 },
+    { name: 'not multipart at all', type: 'application/json', body: Buffer.from('{}'), status: 415 },
+  ];
+  let uploads: { url: string; cookie: string }[];
+  let statements: { url: string; cookie: string }[];
+
+  beforeAll(async () => {
+    // Accounts of their own, so the fuzzing above does not use up their upload budget.
+    const business = await createBusiness(t, { tier: 'enterprise' });
+    const pro = await createRosteredProStaff(t, business, { tier: 'elite' });
+    const message = await business.client.post('/api/messages', { toUserId: pro.user.id, content: 'hello' });
+    const campaign = await business.client.post('/api/campaigns', { title: 'Spring push', brief: 'Decoys', opensOn: new Date().toISOString().slice(0, 10), closesOn: '2099-12-31', audience: 'roster', memberIds: [] });
+    const task = await business.client.post(`/api/campaigns/${campaign.body.id}/tasks`, { kind: 'field_test', title: 'Test the decoys', rewardAmount: '25.00', rewardCurrency: 'USD' });
+    expect([message.status, campaign.status, task.status]).toEqual([201, 201, 201]);
+    const [biz, staff] = [business.client.cookie!, pro.client.cookie!];
+    uploads = [
+      { url: '/api/uploads/avatar', cookie: biz },
+      { url: `/api/messages/${message.body.id}/attachments`, cookie: biz },
+      { url: '/api/messages/with-attachments', cookie: biz },
+      { url: '/api/credentials', cookie: staff },
+      { url: `/api/campaigns/${campaign.body.id}/assets/file`, cookie: biz },
+      { url: `/api/campaigns/${campaign.body.id}/tasks/${task.body.tasks.at(-1).id}/submissions`, cookie: staff },
+    ];
+    statements = [
+      { url: '/api/commissions/business/statement', cookie: biz },
+      { url: '/api/commissions/pro-staff/statement', cookie: staff },
+      { url: '/api/payouts/business/statement', cookie: biz },
+      { url: '/api/payouts/pro-staff/statement', cookie: staff },
+    ];
+  }, 60_000);
+
+  const expectAppShape = (res: { statusCode: number; headers: Record<string, unknown>; json(): { error?: { code?: unknown; message?: unknown } } }, status: number, what: string) => {
+    expect(res.statusCode, what).toBe(status);
+    expect(String(res.headers['content-type']), what).toMatch(/^application\/json/);
+    expect(res.json().error, what).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }));
+  };
+
+  it('answers a cut-off, boundary-less, oversized or non-multipart body on every upload route with 400/413/415', async () => {
+    expect(uploads.map((upload) => upload.url.replace(/\d+/g, ':id'))).toHaveLength(MULTIPART_ROUTES.size);
+    for (const { url, cookie } of uploads) {
+      for (const hostile of hostileBodies) {
+        const res = await t.app.inject({ method: 'POST', url, payload: hostile.body, headers: { cookie, 'content-type': hostile.type } });
+        expectAppShape(res, hostile.status, `${url}: ${hostile.name}`);
+      }
+    }
+  }, 120_000);
+
+  it('refuses statement days whose next day leaves the calendar (to=9999-12-31) with a 400', async () => {
+    for (const { url, cookie } of statements) {
+      for (const query of ['to=9999-12-31', 'from=9999-12-31', 'from=1000-01-01']) {
+        expectAppShape(await t.app.inject({ method: 'GET', url: `${url}?${query}`, headers: { cookie } }), 400, `${url}?${query}`);
+      }
+    }
+  });
+
+  it('answers what Node’s HTTP parser refuses (a raw non-ASCII byte in the path, a 20 KB query string) in the app’s shape', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const send = (request: Buffer) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const cases = [
+      { status: 400, request: Buffer.concat([Buffer.from('GET /api/job-postings/'), Buffer.from([0xff]), Buffer.from(' HTTP/1.1\r\nHost: localhost\r\n\r\n')]) },
+      { status: 431, request: Buffer.from(`GET /api/job-postings?q=${'a'.repeat(20 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`) },
+    ];
+    for (const { status, request } of cases) {
+      const answer = await send(request);
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(head).toMatch(/content-type: application\/json/i);
+      expect(JSON.parse(body!)).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
+    }
+  });
 });

@@ -23,7 +23,7 @@ test('sign-up asks for age and terms; the account is limited until the emailed l
   await expect(page).toHaveURL(/\/business-dashboard$/);
 
   const banner = page.getByRole('region', { name: 'Confirm your email' });
-  await expect(banner).toContainText('not send messages, apply to jobs, post jobs or create discount codes');
+  await expect(banner).toContainText('not send messages, apply to or post jobs, or change codes, agreements, campaigns, gear or payments');
   await banner.getByRole('button', { name: 'Resend link' }).click();
   await expectToast(page, 'Link sent', 'A new confirmation link is on its way.');
   // The server refuses what the banner says, with the reason.

@@ -52,3 +52,13 @@ export async function readMultipartForm(request: FastifyRequest, options: Multip
   }
   return { raw, files };
 }
+
+/**
+ * The multipart parser's (busboy's) refusals of a malformed body are plain errors known only by their messages: a
+ * content type without a boundary, a body that ends inside a part (issue 42). The app answers them 400, not 500.
+ */
+const MALFORMED_MULTIPART = [/^Multipart: Boundary not found$/, /^Boundary required$/, /unexpected end of multipart data$/i];
+
+export function isMalformedMultipart(error: Error): boolean {
+  return MALFORMED_MULTIPART.some((pattern) => pattern.test(error.message));
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { centsToDecimalString, parseMoneyToCents } from '../format';
-import { currencyCodeInput } from './common';
+import { currencyCodeInput, filterDay } from './common';
 import { proStaffProfile } from './profiles';
 
 export const commissionStatuses = ['pending', 'paid', 'cancelled'] as const;
@@ -196,17 +196,11 @@ export const rankingCurrencies = z.object({
 });
 export type RankingCurrencies = z.infer<typeof rankingCurrencies>;
 
-/** A real calendar day, YYYY-MM-DD (2026-02-30 is refused). */
-const calendarDay = z
-  .string()
-  .regex(isoDate, 'Use a date like 2026-11-24')
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Use a real calendar date');
-
 /** Filters of a commission statement (CSV): created between two UTC days, inclusive, and a status. */
 export const statementQuery = z
   .object({
-    from: calendarDay.optional(),
-    to: calendarDay.optional(),
+    from: filterDay().optional(),
+    to: filterDay().optional(),
     status: z.enum([...commissionStatuses, 'all']).default('all'),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must be on or before to', path: ['from'] });

@@ -40,6 +40,26 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
+/** The first and last UTC day a report filter may name (statements, reconciliation). */
+export const FIRST_FILTER_DAY = '2000-01-01';
+export const LAST_FILTER_DAY = '2099-12-31';
+
+/**
+ * A real calendar day (YYYY-MM-DD; 2026-02-30 is refused) within FIRST_FILTER_DAY…LAST_FILTER_DAY. Bounded because the
+ * server adds a day to `to` and PostgreSQL then reads the result: `to=9999-12-31` once made year 10000 and a 500
+ * (issue 42, decision record 011). A new instance per call, as `idInUrl`.
+ */
+export const filterDay = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-24')
+    // An impossible day (2026-13-01) is an invalid Date, whose toISOString throws: check the time first.
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    }, 'Use a real calendar date')
+    .refine((value) => value >= FIRST_FILTER_DAY && value <= LAST_FILTER_DAY, `Use a date between ${FIRST_FILTER_DAY} and ${LAST_FILTER_DAY}`);
+
 /** A reply with no body (204); documented as such in the OpenAPI document. */
 export const noContent = z.null().describe('No content');
 /** A reply that only says what happened, e.g. `{ message: 'If an account exists…' }`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId } from './common';
+import { dbId, filterDay } from './common';
 
 /**
  * Payouts through Stripe Connect (docs/decisions/025-payouts-stripe-connect.md): a pro staffer's payout account, a
@@ -125,16 +125,11 @@ export type ProStaffPayouts = z.infer<typeof proStaffPayouts>;
 /** POST /api/stripe/connect-webhook: as the account webhook answers. */
 export const connectWebhookResult = z.object({ received: z.literal(true), duplicate: z.literal(true).optional(), ignored: z.literal(true).optional() });
 
-const calendarDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-24')
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Use a real calendar date');
-
 /** Filters of a payout statement (CSV): created between two UTC days, inclusive, and a transfer's status. */
 export const payoutStatementQuery = z
   .object({
-    from: calendarDay.optional(),
-    to: calendarDay.optional(),
+    from: filterDay().optional(),
+    to: filterDay().optional(),
     status: z.enum(['processing', 'paid', 'failed', 'all']).default('all'),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must be on or before to', path: ['from'] });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterDay } from './common';
 
 /**
  * Payout reconciliation (decision record 037): what HuntStaff recorded as paid to pro staff, compared with the
@@ -11,20 +12,11 @@ export const MAX_RECONCILIATION_DAYS = 92;
 /** The range the page and the API use when none is given: the last 7 UTC days, today included. */
 export const DEFAULT_RECONCILIATION_DAYS = 7;
 
-const calendarDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-24')
-  // An impossible day (2026-13-01) is an invalid Date, whose toISOString throws: check the time first.
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'Use a real calendar date');
-
 const dayNumber = (day: string) => new Date(`${day}T00:00:00Z`).getTime() / DAY_MS;
 
 /** `from` and `to` are UTC days, both included; without them, the last 7 days up to today. */
 export const reconciliationQuery = z
-  .object({ from: calendarDay.optional(), to: calendarDay.optional() })
+  .object({ from: filterDay().optional(), to: filterDay().optional() })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must be on or before to', path: ['from'] })
   .refine((query) => !query.from || !query.to || dayNumber(query.to) - dayNumber(query.from) < MAX_RECONCILIATION_DAYS, {
     message: `Compare at most ${MAX_RECONCILIATION_DAYS} days at once`,

@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@shared/contracts/common';
-import { declaredAccess } from './access';
+import { declaredAccess, declaresVerifiedEmail } from './access';
 
 /**
  * One OpenAPI 3.1 document for the whole API, generated from the routes' Zod schemas (decision record 021).
@@ -84,7 +84,10 @@ export function operationIdFor(method: string, url: string): string {
 const { $schema: _dialect, ...errorJsonSchema } = z.toJSONSchema(errorBody, { io: 'output' });
 const errorResponse = { description: 'Refused: `{ error: { code, message, details? } }`', content: { 'application/json': { schema: errorJsonSchema } } };
 
-type DocumentedSchema = FastifySchema & { hide?: boolean; operationId?: string; security?: unknown; response?: Record<string, unknown> };
+type DocumentedSchema = FastifySchema & { hide?: boolean; operationId?: string; security?: unknown; description?: string; response?: Record<string, unknown> };
+
+/** Said on every route declared with `access(level, { verifiedEmail: true })` (decision record 027). */
+export const VERIFIED_EMAIL_NOTE = 'Needs a confirmed email address: an account that has not confirmed it gets 403 `EMAIL_NOT_VERIFIED`.';
 
 const transform: SwaggerTransform = (document) => {
   const { route } = document as Parameters<SwaggerTransform>[0] & { route: RouteOptions };
@@ -96,10 +99,12 @@ const transform: SwaggerTransform = (document) => {
   const method = [route.method].flat()[0]!;
   const level = declaredAccess(route.onRequest);
   const response = schema.response ?? {};
+  const verifiedEmail = declaresVerifiedEmail(route.onRequest);
   return {
     url,
     schema: {
       ...schema,
+      ...(verifiedEmail && { 'x-requires-verified-email': true, description: [schema.description, VERIFIED_EMAIL_NOTE].filter(Boolean).join('\n\n') }),
       operationId: schema.operationId ?? operationIdFor(method, url),
       security: schema.security ?? (level ? [{ session: [] }] : []),
       response: {

@@ -108,7 +108,7 @@ export const accountRoutes = moduleRoutes(apiTags.account, async (app, ctx) => {
 
   app.post(
     '/api/account/export/email',
-    { onRequest: access('signedIn'), schema: { summary: 'Build the export in the background and email a download link (7 days)', response: { 202: messageReply } } },
+    { onRequest: access('signedIn', { verifiedEmail: true }), schema: { summary: 'Build the export in the background and email a download link (7 days)', response: { 202: messageReply } } },
     async (request, reply) => {
       await requestExportLink(ctx, requireUser(request));
       return reply.status(202).send({ message: exportEmailedMessage });

@@ -22,19 +22,19 @@ export const adsRoutes = moduleRoutes(apiTags.ads, (app, ctx) => {
 
   app.post(
     '/api/advertisements',
-    { onRequest: signedIn, schema: { summary: 'Create an advertisement', body: createAdBody, response: { 201: advertisement } } },
+    { onRequest: access('signedIn', { verifiedEmail: true }), schema: { summary: 'Create an advertisement', body: createAdBody, response: { 201: advertisement } } },
     async (request, reply) => reply.status(201).send(await service.create(ctx, requireUser(request), request.body)),
   );
 
   app.put(
     '/api/advertisements/:id',
-    { onRequest: signedIn, schema: { summary: 'Edit, pause or resume an advertisement', params: idParam, body: updateAdBody, response: { 200: advertisement } } },
+    { onRequest: access('signedIn', { verifiedEmail: true }), schema: { summary: 'Edit, pause or resume an advertisement', params: idParam, body: updateAdBody, response: { 200: advertisement } } },
     async (request) => service.update(ctx, requireUser(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/advertisements/:id',
-    { onRequest: signedIn, schema: { summary: 'Delete an advertisement', params: idParam, response: { 204: noContent } } },
+    { onRequest: access('signedIn', { verifiedEmail: true }), schema: { summary: 'Delete an advertisement', params: idParam, response: { 204: noContent } } },
     async (request, reply) => {
       await service.remove(ctx, requireUser(request), request.params.id);
       return reply.status(204).send(null);

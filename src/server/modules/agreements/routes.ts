@@ -37,7 +37,7 @@ export const agreementsRoutes = moduleRoutes(apiTags.agreements, (app, ctx) => {
 
   app.post(
     '/api/agreements',
-    { onRequest: access('businessProfile'), schema: { summary: 'Offer a pro staffer an agreement', body: contract.createAgreementBody, response: { 201: contract.agreement } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Offer a pro staffer an agreement', body: contract.createAgreementBody, response: { 201: contract.agreement } } },
     async (request, reply) => reply.status(201).send(await service.offer(ctx, requireBusinessProfile(request), request.body)),
   );
 
@@ -55,25 +55,25 @@ export const agreementsRoutes = moduleRoutes(apiTags.agreements, (app, ctx) => {
 
   app.post(
     '/api/agreements/:id/revisions',
-    { onRequest: access('businessProfile'), schema: { summary: 'Propose new terms for an active agreement (a new version to accept)', params: idParam, body: contract.reviseAgreementBody, response: { 201: contract.agreement } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Propose new terms for an active agreement (a new version to accept)', params: idParam, body: contract.reviseAgreementBody, response: { 201: contract.agreement } } },
     async (request, reply) => reply.status(201).send(await service.revise(ctx, requireBusinessProfile(request), request.params.id, request.body)),
   );
 
   app.post(
     '/api/agreements/:id/accept',
-    { onRequest: access('proStaffProfile'), schema: { summary: 'Accept an offer (records who, when and from which address)', params: idParam, body: contract.acceptAgreementBody, response: { 200: contract.agreement } } },
+    { onRequest: access('proStaffProfile', { verifiedEmail: true }), schema: { summary: 'Accept an offer (records who, when and from which address)', params: idParam, body: contract.acceptAgreementBody, response: { 200: contract.agreement } } },
     async (request) => service.accept(ctx, requireProStaffProfile(request), request.params.id, request.body, request.ip),
   );
 
   app.post(
     '/api/agreements/:id/decline',
-    { onRequest: access('proStaffProfile'), schema: { summary: 'Decline an offer', params: idParam, body: contract.declineAgreementBody, response: { 200: contract.agreement } } },
+    { onRequest: access('proStaffProfile', { verifiedEmail: true }), schema: { summary: 'Decline an offer', params: idParam, body: contract.declineAgreementBody, response: { 200: contract.agreement } } },
     async (request) => service.decline(ctx, requireProStaffProfile(request), request.params.id, request.body.reason),
   );
 
   app.post(
     '/api/agreements/:id/end',
-    { onRequest: access('signedIn'), schema: { summary: 'End an active agreement, or withdraw an offer, with a reason (either party)', params: idParam, body: contract.endAgreementBody, response: { 200: contract.agreement } } },
+    { onRequest: access('signedIn', { verifiedEmail: true }), schema: { summary: 'End an active agreement, or withdraw an offer, with a reason (either party)', params: idParam, body: contract.endAgreementBody, response: { 200: contract.agreement } } },
     async (request) => service.end(ctx, requireUser(request), request.params.id, request.body.reason),
   );
 });

@@ -14,7 +14,7 @@ export const billingRoutes = moduleRoutes(apiTags.billing, async (app, ctx) => {
   app.post(
     '/api/create-subscription',
     {
-      onRequest: access('signedIn'),
+      onRequest: access('signedIn', { verifiedEmail: true }),
       schema: { summary: 'Subscribe to a plan (or change plan)', description: 'Answers the Stripe intent to confirm in the browser.', body: contract.createSubscriptionBody, response: { 200: contract.createSubscriptionResponse } },
     },
     async (request) => service.createSubscription(ctx, requireUser(request), request.body.tier),
@@ -34,7 +34,7 @@ export const billingRoutes = moduleRoutes(apiTags.billing, async (app, ctx) => {
 
   app.post(
     '/api/start-trial',
-    { onRequest: access('signedIn'), schema: { summary: 'Start the account’s one free trial of a paid plan', body: contract.startTrialBody, response: { 200: contract.trialStatus } } },
+    { onRequest: access('signedIn', { verifiedEmail: true }), schema: { summary: 'Start the account’s one free trial of a paid plan', body: contract.startTrialBody, response: { 200: contract.trialStatus } } },
     async (request) => startTrial(ctx, requireUser(request), request.body.tier),
   );
 

@@ -21,26 +21,26 @@ export const campaignTasksRoutes = moduleRoutes(apiTags.campaigns, (app, ctx) =>
 
   app.post(
     '/api/campaigns/:id/tasks',
-    { onRequest: access('businessProfile'), schema: { summary: 'Add a task to a scheduled or open campaign', params: idParam, body: contract.campaignTaskFields, response: { 201: contract.campaignTasksView } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Add a task to a scheduled or open campaign', params: idParam, body: contract.campaignTaskFields, response: { 201: contract.campaignTasksView } } },
     async (request, reply) => reply.status(201).send(await service.create(ctx, requireBusinessProfile(request), request.params.id, request.body)),
   );
 
   app.put(
     '/api/campaigns/:id/tasks/:taskId',
-    { onRequest: access('businessProfile'), schema: { summary: 'Edit a task nobody has submitted proof for', params: contract.campaignTaskParams, body: contract.campaignTaskFields, response: { 200: contract.campaignTasksView } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Edit a task nobody has submitted proof for', params: contract.campaignTaskParams, body: contract.campaignTaskFields, response: { 200: contract.campaignTasksView } } },
     async (request) => service.update(ctx, requireBusinessProfile(request), request.params.id, request.params.taskId, request.body),
   );
 
   app.delete(
     '/api/campaigns/:id/tasks/:taskId',
-    { onRequest: access('businessProfile'), schema: { summary: 'Delete a task nobody has submitted proof for', params: contract.campaignTaskParams, response: { 200: contract.campaignTasksView } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Delete a task nobody has submitted proof for', params: contract.campaignTaskParams, response: { 200: contract.campaignTasksView } } },
     async (request) => service.remove(ctx, requireBusinessProfile(request), request.params.id, request.params.taskId),
   );
 
   app.post(
     '/api/campaigns/:id/tasks/:taskId/submissions',
     {
-      onRequest: access('proStaffProfile'),
+      onRequest: access('proStaffProfile', { verifiedEmail: true }),
       schema: {
         summary: 'Submit proof for an open task (a staffer in the campaign’s audience)',
         description: `multipart/form-data: the text fields ${contract.proofFieldNames.join(', ')} (which are required depends on the task's kind) and up to ${contract.MAX_PROOF_PHOTOS} parts "file": JPEG, PNG or WebP photos of at most ${MAX_MB} MB each.`,
@@ -59,13 +59,13 @@ export const campaignTasksRoutes = moduleRoutes(apiTags.campaigns, (app, ctx) =>
 
   app.post(
     '/api/campaigns/:id/submissions/:submissionId/approve',
-    { onRequest: access('businessProfile'), schema: { summary: 'Approve a waiting proof (creates the task’s reward commission once)', params: contract.taskSubmissionParams, response: { 200: contract.taskSubmission } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Approve a waiting proof (creates the task’s reward commission once)', params: contract.taskSubmissionParams, response: { 200: contract.taskSubmission } } },
     async (request) => service.approve(ctx, requireBusinessProfile(request), request.params.id, request.params.submissionId),
   );
 
   app.post(
     '/api/campaigns/:id/submissions/:submissionId/reject',
-    { onRequest: access('businessProfile'), schema: { summary: 'Reject a waiting proof with a reason', params: contract.taskSubmissionParams, body: contract.rejectProofBody, response: { 200: contract.taskSubmission } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Reject a waiting proof with a reason', params: contract.taskSubmissionParams, body: contract.rejectProofBody, response: { 200: contract.taskSubmission } } },
     async (request) => service.reject(ctx, requireBusinessProfile(request), request.params.id, request.params.submissionId, request.body),
   );
 

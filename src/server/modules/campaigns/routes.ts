@@ -24,7 +24,7 @@ export const campaignsRoutes = moduleRoutes(apiTags.campaigns, (app, ctx) => {
 
   app.post(
     '/api/campaigns',
-    { onRequest: access('businessProfile'), schema: { summary: 'Create a campaign (announced to its audience when it opens)', body: contract.createCampaignBody, response: { 201: contract.campaignDetail } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Create a campaign (announced to its audience when it opens)', body: contract.createCampaignBody, response: { 201: contract.campaignDetail } } },
     async (request, reply) => reply.status(201).send(await service.create(ctx, requireBusinessProfile(request), request.body)),
   );
 
@@ -36,13 +36,13 @@ export const campaignsRoutes = moduleRoutes(apiTags.campaigns, (app, ctx) => {
 
   app.put(
     '/api/campaigns/:id',
-    { onRequest: access('businessProfile'), schema: { summary: 'Edit a campaign that has not opened yet', params: idParam, body: contract.updateCampaignBody, response: { 200: contract.campaignDetail } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Edit a campaign that has not opened yet', params: idParam, body: contract.updateCampaignBody, response: { 200: contract.campaignDetail } } },
     async (request) => service.update(ctx, requireBusinessProfile(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/campaigns/:id',
-    { onRequest: access('businessProfile'), schema: { summary: 'Delete a campaign that has not opened yet, with its files', params: idParam, response: { 204: noContent } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Delete a campaign that has not opened yet, with its files', params: idParam, response: { 204: noContent } } },
     async (request, reply) => {
       await service.remove(ctx, requireBusinessProfile(request), request.params.id);
       return reply.status(204).send(null);
@@ -51,20 +51,20 @@ export const campaignsRoutes = moduleRoutes(apiTags.campaigns, (app, ctx) => {
 
   app.post(
     '/api/campaigns/:id/close',
-    { onRequest: access('businessProfile'), schema: { summary: 'Close an open campaign today', params: idParam, response: { 200: contract.campaignDetail } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Close an open campaign today', params: idParam, response: { 200: contract.campaignDetail } } },
     async (request) => service.close(ctx, requireBusinessProfile(request), request.params.id),
   );
 
   app.post(
     '/api/campaigns/:id/assets/link',
-    { onRequest: access('businessProfile'), schema: { summary: 'Add a link (https) to the campaign’s content library', params: idParam, body: contract.linkAssetBody, response: { 201: contract.campaignDetail } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Add a link (https) to the campaign’s content library', params: idParam, body: contract.linkAssetBody, response: { 201: contract.campaignDetail } } },
     async (request, reply) => reply.status(201).send(await service.addLink(ctx, requireBusinessProfile(request), request.params.id, request.body)),
   );
 
   app.post(
     '/api/campaigns/:id/assets/file',
     {
-      onRequest: access('businessProfile'),
+      onRequest: access('businessProfile', { verifiedEmail: true }),
       schema: {
         summary: 'Upload a file to the campaign’s content library',
         description: `multipart/form-data: the text fields name and usageNotes, and one part "file": a PDF, JPEG, PNG, GIF or WebP of at most ${MAX_MB} MB.`,
@@ -83,7 +83,7 @@ export const campaignsRoutes = moduleRoutes(apiTags.campaigns, (app, ctx) => {
 
   app.delete(
     '/api/campaigns/:id/assets/:assetId',
-    { onRequest: access('businessProfile'), schema: { summary: 'Remove an asset from the campaign’s content library', params: contract.campaignAssetParams, response: { 200: contract.campaignDetail } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Remove an asset from the campaign’s content library', params: contract.campaignAssetParams, response: { 200: contract.campaignDetail } } },
     async (request) => service.removeAsset(ctx, requireBusinessProfile(request), request.params.id, request.params.assetId),
   );
 

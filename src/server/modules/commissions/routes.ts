@@ -55,7 +55,7 @@ export const commissionsRoutes = moduleRoutes(apiTags.commissions, (app, ctx) =>
   app.put(
     '/api/commission-settings',
     {
-      onRequest: businessOnly,
+      onRequest: access('businessProfile', { verifiedEmail: true }),
       schema: {
         summary: 'Change the hold period or the tax reporting threshold',
         description:
@@ -70,7 +70,7 @@ export const commissionsRoutes = moduleRoutes(apiTags.commissions, (app, ctx) =>
 
   app.post(
     '/api/commissions',
-    { onRequest: businessOnly, schema: { summary: 'Record a commission owed to a pro staffer', body: contract.createCommissionBody, response: { 201: contract.commission } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Record a commission owed to a pro staffer', body: contract.createCommissionBody, response: { 201: contract.commission } } },
     async (request, reply) => reply.status(201).send(await service.createCommission(ctx, requireBusinessProfile(request), request.body)),
   );
 
@@ -95,7 +95,7 @@ export const commissionsRoutes = moduleRoutes(apiTags.commissions, (app, ctx) =>
   app.patch(
     '/api/commissions/:id/status',
     {
-      onRequest: businessOnly,
+      onRequest: access('businessProfile', { verifiedEmail: true }),
       schema: {
         summary: 'Mark a commission paid or cancelled',
         description:
@@ -137,7 +137,7 @@ export const commissionsRoutes = moduleRoutes(apiTags.commissions, (app, ctx) =>
   app.post(
     '/api/rankings/calculate/:businessId',
     {
-      onRequest: businessOnly,
+      onRequest: access('businessProfile', { verifiedEmail: true }),
       schema: { summary: 'Recalculate this month’s rankings in one currency', description: rankingDefault, params: contract.businessIdParam, querystring: contract.rankingQuery, response: { 200: z.array(contract.rankingEntry) } },
     },
     async (request) => service.rankings(ctx, requireBusinessProfile(request), request.params.businessId, new Date(), request.query.currency),

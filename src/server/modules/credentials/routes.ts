@@ -26,7 +26,7 @@ export const credentialsRoutes = moduleRoutes(apiTags.credentials, (app, ctx) =>
   app.post(
     '/api/credentials',
     {
-      onRequest: access('proStaffProfile'),
+      onRequest: access('proStaffProfile', { verifiedEmail: true }),
       schema: {
         summary: 'Submit a credential for review',
         description: `multipart/form-data: the text fields type (${contract.credentialTypes.join(', ')}), issuingAuthority, number, issuedOn and expiresOn (YYYY-MM-DD; empty only for hunter_education), and one part "file": the document as PDF, JPEG or PNG of at most ${MAX_MB} MB.`,
@@ -44,7 +44,7 @@ export const credentialsRoutes = moduleRoutes(apiTags.credentials, (app, ctx) =>
 
   app.post(
     '/api/credentials/:id/withdraw',
-    { onRequest: access('proStaffProfile'), schema: { summary: 'Withdraw one of the caller’s credentials that is waiting for review', params: idParam, response: { 200: contract.credential } } },
+    { onRequest: access('proStaffProfile', { verifiedEmail: true }), schema: { summary: 'Withdraw one of the caller’s credentials that is waiting for review', params: idParam, response: { 200: contract.credential } } },
     async (request) => service.withdraw(ctx, requireProStaffProfile(request), request.params.id),
   );
 

@@ -63,13 +63,13 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/discount-codes',
-    { onRequest: access('businessProfile'), schema: { summary: 'Create a discount code', body: contract.createDiscountCodeBody, response: { 201: contract.discountCode } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Create a discount code', body: contract.createDiscountCodeBody, response: { 201: contract.discountCode } } },
     async (request, reply) => reply.status(201).send(await codes.createCode(ctx, requireBusinessProfile(request), request.body)),
   );
 
   app.patch(
     '/api/discount-codes/:id',
-    { onRequest: access('businessProfile'), schema: { summary: 'Edit a discount code', params: idParam, body: contract.updateDiscountCodeBody, response: { 200: contract.discountCode } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Edit a discount code', params: idParam, body: contract.updateDiscountCodeBody, response: { 200: contract.discountCode } } },
     async (request) => codes.updateCode(ctx, requireBusinessProfile(request), request.params.id, request.body),
   );
 
@@ -84,7 +84,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/integration-platforms',
     {
-      onRequest: access('businessProfile'),
+      onRequest: access('businessProfile', { verifiedEmail: true }),
       schema: {
         summary: 'Connect a store platform',
         description: 'The answer is the only time the publishable key, the secret key and the webhook signing secret are shown in full.',
@@ -97,14 +97,14 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/integration-platforms/:id',
-    { onRequest: access('businessProfile'), schema: { summary: 'Edit a store platform', params: idParam, body: contract.updatePlatformBody, response: { 200: contract.integrationPlatform } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Edit a store platform', params: idParam, body: contract.updatePlatformBody, response: { 200: contract.integrationPlatform } } },
     async (request) => platforms.updatePlatform(ctx, requireBusinessProfile(request), request.params.id, request.body),
   );
 
   app.post(
     '/api/integration-platforms/:id/rotate-key',
     {
-      onRequest: access('businessProfile'),
+      onRequest: access('businessProfile', { verifiedEmail: true }),
       schema: {
         summary: 'Issue a new publishable key, secret key or webhook signing secret',
         description: 'A replaced key stops at once; a replaced signing secret is still accepted for 24 hours. The new one is shown in full in this answer only.',
@@ -118,7 +118,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/integration-platforms/:id',
-    { onRequest: access('businessProfile'), schema: { summary: 'Remove a store platform (its orders and commissions stay)', params: idParam, response: { 204: z.null().describe('Removed') } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Remove a store platform (its orders and commissions stay)', params: idParam, response: { 204: z.null().describe('Removed') } } },
     async (request, reply) => {
       await platforms.deletePlatform(ctx, requireBusinessProfile(request), request.params.id);
       return reply.status(204).send(null); // a 204 never has a body: Fastify drops it

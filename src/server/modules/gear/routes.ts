@@ -40,19 +40,19 @@ export const gearRoutes = moduleRoutes(apiTags.gear, (app, ctx) => {
 
   app.post(
     '/api/gear/tiers',
-    { onRequest: businessOnly, schema: { summary: `Add a tier (at most ${contract.MAX_TIERS})`, body: contract.tierFields, response: { 201: contract.programTier } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: `Add a tier (at most ${contract.MAX_TIERS})`, body: contract.tierFields, response: { 201: contract.programTier } } },
     async (request, reply) => reply.status(201).send(await tiers.createTier(ctx, requireBusinessProfile(request), request.body)),
   );
 
   app.put(
     '/api/gear/tiers/:id',
-    { onRequest: businessOnly, schema: { summary: 'Change a tier (its staffers’ allotment and pro pricing follow)', params: idParam, body: contract.tierFields, response: { 200: contract.programTier } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Change a tier (its staffers’ allotment and pro pricing follow)', params: idParam, body: contract.tierFields, response: { 200: contract.programTier } } },
     async (request) => tiers.updateTier(ctx, requireBusinessProfile(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/gear/tiers/:id',
-    { onRequest: businessOnly, schema: { summary: 'Delete a tier nobody is placed in (409 otherwise)', params: idParam, response: { 204: noContent } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Delete a tier nobody is placed in (409 otherwise)', params: idParam, response: { 204: noContent } } },
     async (request, reply) => {
       await tiers.deleteTier(ctx, requireBusinessProfile(request), request.params.id);
       return reply.status(204).send(null);
@@ -62,7 +62,7 @@ export const gearRoutes = moduleRoutes(apiTags.gear, (app, ctx) => {
   app.put(
     '/api/gear/staff/:proStaffId/tier',
     {
-      onRequest: businessOnly,
+      onRequest: access('businessProfile', { verifiedEmail: true }),
       schema: { summary: 'Place a rostered pro staffer in a tier, or move them (written in the agreement history, told to them)', params: proStaffIdParam, body: contract.placeInTier, response: { 204: noContent } },
     },
     async (request, reply) => {
@@ -77,14 +77,14 @@ export const gearRoutes = moduleRoutes(apiTags.gear, (app, ctx) => {
 
   app.put(
     '/api/gear/settings',
-    { onRequest: businessOnly, schema: { summary: 'Choose the store, the seedable tags and collections, and what a delivered shipment owes', body: contract.gearSettingsFields, response: { 200: contract.gearSettings } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Choose the store, the seedable tags and collections, and what a delivered shipment owes', body: contract.gearSettingsFields, response: { 200: contract.gearSettings } } },
     async (request) => catalog.saveSettings(ctx, requireBusinessProfile(request), request.body),
   );
 
   app.put(
     '/api/gear/stores/:platformId/credentials',
     {
-      onRequest: businessOnly,
+      onRequest: access('businessProfile', { verifiedEmail: true }),
       schema: {
         summary: 'Give a Shopify or WooCommerce store’s admin API credentials (kept sealed, never answered back)',
         description: 'Shopify: a custom app’s Admin API access token with read_products, read_inventory, write_draft_orders, read_orders, write_discounts and read_customers/write_customers. WooCommerce: a REST API key with read/write permission. BigCommerce stores use the API token given when the store was connected.',
@@ -99,7 +99,7 @@ export const gearRoutes = moduleRoutes(apiTags.gear, (app, ctx) => {
     },
   );
 
-  app.post('/api/gear/catalog/sync', { onRequest: businessOnly, schema: { summary: 'Read the catalog from the store again (in the background)', response: { 202: messageReply } } }, async (request, reply) =>
+  app.post('/api/gear/catalog/sync', { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Read the catalog from the store again (in the background)', response: { 202: messageReply } } }, async (request, reply) =>
     reply.status(202).send(await catalog.requestSync(ctx, requireBusinessProfile(request))),
   );
 
@@ -117,14 +117,14 @@ export const gearRoutes = moduleRoutes(apiTags.gear, (app, ctx) => {
 
   app.put(
     '/api/gear/requests/:id/items',
-    { onRequest: businessOnly, schema: { summary: 'Change what a waiting request asks for (within the allotment)', params: idParam, body: contract.editGearRequest, response: { 200: contract.gearRequest } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Change what a waiting request asks for (within the allotment)', params: idParam, body: contract.editGearRequest, response: { 200: contract.gearRequest } } },
     async (request) => requests.editRequest(ctx, requireBusinessProfile(request), request.params.id, request.body.items),
   );
 
   app.post(
     '/api/gear/requests/decide',
     {
-      onRequest: businessOnly,
+      onRequest: access('businessProfile', { verifiedEmail: true }),
       schema: {
         summary: 'Approve or decline waiting requests, one or many at once',
         description: 'Each request is decided on its own: the answer lists those decided and, for the others, why not (no longer waiting, out of stock, over the allotment). An approval places the order in the store in the background.',
@@ -189,13 +189,13 @@ export const gearRoutes = moduleRoutes(apiTags.gear, (app, ctx) => {
 
   app.post(
     '/api/gear/requests',
-    { onRequest: proStaffOnly, schema: { summary: 'Ask for gear within what is left of the allotment', body: contract.newGearRequest, response: { 201: contract.gearRequest } } },
+    { onRequest: access('proStaffProfile', { verifiedEmail: true }), schema: { summary: 'Ask for gear within what is left of the allotment', body: contract.newGearRequest, response: { 201: contract.gearRequest } } },
     async (request, reply) => reply.status(201).send(await requests.createRequest(ctx, requireProStaffProfile(request), request.body)),
   );
 
   app.post(
     '/api/gear/requests/:id/cancel',
-    { onRequest: proStaffOnly, schema: { summary: 'Cancel a request still waiting for approval', params: idParam, response: { 200: contract.gearRequest } } },
+    { onRequest: access('proStaffProfile', { verifiedEmail: true }), schema: { summary: 'Cancel a request still waiting for approval', params: idParam, response: { 200: contract.gearRequest } } },
     async (request) => requests.cancelRequest(ctx, requireProStaffProfile(request), request.params.id),
   );
 });

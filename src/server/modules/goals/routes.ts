@@ -19,7 +19,7 @@ export const goalsRoutes = moduleRoutes(apiTags.goals, (app, ctx) => {
 
   app.post(
     '/api/seasons',
-    { onRequest: access('businessProfile'), schema: { summary: 'Create a season (a named range of days, both included)', body: contract.seasonFields, response: { 201: contract.seasonDetail } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Create a season (a named range of days, both included)', body: contract.seasonFields, response: { 201: contract.seasonDetail } } },
     async (request, reply) => reply.status(201).send(await service.createSeason(ctx, requireBusinessProfile(request), request.body)),
   );
 
@@ -31,13 +31,13 @@ export const goalsRoutes = moduleRoutes(apiTags.goals, (app, ctx) => {
 
   app.put(
     '/api/seasons/:id',
-    { onRequest: access('businessProfile'), schema: { summary: 'Rename a season or change its days', params: idParam, body: contract.seasonFields, response: { 200: contract.seasonDetail } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Rename a season or change its days', params: idParam, body: contract.seasonFields, response: { 200: contract.seasonDetail } } },
     async (request) => service.updateSeason(ctx, requireBusinessProfile(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/seasons/:id',
-    { onRequest: access('businessProfile'), schema: { summary: 'Delete a season with its goals', params: idParam, response: { 204: noContent } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Delete a season with its goals', params: idParam, response: { 204: noContent } } },
     async (request, reply) => {
       await service.deleteSeason(ctx, requireBusinessProfile(request), request.params.id);
       return reply.status(204).send(null);
@@ -46,7 +46,7 @@ export const goalsRoutes = moduleRoutes(apiTags.goals, (app, ctx) => {
 
   app.post(
     '/api/seasons/:id/goals',
-    { onRequest: access('businessProfile'), schema: { summary: 'Set a rostered pro staffer’s goal for the season (one per staffer)', params: idParam, body: contract.createGoalBody, response: { 201: contract.goal } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Set a rostered pro staffer’s goal for the season (one per staffer)', params: idParam, body: contract.createGoalBody, response: { 201: contract.goal } } },
     async (request, reply) => reply.status(201).send(await service.createGoal(ctx, requireBusinessProfile(request), request.params.id, request.body)),
   );
 
@@ -64,13 +64,13 @@ export const goalsRoutes = moduleRoutes(apiTags.goals, (app, ctx) => {
 
   app.put(
     '/api/goals/:id',
-    { onRequest: access('businessProfile'), schema: { summary: 'Change a goal’s targets', params: idParam, body: contract.updateGoalBody, response: { 200: contract.goal } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Change a goal’s targets', params: idParam, body: contract.updateGoalBody, response: { 200: contract.goal } } },
     async (request) => service.updateGoal(ctx, requireBusinessProfile(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/goals/:id',
-    { onRequest: access('businessProfile'), schema: { summary: 'Delete a goal', params: idParam, response: { 204: noContent } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Delete a goal', params: idParam, response: { 204: noContent } } },
     async (request, reply) => {
       await service.deleteGoal(ctx, requireBusinessProfile(request), request.params.id);
       return reply.status(204).send(null);

@@ -30,13 +30,13 @@ export const jobsRoutes = moduleRoutes(apiTags.jobs, (app, ctx) => {
 
   app.post(
     '/api/job-postings',
-    { onRequest: access('businessProfile'), schema: { summary: 'Post a job', body: contract.createJobPostingBody, response: { 201: contract.jobPosting } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Post a job', body: contract.createJobPostingBody, response: { 201: contract.jobPosting } } },
     async (request, reply) => reply.status(201).send(await service.createPosting(ctx, requireBusinessProfile(request), request.body)),
   );
 
   app.patch(
     '/api/job-postings/:id',
-    { onRequest: access('businessProfile'), schema: { summary: 'Edit, open or close a job posting', params: idParam, body: contract.updateJobPostingBody, response: { 200: contract.jobPosting } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Edit, open or close a job posting', params: idParam, body: contract.updateJobPostingBody, response: { 200: contract.jobPosting } } },
     async (request) => service.updatePosting(ctx, requireBusinessProfile(request), request.params.id, request.body),
   );
 
@@ -48,7 +48,7 @@ export const jobsRoutes = moduleRoutes(apiTags.jobs, (app, ctx) => {
 
   app.post(
     '/api/applications',
-    { onRequest: access('proStaffProfile'), schema: { summary: 'Apply to a job', body: contract.createApplicationBody, response: { 201: contract.application } } },
+    { onRequest: access('proStaffProfile', { verifiedEmail: true }), schema: { summary: 'Apply to a job', body: contract.createApplicationBody, response: { 201: contract.application } } },
     async (request, reply) => reply.status(201).send(await service.apply(ctx, requireProStaffProfile(request), request.body)),
   );
 
@@ -66,7 +66,7 @@ export const jobsRoutes = moduleRoutes(apiTags.jobs, (app, ctx) => {
 
   app.patch(
     '/api/applications/:id/status',
-    { onRequest: access('signedIn'), schema: { summary: 'Shortlist, accept, reject or withdraw an application', params: idParam, body: contract.updateApplicationStatusBody, response: { 200: contract.application } } },
+    { onRequest: access('signedIn', { verifiedEmail: true }), schema: { summary: 'Shortlist, accept, reject or withdraw an application', params: idParam, body: contract.updateApplicationStatusBody, response: { 200: contract.application } } },
     async (request) => service.changeApplicationStatus(ctx, requireUser(request), request.params.id, request.body.status),
   );
 });

@@ -36,7 +36,7 @@ export const messagingRoutes = moduleRoutes(apiTags.messaging, (app, ctx) => {
 
   app.post(
     '/api/messages',
-    { onRequest: access('signedIn'), schema: { summary: 'Send a message', body: contract.sendMessageBody, response: { 201: contract.message } } },
+    { onRequest: access('signedIn', { verifiedEmail: true }), schema: { summary: 'Send a message', body: contract.sendMessageBody, response: { 201: contract.message } } },
     async (request, reply) => reply.status(201).send(await service.sendMessage(ctx, requireUser(request), request.body)),
   );
 
@@ -46,7 +46,7 @@ export const messagingRoutes = moduleRoutes(apiTags.messaging, (app, ctx) => {
   app.post(
     '/api/messages/with-attachments',
     {
-      onRequest: access('signedIn'),
+      onRequest: access('signedIn', { verifiedEmail: true }),
       schema: {
         summary: 'Send a message with files',
         description: `multipart/form-data: the text fields toUserId, content and conversationId (optional), and 1 to ${contract.MAX_ATTACHMENTS_PER_MESSAGE} parts named "file" of at most ${MAX_MB} MB each. Nothing is sent unless every file is accepted.`,
@@ -90,7 +90,7 @@ export const messagingRoutes = moduleRoutes(apiTags.messaging, (app, ctx) => {
   app.post(
     '/api/mass-message',
     {
-      onRequest: access('business'),
+      onRequest: access('business', { verifiedEmail: true }),
       schema: {
         summary: 'Message every pro staffer matching the filters',
         description: 'A retry with the same Idempotency-Key never sends twice. A big send answers 202 (still being delivered): follow it at GET /api/mass-message/{id}.',
@@ -119,7 +119,7 @@ export const messagingRoutes = moduleRoutes(apiTags.messaging, (app, ctx) => {
   app.post(
     '/api/messages/:id/attachments',
     {
-      onRequest: access('signedIn'),
+      onRequest: access('signedIn', { verifiedEmail: true }),
       schema: {
         summary: 'Attach a file to a message the caller sent',
         description: `multipart/form-data with one file part of at most ${MAX_MB} MB.`,

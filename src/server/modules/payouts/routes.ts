@@ -28,7 +28,7 @@ export const payoutsRoutes = moduleRoutes(apiTags.payouts, async (app, ctx) => {
   app.post(
     '/api/payout-account/link',
     {
-      onRequest: proStaffOnly,
+      onRequest: access('proStaffProfile', { verifiedEmail: true }),
       schema: {
         summary: 'A link to Stripe’s hosted onboarding for the caller’s payout account',
         description: 'Creates the Express account the first time. The link is short-lived: open it at once. Onboarding returns to the pro staff dashboard; the account’s state arrives by the account.updated webhook. 503 when payments are not configured.',
@@ -41,7 +41,7 @@ export const payoutsRoutes = moduleRoutes(apiTags.payouts, async (app, ctx) => {
   app.post(
     '/api/payouts',
     {
-      onRequest: businessOnly,
+      onRequest: access('businessProfile', { verifiedEmail: true }),
       schema: {
         summary: 'Pay now: pay payable commissions in one payout',
         description:

@@ -13,7 +13,7 @@ export const promotionsRoutes = moduleRoutes(apiTags.promotions, (app, ctx) => {
 
   app.post(
     '/api/promotions',
-    { onRequest: business, schema: { summary: 'Create a promotion', body: contract.createPromotionBody, response: { 201: contract.promotion } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Create a promotion', body: contract.createPromotionBody, response: { 201: contract.promotion } } },
     async (request, reply) => reply.status(201).send(await service.create(ctx, requireBusinessProfile(request), request.body)),
   );
 
@@ -31,13 +31,13 @@ export const promotionsRoutes = moduleRoutes(apiTags.promotions, (app, ctx) => {
 
   app.patch(
     '/api/promotions/:id',
-    { onRequest: business, schema: { summary: 'Edit, pause or resume a promotion', params: idParam, body: contract.updatePromotionBody, response: { 200: contract.promotion } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Edit, pause or resume a promotion', params: idParam, body: contract.updatePromotionBody, response: { 200: contract.promotion } } },
     async (request) => service.update(ctx, requireBusinessProfile(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/promotions/:id',
-    { onRequest: business, schema: { summary: 'Delete a promotion', params: idParam, response: { 204: noContent } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Delete a promotion', params: idParam, response: { 204: noContent } } },
     async (request, reply) => {
       await service.remove(ctx, requireBusinessProfile(request), request.params.id);
       return reply.status(204).send(null);

@@ -9,7 +9,9 @@ import * as service from './service';
 
 export const reviewsRoutes = moduleRoutes(apiTags.reviews, (app, ctx) => {
   // The specification's words for a signed-out reviewer or voter.
-  const signedIn = access('signedIn', 'Must be logged in');
+  const signedIn = access('signedIn', { signedOutMessage: 'Must be logged in' });
+  // Writing and voting reach other people: a confirmed email first (decision record 027).
+  const signedInVerified = access('signedIn', { signedOutMessage: 'Must be logged in', verifiedEmail: true });
 
   app.get(
     '/api/reviews',
@@ -31,19 +33,19 @@ export const reviewsRoutes = moduleRoutes(apiTags.reviews, (app, ctx) => {
 
   app.post(
     '/api/reviews',
-    { onRequest: signedIn, schema: { summary: 'Write a review', body: contract.createReviewBody, response: { 201: contract.review } } },
+    { onRequest: signedInVerified, schema: { summary: 'Write a review', body: contract.createReviewBody, response: { 201: contract.review } } },
     async (request, reply) => reply.status(201).send(await service.createReview(ctx, requireUser(request), request.body)),
   );
 
   app.post(
     '/api/reviews/:id/helpful',
-    { onRequest: signedIn, schema: { summary: 'Vote a review helpful or not', params: idParam, body: contract.reviewVoteBody, response: { 200: contract.reviewVoteResult } } },
+    { onRequest: signedInVerified, schema: { summary: 'Vote a review helpful or not', params: idParam, body: contract.reviewVoteBody, response: { 200: contract.reviewVoteResult } } },
     async (request) => service.vote(ctx, requireUser(request), request.params.id, request.body.isHelpful),
   );
 
   app.post(
     '/api/reviews/:id/response',
-    { onRequest: access('businessProfile'), schema: { summary: 'Answer a review of the caller’s business', params: idParam, body: contract.reviewResponseBody, response: { 200: contract.review } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Answer a review of the caller’s business', params: idParam, body: contract.reviewResponseBody, response: { 200: contract.review } } },
     async (request) => service.respond(ctx, requireBusinessProfile(request), request.params.id, request.body.response),
   );
 });

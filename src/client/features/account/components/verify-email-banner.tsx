@@ -30,7 +30,7 @@ export function VerifyEmailBanner() {
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 text-sm text-amber-950">
         <p className="min-w-0 basis-full break-words sm:flex-1 sm:basis-0">
           <strong>Confirm your email address.</strong> We sent a link to <span className="break-all">{user.email}</span>. Until you open it you can
-          complete your profile, but not send messages, apply to jobs, post jobs or create discount codes.
+          complete your profile and look around, but not send messages, apply to or post jobs, or change codes, agreements, campaigns, gear or payments.
         </p>
         <Button type="button" size="sm" variant="outline" disabled={sending} onClick={resend}>
           Resend link
