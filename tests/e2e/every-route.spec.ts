@@ -44,8 +44,8 @@ const routes: { path: string; text: Partial<Record<Visitor | 'signedIn' | 'any',
   { path: '/store-integration', text: { any: /Store Integration/i } },
   { path: '/admin', text: { admin: /Admin/ } },
   { path: '/test-profiles', text: { signedIn: /Test Profiles/i } },
-  { path: '/privacy-policy', text: { any: 'Last updated: November 25, 2026' } },
-  { path: '/terms-of-service', text: { any: 'Effective date: November 25, 2026' } },
+  { path: '/privacy-policy', text: { any: 'Last updated: November 27, 2026' } },
+  { path: '/terms-of-service', text: { any: 'Effective date: November 27, 2026' } },
   { path: '/definitely-not-a-route', text: { any: '404 Page Not Found' } },
 ];
 

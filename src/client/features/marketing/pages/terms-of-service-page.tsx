@@ -8,7 +8,7 @@ const sections: LegalSection[] = [
     title: 'User Accounts',
     paragraphs: [
       'You must be at least 18 years old to use HuntStaff, and you confirm it when you sign up. You are responsible for the accuracy of your account information, for keeping your password confidential and for all activity under your account.',
-      'You must confirm your email address from the link we send before you can message, apply to jobs, post jobs or create discount codes; a changed address must be confirmed again. You may turn on two-factor sign-in on your profile page; admin accounts need it to use the admin tools.',
+      'You must confirm your email address from the link we send before you can do anything that reaches other people or moves money (messaging, applying to or posting jobs, discount codes and stores, agreements, campaigns, reviews, ads, payouts and subscriptions); a changed address must be confirmed again. You may turn on two-factor sign-in on your profile page; admin accounts need it to use the admin tools.',
     ],
   },
   {
