@@ -51,7 +51,8 @@ describe('POST /api/auth/login/form', () => {
   it('refuses a post from another site (login CSRF), whatever the credentials', async () => {
     const business = await signUp(t, 'business');
     const credentials = { email: business.user.email, password: PASSWORD };
-    for (const headers of [{ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { origin: 'null' }, { referer: 'https://evil.example/page' }]) {
+    const refused: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { origin: 'null' }, { referer: 'https://evil.example/page' }];
+    for (const headers of refused) {
       const res = await postForm('/api/auth/login/form', credentials, headers);
       expect(res.headers.location, JSON.stringify(headers)).toBe('/auth?error=cross-site');
       expect(sessionCookie(res)).toBeUndefined();
