@@ -51,7 +51,7 @@ test('signing up with a common password says so next to the password field and c
   await expectToast(page, 'Registration Failed', 'This password is too common and easy to guess. Choose another.');
   await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#password-error')).toHaveText('This password is too common and easy to guess. Choose another.');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   expect((await page.request.post('/api/auth/login', { data: { email, password: 'Password1' } })).status()).toBe(401);
 });
 

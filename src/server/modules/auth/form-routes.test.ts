@@ -29,12 +29,15 @@ describe('POST /api/auth/login/form', () => {
     expect(wrong.statusCode).toBe(303);
     expect(wrong.headers.location).toBe('/auth?error=invalid');
     expect(sessionCookie(wrong)).toBeUndefined();
+    expect(wrong.cookies.find((c) => c.name === 'hs_signed_in_by_form')).toBeUndefined();
 
     const right = await postForm('/api/auth/login/form', { email: business.user.email, password: PASSWORD });
     expect(right.statusCode).toBe(303);
     expect(right.headers.location).toBe('/business-dashboard');
     const cookie = sessionCookie(right)!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    // The marker the app reads on the dashboard to ask who signed in (it has no stored user after a native post).
+    expect(right.cookies.find((c) => c.name === 'hs_signed_in_by_form')).toMatchObject({ value: '1', path: '/' });
     expect((await me(`hs_session=${cookie.value}`)).json().email).toBe(business.user.email);
   });
 

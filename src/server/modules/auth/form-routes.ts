@@ -26,6 +26,18 @@ export const FORM_TWO_FACTOR_URL = '/api/auth/login/two-factor/form';
 /** Holds the challenge token between the two posts; sent to the two-factor form route alone. */
 const challengeCookie = (config: Config) => (config.cookieSecure ? '__Secure-hs_2fa_challenge' : 'hs_2fa_challenge');
 
+/**
+ * Tells the app, once it starts on the page the redirect leads to, that a session began without it: it keeps the
+ * signed-in user in local storage only when it signs in itself, and asks the server for the user otherwise only when
+ * it holds one (features/auth/session.tsx). Not a secret: it says "ask", the httpOnly session cookie is the proof.
+ */
+export const SIGNED_IN_BY_FORM_COOKIE = 'hs_signed_in_by_form';
+
+function startSession(reply: FastifyReply, config: Config, session: { token: string; expiresAt: Date }) {
+  setSessionCookie(reply, config, session.token, session.expiresAt);
+  reply.setCookie(SIGNED_IN_BY_FORM_COOKIE, '1', { path: '/', sameSite: 'lax', secure: config.cookieSecure, maxAge: 5 * 60 });
+}
+
 /** A form post is small: two fields, or five at sign-up. */
 const FORM_BODY_LIMIT = 8 * 1024;
 
@@ -104,7 +116,7 @@ export const authFormRoutes = moduleRoutes(apiTags.auth, (app, ctx) => {
           });
           return '/auth?step=two-factor';
         }
-        setSessionCookie(reply, ctx.config, result.token, result.expiresAt);
+        startSession(reply, ctx.config, result);
         return dashboardPath(result.user.userType);
       }),
   );
@@ -118,7 +130,7 @@ export const authFormRoutes = moduleRoutes(apiTags.auth, (app, ctx) => {
         const { email = '', password = '', accountType, ageConfirmed, termsAccepted } = request.body;
         const input = parsed(registerBody, { email, password, userType: accountType, ageConfirmed: ticked(ageConfirmed), termsAccepted: ticked(termsAccepted) });
         const session = await service.register(ctx, input, request.ip, readSessionToken(request, ctx.config));
-        setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
+        startSession(reply, ctx.config, session);
         return dashboardPath(session.user.userType);
       });
     },
@@ -144,7 +156,7 @@ export const authFormRoutes = moduleRoutes(apiTags.auth, (app, ctx) => {
           return '/auth?error=expired';
         }
         clearChallenge();
-        setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
+        startSession(reply, ctx.config, session);
         return dashboardPath(session.user.userType);
       });
     },
