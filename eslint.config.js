@@ -20,6 +20,22 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // No fixed sleeps in the browser suite (decision record 018): a test waits for the condition it needs
+    // (expect(...), waitForResponse, a held route released), never for a time that is too long on a fast machine
+    // and too short on a loaded one.
+    files: ['tests/e2e/**'],
+    rules: {
+      'no-restricted-properties': ['error', { property: 'waitForTimeout', message: 'No fixed sleeps in tests/e2e (record 018): wait for a condition instead.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']",
+          message: 'No setTimeout sleeps in tests/e2e (record 018): wait for a condition, or hold a route until the test releases it.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.tsx', 'src/client/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

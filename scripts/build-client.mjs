@@ -43,7 +43,7 @@ try {
   fs.rmSync(ssrDir, { recursive: true, force: true });
 }
 
-/** Same rule as the server's prerenderedFile(): "/" is index.html, "/a-b" is a-b.html. */
+/** Same rule as the server's findPrerenderedPages(): "/" is index.html, "/a-b" is a-b.html, "/auth?mode=signup" is auth~mode=signup.html. */
 function prerenderedFileName(pathname) {
-  return pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`;
+  return pathname === '/' ? 'index.html' : `${pathname.slice(1).replace('?', '~')}.html`;
 }

@@ -302,10 +302,13 @@ async function registerClient(app: FastifyInstance, config: Config) {
   });
 }
 
-/** Public pages rendered at build time (scripts/build-client.mjs): "/" → prerendered/index.html, "/auth" → prerendered/auth.html. */
+/**
+ * Public pages rendered at build time (scripts/build-client.mjs): "/" → prerendered/index.html, "/auth" → prerendered/auth.html,
+ * "/auth?mode=signup" → prerendered/auth~mode=signup.html (a file name cannot hold "?"; decision record 034).
+ */
 function findPrerenderedPages(clientDistDir: string): Map<string, string> {
   const dir = path.join(clientDistDir, 'prerendered');
   if (!fs.existsSync(dir)) return new Map();
   const pages = fs.readdirSync(dir).filter((file) => file.endsWith('.html'));
-  return new Map(pages.map((file) => [file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`, `prerendered/${file}`]));
+  return new Map(pages.map((file) => [file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length).replace('~', '?')}`, `prerendered/${file}`]));
 }

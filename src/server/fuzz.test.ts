@@ -17,6 +17,9 @@ const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 4);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : crypto.randomInt(1, 2 ** 31 - 1);
 const MULTIPART_ROUTES = new Set(['POST /api/messages/:id/attachments', 'POST /api/messages/with-attachments', 'POST /api/uploads/avatar', 'POST /api/credentials', 'POST /api/campaigns/:id/assets/file', 'POST /api/campaigns/:id/tasks/:taskId/submissions']);
 
+/** The prerendered HTML form's posts (decision record 034): half the runs send form-encoded bodies, as a browser would. */
+const FORM_ROUTES = new Set(['POST /api/auth/login/form', 'POST /api/auth/register/form', 'POST /api/auth/login/two-factor/form']);
+
 type Caller = { name: string; headers: Record<string, string> };
 
 let t: TestApp;
@@ -154,6 +157,10 @@ describe(`fuzzing every API route (seed ${SEED})`, () => {
               const form = multipart(fileName, data, fields);
               sent = form.payload;
               headers['content-type'] = form.contentType;
+            } else if (FORM_ROUTES.has(key) && !rawJson) {
+              const fields = payload !== null && typeof payload === 'object' ? Object.entries(payload) : [['email', String(payload)]];
+              sent = fields.map(([name, value]) => `${encode(name)}=${encode(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))}`).join('&');
+              headers['content-type'] = 'application/x-www-form-urlencoded';
             } else if (!['GET', 'DELETE'].includes(route.method)) {
               // JSON.stringify escapes lone surrogates as \ud800, which JSON.parse turns back into one.
               sent = rawJson ? JSON.stringify(payload) : JSON.stringify(payload ?? null);

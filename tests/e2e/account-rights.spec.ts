@@ -17,7 +17,8 @@ test('sign-up asks for age and terms; the account is limited until the emailed l
   const form = page.getByRole('main');
   await expect(form.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
   await expect(form.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
-  await expect(page).toHaveURL(/\/auth$/);
+  // Still the sign-up form (the mode is in the address since issue 42, so the prerendered sign-up page matches it).
+  await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   await confirmAgeAndTerms(page);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/business-dashboard$/);

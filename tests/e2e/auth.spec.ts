@@ -51,7 +51,7 @@ test('signing up with a common password says so next to the password field and c
   await expectToast(page, 'Registration Failed', 'This password is too common and easy to guess. Choose another.');
   await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#password-error')).toHaveText('This password is too common and easy to guess. Choose another.');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   expect((await page.request.post('/api/auth/login', { data: { email, password: 'Password1' } })).status()).toBe(401);
 });
 
@@ -93,7 +93,8 @@ test('a session check that answers after a new sign-in does not sign the new use
   const stale = page.waitForResponse('**/api/auth/me');
   release();
   await stale;
-  await page.waitForTimeout(200); // let the app handle the late answer
+  // The app has handled the late answer once the page is idle: its fetch, JSON parse and render all run as tasks first.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
   await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeAttached();
   await page.goto('/pro-staff-dashboard');
   await expect(page.getByText('Please log in')).toHaveCount(0);

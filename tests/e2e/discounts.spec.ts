@@ -206,16 +206,19 @@ test('a free business is told discount codes need an upgrade', async ({ page }) 
   await signUp(page, 'business');
   const profile = await page.request.post('/api/business-profiles', { data: { companyName: 'Free Tier Outfitters' } });
   expect(profile.ok()).toBe(true);
-  // The plan usage arrives late, so the click below comes first: the gate waits for it instead of
-  // opening the form (the race CI once lost).
+  // The plan usage is held back until after the click below, so the click comes first: the gate waits for it instead
+  // of opening the form (the race CI once lost). Held, not delayed: no fixed sleep decides the order (record 018).
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/plan-usage', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await released;
     await route.continue();
   });
   await page.goto('/discount-codes');
   await expect(page.getByRole('link', { name: 'Upgrade to create codes' })).toHaveAttribute('href', '/subscription');
   // Gate before the form: the limit and an upgrade link, no form to fill in and be refused.
   await page.getByRole('button', { name: 'Create Code' }).click();
+  release();
   const gate = page.getByRole('dialog', { name: 'Plan limit reached' });
   await expect(gate).toContainText('Your Free plan does not include discount codes.');
   await expect(gate.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/subscription');

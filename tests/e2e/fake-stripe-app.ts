@@ -47,6 +47,8 @@ export async function startAppWithFakeStripe(name: string, env: Record<string, s
   const pageOn = async (browser: Browser) => (await browser.newContext({ baseURL: base })).newPage();
   for (let i = 0; i < 200; i++) {
     if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { fake, base, pageOn, stop };
+    // Not a sleep deciding a test: the pause between polls of the server's health, which is the condition.
+    // eslint-disable-next-line no-restricted-syntax
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();

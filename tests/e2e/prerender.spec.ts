@@ -9,6 +9,9 @@ const pages = [
   { path: '/privacy-policy', text: 'Privacy Policy' },
   { path: '/terms-of-service', text: 'Terms of Service' },
   { path: '/auth', text: 'Sign In' },
+  // The sign-up and two-factor forms work before the app starts, so they are prerendered too (record 034).
+  { path: '/auth?mode=signup&type=pro_staff', text: 'Create Account' },
+  { path: '/auth?step=two-factor', text: 'Two-Factor Sign-In' },
   { path: '/search', text: 'Professional Hunting Staff' },
 ];
 

@@ -51,5 +51,12 @@ export const routes = [
 /** The whole route tree; main.tsx runs it in the browser, entry-prerender.tsx on the build machine. */
 export const appRoutes: RouteObject[] = [{ element: <Layout />, children: routes }];
 
-/** Public pages served as prerendered HTML to visitors without a session (see scripts/build-client.mjs). */
-export const prerenderedPaths = ['/', '/business-features', '/pro-staff-features', '/privacy-policy', '/terms-of-service', '/auth', '/search'];
+/**
+ * Public pages served as prerendered HTML to visitors without a session (see scripts/build-client.mjs), matched on the
+ * whole address. The sign-up addresses the site links to, and the native two-factor step, are forms that must work
+ * before the app starts (decision record 034).
+ */
+export const prerenderedPaths = [
+  '/', '/business-features', '/pro-staff-features', '/privacy-policy', '/terms-of-service', '/auth', '/search',
+  '/auth?mode=signup', '/auth?mode=signup&type=business', '/auth?mode=signup&type=pro_staff', '/auth?step=two-factor',
+];

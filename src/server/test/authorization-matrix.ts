@@ -128,6 +128,22 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: '/api/auth/login', body: { email: f.business.user.email, password: 'trail-cam-2026' } }),
     note: 'Authenticated by the credentials in the body.',
   },
+  // The prerendered HTML form's posts (decision record 034): a 303 either way; the body goes as JSON here, as form fields in form-routes.test.ts.
+  'POST /api/auth/register/form': {
+    expect: all(303),
+    request: (_f, actor) => ({ url: '/api/auth/register/form', body: { email: `form.${actor}@example.com`, password: 'trail-cam-2026', accountType: 'business', ageConfirmed: 'on', termsAccepted: 'on' } }),
+    note: 'Open sign-up from the HTML form; answers with a redirect to the dashboard.',
+  },
+  'POST /api/auth/login/form': {
+    expect: all(303),
+    request: (f) => ({ url: '/api/auth/login/form', body: { email: f.business.user.email, password: 'trail-cam-2026' } }),
+    note: 'Authenticated by the credentials in the form; answers with a redirect.',
+  },
+  'POST /api/auth/login/two-factor/form': {
+    expect: all(303),
+    request: () => ({ url: '/api/auth/login/two-factor/form', body: { code: '123456' } }),
+    note: 'Authenticated by the challenge cookie of a first step; without one, a redirect back to the password.',
+  },
   'POST /api/auth/logout': { expect: all(204), request: () => ({ url: '/api/auth/logout' }), note: 'Ends the session, if any.' },
   'GET /api/auth/me': { expect: signedIn(200), request: at(() => '/api/auth/me') },
   'POST /api/auth/password-reset/request': {

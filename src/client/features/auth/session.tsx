@@ -20,6 +20,14 @@ function readStoredUser(): SessionUser | null {
   return null;
 }
 
+/** The server's marker after a sign-in by the HTML form (SIGNED_IN_BY_FORM_COOKIE in form-routes.ts), taken once. */
+const SIGNED_IN_BY_FORM_COOKIE = 'hs_signed_in_by_form';
+function takeSignedInByFormMarker(): boolean {
+  if (!document.cookie.split('; ').includes(`${SIGNED_IN_BY_FORM_COOKIE}=1`)) return false;
+  document.cookie = `${SIGNED_IN_BY_FORM_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  return true;
+}
+
 type SessionContextValue = {
   user: SessionUser | null;
   signIn(user: SessionUser): void;
@@ -64,9 +72,10 @@ export function SessionProvider({ children, prerendered = false }: { children: R
   }, [store]);
 
   // The stored copy is only a hint for the first paint; the server has the last word.
-  // Without one there is nobody to confirm (the session cookie goes with the stored user).
+  // Without one there is nobody to confirm (the session cookie goes with the stored user), unless the sign-in was a
+  // native form post made before the app started (decision record 034), which leaves a marker cookie saying so.
   useEffect(() => {
-    if (readStoredUser()) void refresh();
+    if (readStoredUser() || takeSignedInByFormMarker()) void refresh();
   }, [refresh]);
 
   const value = useMemo<SessionContextValue>(

@@ -7,8 +7,12 @@ import { apiTags } from '@server/lib/routes/openapi';
 import { moduleRoutes } from '@server/lib/routes/module-routes';
 import * as service from './service';
 import * as passwords from './password-service';
+import { authFormRoutes } from './form-routes';
 
-export const authRoutes = moduleRoutes(apiTags.auth, (app, ctx) => {
+export const authRoutes = moduleRoutes(apiTags.auth, async (app, ctx) => {
+  // The same sign-in and sign-up for the prerendered HTML form, in their own plugin: form-encoded bodies stay there.
+  await app.register(authFormRoutes);
+
   app.post(
     '/api/auth/register',
     { schema: { summary: 'Create an account and sign in', body: registerBody, response: { 201: sessionUser } } },

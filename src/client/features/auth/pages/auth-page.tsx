@@ -15,6 +15,8 @@ import type { AuthFormValues } from '../auth-form-schema';
 import type { SessionUser } from '@shared/contracts/auth';
 import type { TwoFactorChallenge } from '@shared/contracts/account';
 import { TwoFactorStep } from '../components/two-factor-step';
+import { TwoFactorFormStep } from '../components/two-factor-form-step';
+import { formErrorMessage } from '../auth-form-errors';
 
 type FormValues = AuthFormValues;
 
@@ -66,30 +68,30 @@ function ConsentCheckboxes({ form }: { form: UseFormReturn<FormValues> }) {
   );
 }
 
+/** Where the form posts natively, before the app has started (the server's form-routes.ts, decision record 034). */
+const formAction = { signin: '/api/auth/login/form', signup: '/api/auth/register/form' } as const;
+
 export default function AuthPage() {
-  const [mode, setMode] = useState<'signin' | 'signup'>('signin');
-  // False in the prerendered HTML and the first (hydrating) render: the submit button stays disabled, so
-  // Enter cannot submit the form natively and put the password in a URL before the app handles it.
-  const [started, setStarted] = useState(false);
-  useEffect(() => setStarted(true), []);
+  const [searchParams] = useSearchParams();
+  // The mode and account type come from the address (/auth?mode=signup&type=pro_staff), so the sign-up pages are
+  // prerendered as sign-up forms too and hydrate as they were painted.
+  const mode = searchParams.get('mode') === 'signup' ? 'signup' : 'signin';
+  const requestedType = searchParams.get('type') === 'pro_staff' ? 'pro_staff' : 'business';
+  // What a native post came back with (?error=<code>); cleared by the next submit.
+  const [returnedError, setReturnedError] = useState(() => searchParams.get('error'));
   const session = useSession();
   const navigate = useNavigate();
   const config = usePublicConfig();
   const form = useForm<FormValues>({
     resolver: lazyResolver,
-    defaultValues: { email: typedBeforeStart('email'), password: typedBeforeStart('password'), accountType: 'business', ageConfirmed: false, termsAccepted: false },
+    defaultValues: { email: typedBeforeStart('email'), password: typedBeforeStart('password'), accountType: requestedType, ageConfirmed: false, termsAccepted: false },
   });
   const { errors, isSubmitting } = form.formState;
-  const [searchParams] = useSearchParams();
-  const requestedMode = searchParams.get('mode');
-  const requestedType = searchParams.get('type');
 
-  // Calls to action link to /auth?mode=signup&type=pro_staff. The page is prerendered without a query
-  // string, so the link's choice is applied after hydration rather than during the first render.
+  // A link followed inside the app (/auth → /auth?mode=signup&type=pro_staff) keeps this page: the type follows it.
   useEffect(() => {
-    if (requestedMode === 'signup' || requestedMode === 'signin') setMode(requestedMode);
-    if (requestedType === 'business' || requestedType === 'pro_staff') form.setValue('accountType', requestedType);
-  }, [requestedMode, requestedType, form]);
+    if (searchParams.has('type')) form.setValue('accountType', requestedType);
+  }, [searchParams, requestedType, form]);
 
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
 
@@ -99,7 +101,9 @@ export default function AuthPage() {
     navigate(dashboardPathFor(user.userType));
   };
 
+  // Once the app has started it takes the form over: handleSubmit prevents the native post and the JSON API is used.
   const onSubmit = form.handleSubmit(async (values) => {
+    setReturnedError(null);
     if (mode === 'signup' && (!values.ageConfirmed || !values.termsAccepted)) {
       if (!values.ageConfirmed) form.setError('ageConfirmed', { message: 'Confirm that you are 18 or older' });
       if (!values.termsAccepted) form.setError('termsAccepted', { message: 'Accept the Terms of Service and Privacy Policy' });
@@ -119,6 +123,14 @@ export default function AuthPage() {
   });
 
   const hint = config.data?.demoLoginHint;
+
+  if (searchParams.get('step') === 'two-factor') {
+    return (
+      <div className="mx-auto flex max-w-md flex-col px-4 py-12">
+        <TwoFactorFormStep error={formErrorMessage(searchParams.get('error'), 'two-factor')} />
+      </div>
+    );
+  }
 
   if (challenge) {
     return (
@@ -140,8 +152,12 @@ export default function AuthPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          {/* method="post": even a native submit never puts the fields in the URL. */}
-          <form method="post" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+          {returnedError && (
+            <p role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{formErrorMessage(returnedError)}</p>
+          )}
+          {/* Before the app starts, Enter or the button posts the form natively to the server (method="post": never a
+              field in the URL), which signs in and redirects; once started, onSubmit takes over (decision record 034). */}
+          <form method="post" action={formAction[mode]} onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
             <InputField form={form} name="email" label="Email" type="email" autoComplete="email" />
             <Field id="password" label="Password" error={errors.password?.message} hint={mode === 'signup' ? 'At least 8 characters, and not a commonly used password.' : undefined}>
               <Input
@@ -156,17 +172,17 @@ export default function AuthPage() {
               <fieldset className="flex flex-col gap-2">
                 <legend className="mb-1 text-sm font-medium">Account Type</legend>
                 <label className="flex items-center gap-2 rounded-md border border-bark-200 p-3 text-sm has-[:checked]:border-forest-500 has-[:checked]:bg-forest-50">
-                  <input type="radio" value="business" {...form.register('accountType')} />
+                  <input type="radio" value="business" defaultChecked={requestedType === 'business'} {...form.register('accountType')} />
                   Hunting Business
                 </label>
                 <label className="flex items-center gap-2 rounded-md border border-bark-200 p-3 text-sm has-[:checked]:border-forest-500 has-[:checked]:bg-forest-50">
-                  <input type="radio" value="pro_staff" {...form.register('accountType')} />
+                  <input type="radio" value="pro_staff" defaultChecked={requestedType === 'pro_staff'} {...form.register('accountType')} />
                   Pro Staff
                 </label>
               </fieldset>
             )}
             {mode === 'signup' && <ConsentCheckboxes form={form} />}
-            <Button type="submit" disabled={!started || isSubmitting} size="lg">
+            <Button type="submit" disabled={isSubmitting} size="lg">
               {isSubmitting ? 'Please wait...' : mode === 'signin' ? 'Sign In' : 'Create Account'}
             </Button>
           </form>
@@ -182,7 +198,11 @@ export default function AuthPage() {
           )}
           <p className="mt-6 text-center text-sm text-bark-700">
             {mode === 'signin' ? "Don't have an account? " : 'Already have an account? '}
-            <button type="button" className="font-medium text-forest-700 underline-offset-4 hover:underline" onClick={() => setMode(mode === 'signin' ? 'signup' : 'signin')}>
+            <button type="button" className="font-medium text-forest-700 underline-offset-4 hover:underline" onClick={() => {
+                setReturnedError(null);
+                navigate(mode === 'signin' ? '/auth?mode=signup' : '/auth');
+              }}
+            >
               {mode === 'signin' ? 'Sign up' : 'Sign in'}
             </button>
           </p>
