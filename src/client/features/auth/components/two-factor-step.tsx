@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { SessionUser } from '@shared/contracts/auth';
 import type { TwoFactorChallenge } from '@shared/contracts/account';
 import { Button } from '@client/components/ui/button';
@@ -31,12 +31,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: { challenge:
     }
   };
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="text-2xl">Two-Factor Sign-In</CardTitle>
-        <CardDescription>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</CardDescription>
-      </CardHeader>
-      <CardContent>
+    <TwoFactorCard>
         <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
           <Field id="two-factor-code" label="Authentication code" error={error ?? undefined}>
             <Input
@@ -54,7 +49,19 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: { challenge:
           </Button>
           <Button type="button" variant="link" onClick={onRestart}>Use a different account</Button>
         </form>
-      </CardContent>
+    </TwoFactorCard>
+  );
+}
+
+/** The two-factor step's card, for the app's form and for the one that posts before the app starts. */
+export function TwoFactorCard({ children }: { children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-2xl">Two-Factor Sign-In</CardTitle>
+        <CardDescription>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
     </Card>
   );
 }
