@@ -53,6 +53,10 @@ export function createRateLimits(config: Pick<Config, 'registrationsPerHourPerIp
     // quarter hour leaves a guesser about one chance in 70,000 a day against three live six-digit codes. Counted
     // before the code is checked, a right code given back (issue 42).
     twoFactorFailuresByUser: new WindowLimiter(store, 'two-factor-failures-user', 5, 15 * MINUTE),
+    // Wrong current passwords of a signed-in user, one budget across change password, change email, account deletion
+    // and turning two-factor off (auth/current-password.ts): a stolen session gets 5 guesses per quarter hour, not
+    // hashing speed. Counted before the check, a right password given back (issue 42).
+    reauthFailuresByUser: new WindowLimiter(store, 'reauth-failures-user', 5, 15 * MINUTE),
     // Avatars and attachments share one budget per user; checked before the body is read.
     uploadsByUser: new WindowLimiter(store, 'uploads-user', UPLOADS_PER_TEN_MINUTES, 10 * MINUTE),
     // Each attempt calls Stripe several times; this keeps a stuck button or a script from flooding it.
@@ -94,6 +98,7 @@ export const namedLimitsWhenSharedStoreDown: Record<string, WhenSharedStoreDown>
   'verification-mails-user': 'local',
   'export-links-user': 'local',
   'two-factor-failures-user': 'local',
+  'reauth-failures-user': 'local',
 };
 
 /** The policy for a counter key as the store sees it: `<name>:<key>` or `route:<METHOD url>:<address>`. */

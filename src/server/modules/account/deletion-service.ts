@@ -4,7 +4,8 @@ import type { SessionUser } from '@shared/contracts/auth';
 import type { Database } from '@server/db/client';
 import type { AppContext } from '@server/lib/context';
 import { AppError } from '@server/lib/errors';
-import { hashPassword, verifyPassword } from '@server/lib/passwords';
+import { hashPassword } from '@server/lib/passwords';
+import { assertCurrentPassword } from '../auth/current-password';
 import * as repo from './repository';
 import * as deletions from './deletion-repository';
 import { utcDay } from '@server/lib/utc-day';
@@ -23,10 +24,7 @@ const ERASE_BATCH = 50;
  * An account still paying for a plan is asked to cancel it first, so no subscription outlives its owner.
  */
 export async function requestDeletion(ctx: AppContext, user: SessionUser, input: RequestDeletionBody, now = new Date()): Promise<DeletionScheduled> {
-  const account = await repo.findAccount(ctx.db, user.id);
-  if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
-    throw new AppError('VALIDATION', 'Your current password is incorrect', [{ path: 'currentPassword', message: 'Incorrect password' }]);
-  }
+  const account = await assertCurrentPassword(ctx, user.id, await repo.findAccount(ctx.db, user.id), input.currentPassword);
   if (await deletions.hasLiveSubscription(ctx.db, user.id)) {
     throw new AppError('CONFLICT', 'Cancel your subscription on the Subscription page first, then delete the account.');
   }

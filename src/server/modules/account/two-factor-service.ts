@@ -5,8 +5,8 @@ import type { SessionUser } from '@shared/contracts/auth';
 import type { AppContext } from '@server/lib/context';
 import { AppError } from '@server/lib/errors';
 import { hashToken, newSessionToken } from '@server/lib/auth';
-import { verifyPassword } from '@server/lib/passwords';
 import { decryptSecret, encryptSecret, isSealedSecret } from '@server/lib/secret-box';
+import { assertCurrentPassword } from '../auth/current-password';
 import * as repo from './repository';
 
 // Two-factor sign-in with an authenticator app (RFC 6238 TOTP through `otpauth`; decision record 027).
@@ -120,9 +120,7 @@ export async function enable(ctx: AppContext, user: SessionUser, code: string): 
 export async function disable(ctx: AppContext, user: SessionUser, input: DisableTwoFactorBody): Promise<void> {
   const account = await repo.findTwoFactor(ctx.db, user.id);
   if (!account?.enabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is not on.');
-  if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
-    throw new AppError('VALIDATION', 'Your current password is incorrect', [{ path: 'currentPassword', message: 'Incorrect password' }]);
-  }
+  await assertCurrentPassword(ctx, user.id, account, input.currentPassword);
   await takeCodeAttempt(ctx, user.id);
   if (!(await codeIsRight(ctx, user.id, input.code, { allowRecovery: true }))) throw wrongCode();
   await refundCodeAttempt(ctx, user.id);

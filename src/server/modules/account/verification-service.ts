@@ -3,9 +3,9 @@ import type { SessionUser } from '@shared/contracts/auth';
 import type { AppContext } from '@server/lib/context';
 import { AppError } from '@server/lib/errors';
 import { hashToken, newSessionToken } from '@server/lib/auth';
-import { verifyPassword } from '@server/lib/passwords';
 import { appOrigin } from '@server/config';
 import { sessionUserById } from '../auth/service';
+import { assertCurrentPassword } from '../auth/current-password';
 import * as repo from './repository';
 
 /** How long an emailed verification link works (decision record 027). */
@@ -53,10 +53,7 @@ export async function resendVerification(ctx: AppContext, user: SessionUser): Pr
  * the account is limited as a new one is); the old address is told, so a taken-over session cannot move it silently.
  */
 export async function changeEmail(ctx: AppContext, user: SessionUser, input: ChangeEmailBody): Promise<SessionUser> {
-  const account = await repo.findAccount(ctx.db, user.id);
-  if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
-    throw new AppError('VALIDATION', 'Your current password is incorrect', [{ path: 'currentPassword', message: 'Incorrect password' }]);
-  }
+  const account = await assertCurrentPassword(ctx, user.id, await repo.findAccount(ctx.db, user.id), input.currentPassword);
   if (input.email === account.email) throw new AppError('VALIDATION', 'That is already your email address', [{ path: 'email', message: 'Unchanged' }]);
   if (await repo.emailTaken(ctx.db, input.email, user.id)) {
     throw new AppError('CONFLICT', 'An account with this email already exists', [{ path: 'email', message: 'Email already registered' }]);

@@ -1,10 +1,11 @@
 import type { ChangePasswordBody, PasswordResetConfirmBody, SessionUser } from '@shared/contracts/auth';
 import type { AppContext } from '@server/lib/context';
 import { AppError } from '@server/lib/errors';
-import { hashPassword, verifyPassword } from '@server/lib/passwords';
+import { hashPassword } from '@server/lib/passwords';
 import { hashToken, newSessionToken } from '@server/lib/auth';
 import { assertNotCommonPassword } from '@server/lib/common-passwords';
 import { appOrigin } from '@server/config';
+import { assertCurrentPassword } from './current-password';
 import * as repo from './repository';
 
 const HOUR = 60 * 60 * 1000;
@@ -47,9 +48,7 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
 /** Changes the password of a signed-in user and ends every other session of theirs. */
 export async function changePassword(ctx: AppContext, user: SessionUser, input: ChangePasswordBody, currentToken: string): Promise<void> {
   const currentHash = await repo.findPasswordHash(ctx.db, user.id);
-  if (!currentHash || !(await verifyPassword(currentHash, input.currentPassword))) {
-    throw new AppError('VALIDATION', 'Your current password is incorrect', [{ path: 'currentPassword', message: 'Incorrect password' }]);
-  }
+  await assertCurrentPassword(ctx, user.id, currentHash === null ? null : { passwordHash: currentHash }, input.currentPassword);
   assertNotCommonPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
