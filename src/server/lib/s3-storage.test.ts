@@ -33,6 +33,8 @@ describe('S3Storage', () => {
     // A streamed body of known length (an export archive, record 027).
     await storage.putStream('exports/0123abcd.zip', Readable.from([Buffer.from('archive '), Buffer.from('bytes')]), 13);
     expect(await text((await storage.get('exports/0123abcd.zip'))!.stream)).toBe('archive bytes');
+    await storage.delete('exports/0123abcd.zip');
+    expect(await storage.get('exports/0123abcd.zip')).toBeNull();
     storage.close();
   });
 
