@@ -34,7 +34,7 @@ export function DeleteAccountCard() {
   return (
     <TitledCard
       title="Delete Account"
-      description="Your account is deleted 14 days after you ask; signing in before then cancels it. Messages and commission records the law requires us to keep stay, without your name, shown as “Deleted user”."
+      description="Your account is deleted 14 days after you ask; signing in before then cancels it. Your agreements then end and the other side is told. Messages and commission records the law requires us to keep stay, without your name, shown as “Deleted user”."
     >
       <form onSubmit={ask} noValidate className="grid gap-4 sm:grid-cols-2">
         <Field id="delete-account-password" label="Password to confirm">
