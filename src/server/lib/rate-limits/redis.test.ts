@@ -1,9 +1,9 @@
-import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { createTestApp, type TestApp } from '@server/test/test-app';
 import { CuttableProxy } from '@server/test/cuttable-proxy';
+import { probeRedis } from '@server/test/redis-probe';
 import { signUp } from '@server/test/factories';
 import { RedisRateLimitStore } from './redis-store';
 import { ResilientRateLimitStore } from './resilient-store';
@@ -11,14 +11,8 @@ import { createRateLimits, namedLimitsWhenSharedStoreDown, policyForKey } from '
 
 // Against the real Redis (REDIS_URL, default 127.0.0.1:6379), every key under a prefix of this run's own so
 // parallel runs and other helpers' data never collide (decision record 026).
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const { redisUrl, redisUp } = await probeRedis('the shared rate-limit store is');
 const { hostname, port } = new URL(redisUrl);
-const redisUp = await new Promise<boolean>((resolve) => {
-  const socket = net.connect(Number(port || 6379), hostname, () => resolve(true)).on('error', () => resolve(false));
-  socket.setTimeout(1000, () => resolve(false));
-  socket.unref();
-}).then((up) => up);
-if (!redisUp) console.warn(`SKIPPED: no Redis at ${redisUrl} (set REDIS_URL); the shared rate-limit store is untested here`);
 
 const runPrefix = `hs-test:${randomUUID()}:`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,9 +1,9 @@
-import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { createTestApp, TestClient, type TestApp } from '@server/test/test-app';
 import { signUp } from '@server/test/factories';
+import { rateLimitSetups } from '@server/test/redis-probe';
 import * as passwords from '@server/lib/passwords';
 import { claimChallengeAttempt } from './repository';
 
@@ -17,14 +17,6 @@ import { claimChallengeAttempt } from './repository';
 const verifyPassword = vi.spyOn(passwords, 'verifyPassword');
 afterAll(() => verifyPassword.mockRestore());
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(redisUrl);
-  const socket = net.connect(Number(port || 6379), hostname, () => resolve(true)).on('error', () => resolve(false));
-  socket.setTimeout(1000, () => resolve(false));
-  socket.unref();
-});
-if (!redisUp) console.warn(`SKIPPED: no Redis at ${redisUrl} (set REDIS_URL); the parallel throttles on Redis are untested here`);
 
 const BURST = 50;
 const LIMIT = 5;
@@ -32,10 +24,7 @@ const PASSWORD = 'trail-cam-2026';
 const codeFor = (secret: string, stepsAhead = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 const wrongCodeFor = (secret: string) => (codeFor(secret) === '123456' ? '654321' : '123456');
 
-const setups = [
-  { name: 'in memory', env: () => ({}), skip: false },
-  { name: 'on Redis', env: () => ({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `hs-test:${randomUUID()}:` }), skip: !redisUp },
-];
+const setups = await rateLimitSetups('the parallel throttles on Redis are');
 
 /** Statuses of a burst, and that every 429 says how long to wait. */
 function tally(responses: { statusCode: number; headers: Record<string, unknown> }[]) {

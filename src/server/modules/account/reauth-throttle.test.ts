@@ -1,9 +1,8 @@
-import net from 'node:net';
-import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { createTestApp, type TestApp } from '@server/test/test-app';
 import { signUp } from '@server/test/factories';
+import { rateLimitSetups } from '@server/test/redis-probe';
 import * as passwords from '@server/lib/passwords';
 
 // Issue 42: the current-password re-checks of signed-in users (change password, change email, delete the account,
@@ -17,24 +16,13 @@ const verifyPassword = vi.spyOn(passwords, 'verifyPassword');
 afterAll(() => verifyPassword.mockRestore());
 const passwordChecks = () => verifyPassword.mock.calls.length;
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(redisUrl);
-  const socket = net.connect(Number(port || 6379), hostname, () => resolve(true)).on('error', () => resolve(false));
-  socket.setTimeout(1000, () => resolve(false));
-  socket.unref();
-});
-if (!redisUp) console.warn(`SKIPPED: no Redis at ${redisUrl} (set REDIS_URL); the re-check limit on Redis is untested here`);
 
 const BURST = 20;
 const LIMIT = 5;
 const PASSWORD = 'trail-cam-2026';
 const NEW_PASSWORD = 'decoy-spread-2027';
 
-const setups = [
-  { name: 'in memory', env: () => ({}), skip: false },
-  { name: 'on Redis', env: () => ({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `hs-test:${randomUUID()}:` }), skip: !redisUp },
-];
+const setups = await rateLimitSetups('the re-check limit on Redis is');
 
 describe.each(setups)('current-password re-checks $name', ({ env, skip }) => {
   let t: TestApp | undefined;
