@@ -36,8 +36,8 @@ export async function recordNotifications(ctx: Ctx, db: Database, items: Notific
 /** Pushes each user's new unread count to their open tabs (after the commit; best effort like every event). */
 export async function announceNotifications(ctx: Ctx, userIds: number[]): Promise<void> {
   const unique = [...new Set(userIds)];
-  // One grouped count for many users (a payout tells 200 at once), the single query for one.
-  const counts = unique.length === 1 ? new Map([[unique[0]!, await repo.unreadCount(ctx.db, unique[0]!)]]) : await repo.unreadCounts(ctx.db, unique);
+  // One grouped count however many users are told (a payout tells 200 at once).
+  const counts = await repo.unreadCounts(ctx.db, unique);
   for (const userId of unique) {
     await publishBestEffort(ctx, { userId, event: { type: 'notifications.changed', data: { unreadCount: counts.get(userId) ?? 0 } } });
   }
