@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { AppContext } from './lib/context';
-import { AppError, httpStatusByCode } from './lib/errors';
+import { AppError, httpStatusByCode, retryAfterOf } from './lib/errors';
 import { readSessionToken } from './lib/auth';
 import { assertSameOrigin } from './lib/csrf';
 import { databaseInputError, isDatabaseUnavailable } from './lib/db-errors';
@@ -180,10 +180,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.code === 'RATE_LIMITED') {
-        const retry = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
-        if (retry) reply.header('Retry-After', String(retry));
-      }
+      const retry = retryAfterOf(error);
+      if (retry) reply.header('Retry-After', String(retry));
       return reply.status(error.status).send({ error: { code: error.code, message: error.message, details: error.details } });
     }
     if (isDatabaseUnavailable(error)) {

@@ -40,6 +40,12 @@ export function zodDetails(error: ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
 
+/** Seconds a RATE_LIMITED error asks the caller to wait (its `Retry-After`), or null for any other error. */
+export function retryAfterOf(error: AppError): number | null {
+  if (error.code !== 'RATE_LIMITED') return null;
+  return (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ?? null;
+}
+
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const forbidden = (message = 'You do not have access to this resource') => new AppError('FORBIDDEN', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);

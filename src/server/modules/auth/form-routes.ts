@@ -4,7 +4,7 @@ import { loginBody, registerBody } from '@shared/contracts/auth';
 import { loginTwoFactorBody } from '@shared/contracts/account';
 import { noContent } from '@shared/contracts/common';
 import { readSessionToken, setSessionCookie } from '@server/lib/auth';
-import { AppError } from '@server/lib/errors';
+import { AppError, retryAfterOf } from '@server/lib/errors';
 import { moduleRoutes } from '@server/lib/routes/module-routes';
 import { apiTags } from '@server/lib/routes/openapi';
 import type { Config } from '@server/config';
@@ -75,10 +75,8 @@ async function formPost(request: FastifyRequest, reply: FastifyReply, back: stri
     return reply.redirect(await handle(), 303);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    if (error.code === 'RATE_LIMITED') {
-      const retry = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
-      if (retry) reply.header('Retry-After', String(retry));
-    }
+    const retry = retryAfterOf(error);
+    if (retry) reply.header('Retry-After', String(retry));
     return reply.redirect(`${back}${separator}error=${errorCode(error)}`, 303);
   }
 }
