@@ -157,7 +157,7 @@ describe('rotating in the store', () => {
   });
 });
 
-describe('when the store says no, nothing changes', () => {
+describe('when the store refuses, cannot be reached or no longer has the code', () => {
   it('a code the store already has (WooCommerce 400): 409, the old coupon still published, HuntStaff untouched, no one told', async () => {
     const w = await world();
     await connect(w, 'woocommerce', 'Ridge Woo');
@@ -173,7 +173,7 @@ describe('when the store says no, nothing changes', () => {
     expect(await notificationsOf(w)).toEqual([]);
   });
 
-  it('a store that cannot be reached (Shopify throttled): 503, and a code the store does not have: 409', async () => {
+  it('a store that cannot be reached (Shopify throttled): 503', async () => {
     const w = await world();
     await connect(w, 'shopify', 'Ridge Shopify');
     const id = await code(w, 'JAKE15', 'shopify');
@@ -187,12 +187,19 @@ describe('when the store says no, nothing changes', () => {
     expect(shopify.state.discounts).toHaveLength(1);
     expect(await codesOf(w)).toEqual(before);
 
-    shopify.state.discounts[0].status = 'EXPIRED';
-    const gone = await w.biz.client.post(`/api/discount-codes/${id}/rotate`, {});
-    expect(gone.status).toBe(409);
-    expect(gone.body.error.details).toMatchObject({ reason: 'not_found' });
-    expect(await codesOf(w)).toEqual(before);
     expect(await notificationsOf(w)).toEqual([]);
+  });
+
+  it('a code no longer live in the store (already ended there): rotated in HuntStaff, the business told to create the new one', async () => {
+    const w = await world();
+    await connect(w, 'shopify', 'Ridge Shopify');
+    const id = await code(w, 'JAKE15', 'shopify');
+    shopify.state.discounts.push({ id: 41, code: 'JAKE15', title: 'Jake', status: 'EXPIRED', percentage: 0.15, customerIds: [], startsAt: '2026-01-01T00:00:00Z', appliesOncePerCustomer: false });
+    const res = await w.biz.client.post(`/api/discount-codes/${id}/rotate`, { newCode: 'JAKE16' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.store).toEqual({ disabled: false, created: false, platform: 'shopify', detail: 'JAKE15 is not live in Ridge Shopify (disabled or removed there already): create JAKE16 there with the same discount.' });
+    expect(shopify.state.discounts).toHaveLength(1);
+    await expectRotated(w, id, 'JAKE16', 'shopify');
   });
 });
 

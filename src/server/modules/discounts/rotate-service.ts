@@ -84,9 +84,19 @@ async function rotateInStore(ctx: AppContext, old: repo.CodeRow, newCode: string
   for (const platform of platforms) {
     const store = await openStore(ctx, platform.id).catch((error: unknown) => Promise.reject(storeError(platform, old.code, error)));
     if (!store) continue;
-    await store.replaceCode(old.code, newCode, now).catch((error: unknown) => Promise.reject(storeError(platform, old.code, error)));
     const others = platforms.filter((p) => p.id !== platform.id).map((p) => p.name);
-    return { disabled: true, created: true, platform: platform.platformType, detail: others.length ? `Also disable ${old.code} and create ${newCode} in ${others.join(', ')}.` : null };
+    const alsoOthers = others.length ? ` Also disable ${old.code} and create ${newCode} in ${others.join(', ')}.` : '';
+    try {
+      await store.replaceCode(old.code, newCode, now);
+    } catch (error) {
+      // Not live in the store (the business already disabled or deleted it there): nothing to copy terms from, and
+      // refusing would leave the leaked code unrotatable in HuntStaff. Rotate here and say what the store still needs.
+      if (error instanceof StoreRefusal && error.reason === 'not_found') {
+        return { disabled: false, created: false, platform: platform.platformType, detail: `${old.code} is not live in ${platform.name} (disabled or removed there already): create ${newCode} there with the same discount.${alsoOthers}` };
+      }
+      throw storeError(platform, old.code, error);
+    }
+    return { disabled: true, created: true, platform: platform.platformType, detail: alsoOthers.trim() || null };
   }
   return {
     disabled: false,
