@@ -10,4 +10,4 @@ export { evaluateSignals, SHARED_MIN_OTHER_STAFFERS } from './evaluate';
 export { hashIdentity, hashOrder, keyedHash, normaliseIp } from './hashes';
 export { cleanText, emailDomain, normaliseEmail, normalisePhone } from './normalise';
 export { bigCommerceRiskFacts, emptyFacts, shopifyRiskFacts, wooCommerceRiskFacts } from './payload-facts';
-export { BURST_FACTOR, burstThreshold, expectedUses, HALF_LIFE_HOURS, MIN_BURST, MIN_BURST_COLD, observeUse, VELOCITY_WINDOW_HOURS } from './velocity';
+export { BURST_FACTOR, BURST_RULE, burstThreshold, type BurstRule, expectedUses, HALF_LIFE_HOURS, MIN_BURST, MIN_BURST_COLD, observeUse, VELOCITY_WINDOW_HOURS } from './velocity';

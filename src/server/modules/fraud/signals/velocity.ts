@@ -8,7 +8,7 @@ import type { VelocityBaseline } from './types';
  * HALF_LIFE_HOURS. `perHour` stores that count × λ (λ = ln 2 / half-life), which for a code used at a steady r uses an
  * hour tends to r. While a code is young the count has not filled up: the expected rate divides by the share of the
  * weight observed so far, 1 − e^(−λ·T), T its age in hours (at least MIN_OBSERVED_HOURS, so two uses a minute apart
- * are not taken for a rate of 60 an hour... nor a single first use for zero).
+ * are not read as a rate of 60 an hour).
  */
 export const VELOCITY_WINDOW_HOURS = 6;
 export const HALF_LIFE_HOURS = 7 * 24;
@@ -47,7 +47,10 @@ export function expectedUses(baseline: VelocityBaseline | null, now: Date): numb
   return ((baseline.perHour * Math.exp(-LAMBDA * elapsed)) / weightSeen) * VELOCITY_WINDOW_HOURS;
 }
 
-/** How many uses in the window make a burst. */
-export function burstThreshold(expected: number, coldBuyer: boolean): number {
-  return Math.max(coldBuyer ? MIN_BURST_COLD : MIN_BURST, Math.ceil(BURST_FACTOR * expected));
+export type BurstRule = { minBurst: number; factor: number; minBurstCold: number };
+export const BURST_RULE: BurstRule = { minBurst: MIN_BURST, factor: BURST_FACTOR, minBurstCold: MIN_BURST_COLD };
+
+/** How many uses in the window make a burst (the rule is a parameter only for the bench's sweep of the constants). */
+export function burstThreshold(expected: number, coldBuyer: boolean, rule: BurstRule = BURST_RULE): number {
+  return Math.max(coldBuyer ? rule.minBurstCold : rule.minBurst, Math.ceil(rule.factor * expected));
 }
