@@ -53,7 +53,7 @@ function bursts(results: ReplayResult[]) {
 /** The burst rule over a grid: leak orders caught, honest orders flagged, bursts without a referrer caught (and when). */
 function sweep(results: ReplayResult[]) {
   console.log('\nburst rule sweep (velocity only): minBurst factor minBurstCold -> leak recall, honest FP, no-referrer bursts caught, median minutes');
-  for (const minBurst of [5, 6, 8, 10, 12]) for (const factor of [3, 4, 6]) for (const minBurstCold of [4, 5, 6, minBurst]) {
+  for (const minBurst of [5, 6, 8, 10, 12]) for (const factor of [3, 4, 6]) for (const minBurstCold of new Set([4, 5, 6, minBurst])) {
     if (minBurstCold > minBurst) continue;
     const rule: BurstRule = { minBurst, factor, minBurstCold };
     const fires = (result: ReplayResult) => recomputeVelocity(result, rule);
@@ -69,6 +69,17 @@ function sweep(results: ReplayResult[]) {
     const caughtBursts = minutes.filter(Number.isFinite).length;
     const median = minutes[Math.floor(minutes.length / 2)];
     console.log(`  ${String(minBurst).padStart(3)} ${String(factor).padStart(3)} ${String(minBurstCold).padStart(3)} -> ${pct(count(leaks, fires), leaks.length).padStart(6)} ${pct(count(honest, fires), honest.length).padStart(6)} ${`${caughtBursts}/${minutes.length}`.padStart(6)} ${Number.isFinite(median) ? `${median.toFixed(0)} min` : 'never'}`);
+  }
+}
+
+/** The shared-fingerprint threshold (other staffers' codes on the same card/IP/address): rings caught, honest flagged. */
+function sweepShared(results: ReplayResult[]) {
+  console.log('\nshared fingerprint sweep: min other staffers -> ring recall, honest FP');
+  const rings = results.filter((result) => result.order.label === 'ring');
+  const honest = results.filter((result) => result.order.label === 'honest');
+  for (const minimum of [1, 2, 3, 4]) {
+    const fires = (result: ReplayResult) => result.otherStaffers >= minimum;
+    console.log(`  ${minimum} -> ${pct(count(rings, fires), rings.length).padStart(6)} ${pct(count(honest, fires), honest.length).padStart(6)}`);
   }
 }
 
@@ -89,7 +100,10 @@ function main() {
   perSignal(results);
   console.log('');
   const couponMinutes = bursts(results);
-  if (process.argv.includes('--sweep')) sweep(results);
+  if (process.argv.includes('--sweep')) {
+    sweep(results);
+    sweepShared(results);
+  }
 
   const self = results.filter((result) => result.order.label === 'self');
   const honest = results.filter((result) => result.order.label === 'honest');

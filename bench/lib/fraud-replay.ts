@@ -198,7 +198,7 @@ export function generateReplaySet(options: ReplayOptions): ReplaySet {
 }
 
 /** One replayed order: what was read, what fired, and the velocity context (for the bench's sweep of the burst rule). */
-export type ReplayResult = { order: ReplayOrder; facts: OrderRiskFacts; flags: FlagInput[]; velocity: SignalContext['velocity']; coldBuyer: boolean };
+export type ReplayResult = { order: ReplayOrder; facts: OrderRiskFacts; flags: FlagInput[]; velocity: SignalContext['velocity']; coldBuyer: boolean; otherStaffers: number };
 
 /**
  * Replays the set in time order through the readers and `evaluateSignals`, with an in-memory context kept by the same
@@ -230,9 +230,13 @@ export function replay(set: ReplaySet, key = 'bench-fraud-key'): ReplayResult[] 
       sharedFingerprint: { otherStaffers: new Set(earlier.map((use) => use.staffer)).size, orders: new Set(earlier.map((use) => use.at)).size },
       sawPageView: order.sawPageView,
     };
-    results.push({ order, facts, flags: evaluateSignals(facts, hashes, context), velocity: context.velocity, coldBuyer: facts.newCustomer === true && !order.sawPageView });
+    results.push({ order, facts, flags: evaluateSignals(facts, hashes, context), velocity: context.velocity, coldBuyer: facts.newCustomer === true && !order.sawPageView, otherStaffers: context.sharedFingerprint.otherStaffers });
     baselines.set(order.staffer, observeUse(baselines.get(order.staffer) ?? null, order.at));
-    for (const hash of new Set(prints)) seen.set(hash, [...(seen.get(hash) ?? []), { staffer: order.staffer, at: now }]);
+    for (const hash of new Set(prints)) {
+      const uses = seen.get(hash) ?? [];
+      uses.push({ staffer: order.staffer, at: now });
+      seen.set(hash, uses);
+    }
   }
   return results;
 }

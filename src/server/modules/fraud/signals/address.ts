@@ -10,6 +10,8 @@ import type { PostalAddress } from './types';
  */
 
 // USPS Publication 28, appendix C1 (street suffixes) and the directionals, for the spellings buyers actually type.
+// A word is abbreviated wherever it stands, also inside a street's name (`Pine Ave` → `pne ave`): matching only
+// needs both sides read the same way, and guessing which word is the suffix would be the fragile part.
 const SUFFIXES: Record<string, string> = {
   street: 'st', str: 'st', strt: 'st', avenue: 'ave', av: 'ave', aven: 'ave', avn: 'ave', road: 'rd', drive: 'dr', drv: 'dr',
   lane: 'ln', court: 'ct', boulevard: 'blvd', boul: 'blvd', place: 'pl', terrace: 'ter', circle: 'cir', circ: 'cir',

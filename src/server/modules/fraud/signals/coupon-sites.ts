@@ -43,7 +43,7 @@ export function referrerDomain(value: string): string | null {
   return host.startsWith('www.') ? host.slice(4) : host;
 }
 
-/** The listed domain the host is, or is under (`uk.retailmenot.com` → `retailmenot.com`), or null. */
+/** The listed domain the host is, or is under (`uk.retailmenot.com` → `retailmenot.com`), or null (any domain list). */
 export function couponSiteOf(host: string, couponDomains: ReadonlySet<string>): string | null {
   const labels = host.split('.');
   for (let start = 0; start < labels.length - 1; start += 1) {

@@ -1,4 +1,4 @@
-import { isDisposableEmailDomain } from 'disposable-email-domains-js';
+import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import { couponSiteOf, referrerDomain } from './coupon-sites';
 import { emailDomain } from './normalise';
 import type { FlagInput, OrderRiskFacts, RiskHashes, SignalContext } from './types';
@@ -43,9 +43,14 @@ function velocity(facts: OrderRiskFacts, context: SignalContext): FlagInput | nu
   return { signal: 'velocity', evidence: { usesInWindow, expected: Math.round(expected * 100) / 100, threshold, windowHours: VELOCITY_WINDOW_HOURS, newCustomerWithoutPageView: coldBuyer } };
 }
 
+// The package's isDisposableEmailDomain builds a Set of its ~100k domains on every call: build it once.
+let disposableDomains: Set<string> | null = null;
+
+/** The buyer's email domain, or a parent of it, is on the disposable-domain list of `disposable-email-domains-js`. */
 function disposableEmail(facts: OrderRiskFacts): FlagInput | null {
   const domain = emailDomain(facts.customerEmail);
-  return domain && isDisposableEmailDomain(domain) ? { signal: 'disposable_email', evidence: { domain } } : null;
+  disposableDomains ??= disposableEmailBlocklistSet();
+  return domain && couponSiteOf(domain, disposableDomains) ? { signal: 'disposable_email', evidence: { domain } } : null;
 }
 
 function sharedFingerprint(context: SignalContext): FlagInput | null {
