@@ -74,12 +74,12 @@ function sweep(results: ReplayResult[]) {
 
 /** The shared-fingerprint threshold (other staffers' codes on the same card/IP/address): rings caught, honest flagged. */
 function sweepShared(results: ReplayResult[]) {
-  console.log('\nshared fingerprint sweep: min other staffers -> ring recall, honest FP');
+  console.log('\nshared fingerprint sweep: min other staffers, emails counted -> ring recall, honest FP');
   const rings = results.filter((result) => result.order.label === 'ring');
   const honest = results.filter((result) => result.order.label === 'honest');
-  for (const minimum of [1, 2, 3, 4]) {
-    const fires = (result: ReplayResult) => result.otherStaffers >= minimum;
-    console.log(`  ${minimum} -> ${pct(count(rings, fires), rings.length).padStart(6)} ${pct(count(honest, fires), honest.length).padStart(6)}`);
+  for (const minimum of [1, 2, 3, 4]) for (const byEmail of [false, true]) {
+    const fires = (result: ReplayResult) => result.shared.otherStaffers >= minimum && (!byEmail || (result.shared.emails ?? 0) >= 2);
+    console.log(`  ${minimum} ${byEmail ? 'yes' : 'no '} -> ${pct(count(rings, fires), rings.length).padStart(6)} ${pct(count(honest, fires), honest.length).padStart(6)}`);
   }
 }
 

@@ -198,7 +198,7 @@ export function generateReplaySet(options: ReplayOptions): ReplaySet {
 }
 
 /** One replayed order: what was read, what fired, and the velocity context (for the bench's sweep of the burst rule). */
-export type ReplayResult = { order: ReplayOrder; facts: OrderRiskFacts; flags: FlagInput[]; velocity: SignalContext['velocity']; coldBuyer: boolean; otherStaffers: number };
+export type ReplayResult = { order: ReplayOrder; facts: OrderRiskFacts; flags: FlagInput[]; velocity: SignalContext['velocity']; coldBuyer: boolean; shared: SignalContext['sharedFingerprint'] };
 
 /**
  * Replays the set in time order through the readers and `evaluateSignals`, with an in-memory context kept by the same
@@ -211,7 +211,7 @@ export function replay(set: ReplaySet, key = 'bench-fraud-key'): ReplayResult[] 
   const couponDomains = new Set(STARTER_COUPON_SITES);
   const usesOf = new Map<number, number[]>();
   const baselines = new Map<number, VelocityBaseline | null>();
-  const seen = new Map<string, { staffer: number; at: number }[]>();
+  const seen = new Map<string, { staffer: number; at: number; email: string | null }[]>();
   const results: ReplayResult[] = [];
   for (const order of set.orders) {
     const read = order.platform === 'shopify' ? shopifyRiskFacts(order.body) : wooCommerceRiskFacts(order.body);
@@ -227,14 +227,18 @@ export function replay(set: ReplaySet, key = 'bench-fraud-key'): ReplayResult[] 
       staffer: stafferHashes[order.staffer],
       couponDomains,
       velocity: { usesInWindow: uses.length, baseline: baselines.get(order.staffer) ?? null, now: order.at },
-      sharedFingerprint: { otherStaffers: new Set(earlier.map((use) => use.staffer)).size, orders: new Set(earlier.map((use) => use.at)).size },
+      sharedFingerprint: {
+        otherStaffers: new Set(earlier.map((use) => use.staffer)).size,
+        orders: new Set(earlier.map((use) => use.at)).size,
+        emails: earlier.length ? new Set([hashes.emails[0] ?? null, ...earlier.map((use) => use.email)]).size : 0,
+      },
       sawPageView: order.sawPageView,
     };
-    results.push({ order, facts, flags: evaluateSignals(facts, hashes, context), velocity: context.velocity, coldBuyer: facts.newCustomer === true && !order.sawPageView, otherStaffers: context.sharedFingerprint.otherStaffers });
+    results.push({ order, facts, flags: evaluateSignals(facts, hashes, context), velocity: context.velocity, coldBuyer: facts.newCustomer === true && !order.sawPageView, shared: context.sharedFingerprint });
     baselines.set(order.staffer, observeUse(baselines.get(order.staffer) ?? null, order.at));
     for (const hash of new Set(prints)) {
       const uses = seen.get(hash) ?? [];
-      uses.push({ staffer: order.staffer, at: now });
+      uses.push({ staffer: order.staffer, at: now, email: hashes.emails[0] ?? null });
       seen.set(hash, uses);
     }
   }

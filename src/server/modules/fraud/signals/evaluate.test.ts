@@ -106,3 +106,10 @@ describe('disposable email and shared fingerprint', () => {
     expect(flags.map((flag) => flag.signal)).toEqual(['own_use', 'coupon_referrer', 'shared_fingerprint']);
   });
 });
+
+describe('shared fingerprint with the buyer emails counted', () => {
+  it('stays quiet for one buyer under one email across staffers, fires under changing emails', () => {
+    expect(evaluate({}, { sharedFingerprint: { otherStaffers: 3, orders: 3, emails: 1 } })).toEqual([]);
+    expect(evaluate({}, { sharedFingerprint: { otherStaffers: 2, orders: 2, emails: 3 } })).toEqual([{ signal: 'shared_fingerprint', evidence: { otherStaffers: 2, orders: 2, emails: 3 } }]);
+  });
+});

@@ -53,9 +53,11 @@ function disposableEmail(facts: OrderRiskFacts): FlagInput | null {
   return domain && couponSiteOf(domain, disposableDomains) ? { signal: 'disposable_email', evidence: { domain } } : null;
 }
 
+/** At least SHARED_MIN_OTHER_STAFFERS other staffers' codes on this card/IP/address, under more than one email when that is known. */
 function sharedFingerprint(context: SignalContext): FlagInput | null {
-  const { otherStaffers, orders } = context.sharedFingerprint;
-  return otherStaffers >= SHARED_MIN_OTHER_STAFFERS ? { signal: 'shared_fingerprint', evidence: { otherStaffers, orders } } : null;
+  const { otherStaffers, orders, emails } = context.sharedFingerprint;
+  if (otherStaffers < SHARED_MIN_OTHER_STAFFERS || (emails !== undefined && emails < 2)) return null;
+  return { signal: 'shared_fingerprint', evidence: emails === undefined ? { otherStaffers, orders } : { otherStaffers, orders, emails } };
 }
 
 /** Every signal that fires on this order, with its evidence (hash matches and domains, never raw personal data). */

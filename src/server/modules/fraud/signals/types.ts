@@ -43,8 +43,13 @@ export type SignalContext = {
   couponDomains: ReadonlySet<string>;
   /** Uses of this code in the last VELOCITY_WINDOW_HOURS before this order (this one included), and its baseline before them. */
   velocity: { usesInWindow: number; baseline: VelocityBaseline | null; now: Date };
-  /** Orders in the look-back that share this order's card, IP or address hash but used other staffers' codes. */
-  sharedFingerprint: { otherStaffers: number; orders: number };
+  /**
+   * Orders in the look-back that share this order's card, IP or address hash but used other staffers' codes.
+   * `emails` (optional): distinct buyer email hashes among those orders and this one; when given, one buyer under one
+   * email across several staffers (an honest customer shopping around) does not fire, a card or address under
+   * changing emails does.
+   */
+  sharedFingerprint: { otherStaffers: number; orders: number; emails?: number };
   /** Whether a browser page view was recorded for this code/order before the order. */
   sawPageView: boolean;
 };
