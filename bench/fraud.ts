@@ -8,6 +8,7 @@
 //   npm run bench -- fraud                 (50 staffers, 60 days)
 //   npm run bench -- fraud --smoke         (8 staffers, 10 days: seconds, same verdict lines)
 //   npm run bench -- fraud --sweep         (also the burst rule's constants over a grid, how they were chosen)
+//   npm run bench -- fraud --seed=7        (another seed of the same generator; 43 is the one judged)
 import { fraudSignals } from '../src/shared/contracts/fraud';
 import { burstThreshold, expectedUses, type BurstRule } from '../src/server/modules/fraud/signals';
 import { FULL_SET, SMOKE_SET, fired, generateReplaySet, minutesBetween, replay, SIGNAL_TARGETS, type ReplayResult } from './lib/fraud-replay';
@@ -91,7 +92,8 @@ function recomputeVelocity(result: ReplayResult, rule: BurstRule): boolean {
 
 function main() {
   const smoke = process.argv.includes('--smoke');
-  const options = smoke ? SMOKE_SET : FULL_SET;
+  const seed = Number(process.argv.find((arg) => arg.startsWith('--seed='))?.slice('--seed='.length));
+  const options = { ...(smoke ? SMOKE_SET : FULL_SET), ...(Number.isInteger(seed) ? { seed } : {}) };
   const started = performance.now();
   const set = generateReplaySet(options);
   const results = replay(set);
