@@ -25,7 +25,7 @@ function ownUse(hashes: RiskHashes, staffer: RiskHashes): FlagInput | null {
 
 /** A referrer of the order is, or is under, a coupon-site domain. */
 function couponReferrer(facts: OrderRiskFacts, context: SignalContext): FlagInput | null {
-  for (const referrer of facts.referrers) {
+  for (const referrer of Array.isArray(facts.referrers) ? facts.referrers : []) {
     const host = typeof referrer === 'string' ? referrerDomain(referrer) : null;
     const site = host && couponSiteOf(host, context.couponDomains);
     if (site) return { signal: 'coupon_referrer', evidence: { referrer: host, listed: site } };

@@ -21,7 +21,7 @@ describe('emails', () => {
     expect(normaliseEmail('ｊａｋｅ@example.com')).toBe('jake@example.com');
   });
   it('answers null for what is not an email', () => {
-    for (const value of ['', '   ', 'jake', 'a@b@c.com', '@example.com', '+tag@example.com', 'jake@localhost', 'jake@', null, undefined, 42, {}, ['a@b.com']]) {
+    for (const value of ['', '   ', 'jake', 'a@b@c.com', '@example.com', '+tag@example.com', 'jake@localhost', 'jake@..', 'jake@-x.com', 'jake@a..com', 'jake@', null, undefined, 42, {}, ['a@b.com']]) {
       expect(normaliseEmail(value)).toBeNull();
     }
   });
@@ -128,5 +128,29 @@ describe('keyed hashes', () => {
     expect(normaliseIp('2001:DB8::1')).toBe('2001:db8::1');
     expect(normaliseIp('0.0.0.0')).toBeNull();
     expect(normaliseIp('not an ip')).toBeNull();
+  });
+});
+
+describe('random input (seeded)', () => {
+  /** Strings of random UTF-16 code units: controls, NUL, lone and paired surrogates, letters, @ + . # and spaces. */
+  function randomStrings(count: number): string[] {
+    let state = 20_260_043;
+    const next = () => ((state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 4_294_967_296);
+    const alphabet = ['\u0000', '\u0007', '\uD83D', '\uDE00', '\uD83D\uDE00', '@', '+', '.', '#', ' ', '-', 'a', 'Z', '9', 'ß', 'İ', '\u200B', 'apt', 'Street', 'gmail.com', '(', ')'];
+    return Array.from({ length: count }, () => Array.from({ length: Math.floor(next() * 40) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''));
+  }
+  it('never throws, answers strings without control characters or lone surrogates, and is stable when applied again', () => {
+    for (const value of randomStrings(3_000)) {
+      const email = normaliseEmail(value);
+      const street = normaliseStreet(value);
+      const phone = normalisePhone(value);
+      for (const out of [email, street, phone]) {
+        if (out === null) continue;
+        expect(out).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+        expect(out).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+      }
+      if (email) expect(normaliseEmail(email)).toBe(email);
+      if (street) expect(normaliseStreet(street)).toBe(street);
+    }
   });
 });

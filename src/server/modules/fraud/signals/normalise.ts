@@ -22,6 +22,9 @@ export function cleanText(value: unknown): string | null {
   return cut === '' ? null : cut;
 }
 
+/** A dotted host name in ASCII: labels of letters, digits, - and _, not starting or ending with -. */
+const HOST_NAME = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
 /** Gmail ignores dots in the local part and treats googlemail.com as gmail.com. */
 const DOTLESS_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
 
@@ -38,7 +41,7 @@ export function normaliseEmail(value: unknown): string | null {
   let [local, domain] = parts;
   local = local.split('+')[0].replace(/\s/g, '');
   domain = domainToASCII(domain.replace(/\.$/, ''));
-  if (!local || !domain || !domain.includes('.')) return null;
+  if (!local || !HOST_NAME.test(domain)) return null;
   if (DOTLESS_DOMAINS.has(domain)) {
     local = local.replace(/\./g, '');
     domain = 'gmail.com';
