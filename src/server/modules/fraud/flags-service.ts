@@ -5,7 +5,6 @@ import type { AppContext } from '@server/lib/context';
 import { AppError } from '@server/lib/errors';
 import * as ledger from '@server/modules/ledger/service';
 import { announceNotifications, recordNotifications, type NotificationInput } from '@server/modules/notifications/service';
-import { userIdOfProStaff } from '@server/modules/discounts/repository';
 import * as repo from './repository';
 import { settingsOf } from './settings';
 import type { FlagInput } from './signals';
@@ -79,7 +78,7 @@ type Told = { proStaffId: number; orderId: string; outcome: 'held' | 'rejected' 
 async function tell(ctx: Pick<AppContext, 'db' | 'tasks' | 'events' | 'log' | 'config'>, db: Database, items: Told[]): Promise<number[]> {
   const notes: NotificationInput[] = [];
   for (const item of items) {
-    const userId = await userIdOfProStaff(db, item.proStaffId);
+    const userId = await repo.userOfProStaff(db, item.proStaffId);
     if (!userId) continue;
     const title = {
       held: `Commission on order ${item.orderId} held for review`,

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, ne, sql, type S
 import type { Database } from '@server/db/client';
 import { firstRow } from '@server/db/rows';
 import { commissions } from '@server/db/schema/commissions';
-import { discountCodes, storeOrders, trackingEvents } from '@server/db/schema/discounts';
+import { storeOrders, trackingEvents } from '@server/db/schema/discounts';
 import { codeVelocity, couponSiteLists, fraudFlags, fraudSettings, householdAddresses, orderRiskHashes, type FingerprintKind } from '@server/db/schema/fraud';
 import { gearRequests } from '@server/db/schema/gear';
 import { proStaffProfiles } from '@server/db/schema/profiles';
@@ -213,5 +213,5 @@ export async function purgeRiskHashes(db: Database, before: Date): Promise<numbe
   return rows.length;
 }
 
-export const codeOwner = (db: Database, discountCodeId: number) =>
-  firstRow(db.select({ proStaffId: discountCodes.proStaffId, code: discountCodes.code }).from(discountCodes).where(eq(discountCodes.id, discountCodeId)));
+export const userOfProStaff = async (db: Database, proStaffId: number) =>
+  (await firstRow(db.select({ userId: proStaffProfiles.userId }).from(proStaffProfiles).where(eq(proStaffProfiles.id, proStaffId))))?.userId ?? null;
