@@ -58,6 +58,7 @@ import { useSecurityHeaders } from './lib/security-headers';
 import { TaskQueue } from './modules/tasks/queue';
 import { retentionRoutes } from './modules/retention/routes';
 import { rankingSnapshotsRoutes } from './modules/ranking-snapshots/routes';
+import { fraudRoutes } from './modules/fraud/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -234,6 +235,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(reconciliationRoutes);
   await app.register(retentionRoutes);
   await app.register(rankingSnapshotsRoutes);
+  await app.register(fraudRoutes);
 
   await registerClient(app, config);
   app.addHook('onReady', rateLimitStore.ready);

@@ -48,3 +48,11 @@ export function decryptSecret(config: Config, sealed: string): string {
   decipher.setAuthTag(Buffer.from(tag, 'base64'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
 }
+
+/**
+ * A key for another purpose, derived from the same secret with a fixed label (HMAC-SHA256, hex): e.g. the keyed hashes
+ * of buyers' emails and addresses (decision record 039). Stable for a deployment, different per label.
+ */
+export function derivedKey(config: Config, label: string): string {
+  return crypto.createHmac('sha256', keyFor(config)).update(label).digest('hex');
+}

@@ -54,6 +54,9 @@ let gearToDecideId = 0;
 let gearToCancelId = 0;
 /** The code the rotation entry's setup makes (rotating the shared fixture code would change what other entries see). */
 let codeToRotateId = 0;
+/** The fraud flag and household address the code-abuse entries' setups make. */
+let matrixFlagId = 0;
+let householdAddressId = 0;
 /** The dead task the retry route's setup makes. */
 let deadTaskId = 0;
 /** The pro staffer's notification of the fixture agreement's offer. */
@@ -530,6 +533,39 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     note: 'The business withdraws the open change, then the pro staffer ends the agreement.',
   },
 
+  // ---- code abuse (issue 43, decision record 039): a business's flags and rules, a staffer's own flags and addresses ----
+  'GET /api/fraud/flags': { expect: anyBusinessProfile(200), request: at(() => '/api/fraud/flags?status=open'), note: "The caller's own flags." },
+  'POST /api/fraud/flags/decide': {
+    expect: businessOwnerOnly(200, 404),
+    setup: async (f) => {
+      const [row] = await f.t.database.query<{ id: number }>(`insert into fraud_flags (business_id, order_id, platform, code, pro_staff_id, commission_id, signal, mode)
+        values (${f.business.businessId}, 'MATRIX-1', 'shopify', 'MATRIX', ${f.proStaff.proStaffId}, ${f.ids.commission}, 'own_use', 'flag') returning id`);
+      matrixFlagId = row.id;
+    },
+    request: () => ({ url: '/api/fraud/flags/decide', body: { flagIds: [matrixFlagId], decision: 'approve' } }),
+    note: "business's flag on proStaff's order; another business's id answers 404.",
+  },
+  'GET /api/fraud/staffers': { expect: anyBusinessProfile(200), request: at(() => '/api/fraud/staffers') },
+  'GET /api/fraud/settings': { expect: anyBusinessProfile(200), request: at(() => '/api/fraud/settings') },
+  'PUT /api/fraud/settings': { expect: anyBusinessProfile(200), request: () => ({ url: '/api/fraud/settings', body: { expiryDays: 30 } }), note: "The caller's own rules." },
+  'GET /api/fraud/my-flags': { expect: anyProStaffProfile(200), request: at(() => '/api/fraud/my-flags'), note: "Flags on the caller's own orders." },
+  'GET /api/fraud/household-addresses': { expect: anyProStaffProfile(200), request: at(() => '/api/fraud/household-addresses') },
+  'POST /api/fraud/household-addresses': {
+    expect: anyProStaffProfile(201),
+    request: (_f, actor) => ({ url: '/api/fraud/household-addresses', body: { line1: `${actor === 'proStaff' ? 12 : 14} Oak Street`, city: 'Boise', postalCode: '83702', country: 'US' } }),
+  },
+  'DELETE /api/fraud/household-addresses/:id': {
+    expect: { anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 404, business: 403, proStaff: 204 },
+    setup: async (f) => {
+      const [row] = await f.t.database.query<{ id: number }>(`insert into household_addresses (pro_staff_id, address_hash, label) values (${f.proStaff.proStaffId}, 'matrix', '1 M… St, Boise US') returning id`);
+      householdAddressId = row.id;
+    },
+    request: () => ({ url: `/api/fraud/household-addresses/${householdAddressId}` }),
+    note: "proStaff's address; another staffer's id answers 404.",
+  },
+  'GET /api/admin/fraud/coupon-sites': { expect: adminOnly, request: at(() => '/api/admin/fraud/coupon-sites') },
+  'PUT /api/admin/fraud/coupon-sites': { expect: adminOnly, request: () => ({ url: '/api/admin/fraud/coupon-sites', body: { domains: ['coupons.example.com'] } }) },
+  'GET /api/admin/fraud/repeated-rejections': { expect: adminOnly, request: at(() => '/api/admin/fraud/repeated-rejections'), note: 'Counts of businesses, never their names.' },
   // ---- the notification centre (decision record 030): every route acts on the caller's own list ----
   'GET /api/notifications': { expect: signedIn(200), request: at(() => '/api/notifications'), note: "The caller's own notifications." },
   'GET /api/notifications/unread-count': { expect: signedIn(200), request: at(() => '/api/notifications/unread-count') },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { idColumn, createdAtColumn, setNullReference } from './columns';
 import { businessIdColumn, businessProfiles, proStaffIdColumn } from './profiles';
 import { payouts } from './payouts';
@@ -44,6 +44,11 @@ export const commissions = pgTable(
      * processing payout cannot be put in another) and kept once paid; cleared when the payout fails.
      */
     payoutId: setNullReference('payout_id', () => payouts.id),
+    /**
+     * Held for fraud review (decision record 039): not payable while true. Derived from the newest `held`/`released`
+     * entry by the database (migration 0031), like the columns above.
+     */
+    held: boolean('held').notNull().default(false),
   },
   (table) => [
     index('commissions_business_id_idx').on(table.businessId),

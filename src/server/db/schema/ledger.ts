@@ -27,6 +27,10 @@ export const ledgerEntryKinds = [
   'transfer_failed',
   /** The business paid it outside HuntStaff (Mark paid). */
   'paid_outside',
+  /** Held for fraud review (decision record 039): no value change, not payable until released. */
+  'held',
+  /** Released from fraud review: payable again (approved, expired, or rejected and then reversed). */
+  'released',
 ] as const;
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
 

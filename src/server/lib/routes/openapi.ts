@@ -36,6 +36,7 @@ export const apiTags = {
   ads: { name: 'Advertisements', description: session('advertisements') },
   promotions: { name: 'Promotions', description: session('promotions') },
   discounts: { name: 'Discount codes', description: session('discount codes and connected store platforms') },
+  fraud: { name: 'Code abuse', description: session('fraud flags on attributed orders, holds and decisions, the review rules, household addresses') },
   billing: { name: 'Billing', description: session('plans, subscriptions and trials') },
   admin: { name: 'Admin', description: session('admin dashboard') },
   analytics: { name: 'Analytics', description: session('business analytics') },

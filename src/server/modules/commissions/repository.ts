@@ -251,7 +251,7 @@ export async function claimNewlyPayable(db: Database, now: Date, limit: number):
     from pro_staff_profiles p, business_profiles b
     where c.id in (
       select id from commissions
-      where status = 'pending' and source = 'order' and amount_cents > 0 and payable_notified_at is null and payable_at <= ${now}
+      where status = 'pending' and source = 'order' and amount_cents > 0 and payable_notified_at is null and payable_at <= ${now} and not held
       order by payable_at, id limit ${limit}
       for update skip locked
     ) and p.id = c.pro_staff_id and b.id = c.business_id

@@ -12,6 +12,9 @@ import { commissionCents } from './mappers';
 import { invalidReason, normaliseCode, type StorePlatform } from './store-service';
 import { checkGoalsReachedAfterCommit } from '@server/modules/goals/service';
 import * as ledger from '@server/modules/ledger/service';
+import { checkAttributedOrder, flaggedReason } from '@server/modules/fraud/attribution';
+import { announce } from '@server/modules/fraud/flags-service';
+import type { OrderRiskFacts } from '@server/modules/fraud/signals';
 
 /**
  * What a signed webhook or a secret-key call says about an order. Only these facts make money
@@ -31,6 +34,8 @@ export type VerifiedOrderFacts = {
   status?: repo.OrderRow['status'];
   /** Refunded merchandise per refund, in minor units; upserted by key so redeliveries count once. */
   refunds?: { key: string; amountMinor: number }[];
+  /** What the payload says about the buyer and where they came from, for the fraud signals (decision record 039). */
+  risk?: OrderRiskFacts | null;
 };
 
 export type AttributionOutcome = 'created' | 'adjusted' | 'recorded' | 'duplicate';
@@ -98,13 +103,21 @@ export async function applyVerifiedOrder(ctx: AppContext, facts: VerifiedOrderFa
   const result = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     const applied = await applyInTransaction(db, facts, options);
+    // A new commission is checked for abuse in the same transaction: its flags, hold or rejection commit with it.
+    const raised = applied.outcome === 'created' && applied.commission
+      ? await checkAttributedOrder(ctx, db, {
+        businessId: facts.platform.businessId, orderId: facts.orderId, platform: facts.platform.platformType, discountCodeId: applied.order.discountCodeId,
+        code: applied.order.code ?? '', proStaffId: applied.commission.proStaffId, commissionId: applied.commission.id,
+      }, facts.risk ?? null, new Date())
+      : null;
     // The delivery log row commits with what the delivery did, or not at all.
     await attr.insertDelivery(db, deliveryValues(facts.platform, options.topic, {
       orderId: facts.orderId, codes: applied.codes, outcome: applied.outcome, commissionId: applied.commission?.id ?? null,
-      reason: applied.outcome === 'recorded' && !applied.commission ? recordedReason(applied) : null,
+      reason: applied.outcome === 'recorded' && !applied.commission ? recordedReason(applied) : raised && flaggedReason(raised),
     }));
-    return applied;
+    return { ...applied, flagNotified: raised?.notified ?? [] };
   });
+  await announce(ctx, result.flagNotified);
   for (const note of result.notify) await notifyProStaff(ctx, note.proStaffId, { type: note.type, data: { commissionId: note.commissionId, status: note.status } });
   // A newly attributed order may complete the staffer's season sales goal (decision record 033): told now.
   for (const note of result.notify) {

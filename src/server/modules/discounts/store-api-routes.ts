@@ -6,6 +6,7 @@ import { DEFAULT_CURRENCY, formatMinorUnits, parseMinorUnits } from '@shared/cur
 import { AppError, forbidden } from '@server/lib/errors';
 import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
 import * as store from './store-service';
+import { emptyFacts } from '@server/modules/fraud/signals';
 import * as attribution from './attribution-service';
 
 /** An amount in `currency`, or a 400 naming the field (e.g. three decimals for USD). */
@@ -126,6 +127,8 @@ export const storeApiRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           platform, source: 'api', orderId: String(body.orderId), codes: [body.code], baseMinor: amountIn(body.orderValue, currency), currency,
           customerEmail: body.customerEmail,
+          // The secret-key call says only the buyer's email; the other signals read the database (decision record 039).
+          risk: { ...emptyFacts(), customerEmail: body.customerEmail ?? null },
         },
         { strict: true, topic: 'api/track-usage' },
       );

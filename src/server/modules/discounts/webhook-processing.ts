@@ -7,6 +7,7 @@ import type { StorePlatform } from './store-service';
 import * as payloads from './order-payloads';
 import { fetchBigCommerceOrder } from './bigcommerce-client';
 import { decryptSecret } from '@server/lib/secret-box';
+import { bigCommerceRiskFacts, shopifyRiskFacts, wooCommerceRiskFacts, type OrderRiskFacts } from '@server/modules/fraud/signals';
 import { gearDelivery, isGearTopic } from '@server/modules/gear/webhook-service';
 
 /**
@@ -35,7 +36,7 @@ async function ignore(ctx: AppContext, platform: StorePlatform, topic: string, r
   return { received: true, action: 'ignored', reason, orderId: orderId ?? undefined };
 }
 
-async function apply(ctx: AppContext, platform: StorePlatform, source: attribution.VerifiedOrderFacts['source'], topic: string, parsed: payloads.ParsedOrder): Promise<WebhookAnswer> {
+async function apply(ctx: AppContext, platform: StorePlatform, source: attribution.VerifiedOrderFacts['source'], topic: string, parsed: payloads.ParsedOrder & { risk?: OrderRiskFacts | null }): Promise<WebhookAnswer> {
   const result = await attribution.applyVerifiedOrder(ctx, { platform, source, ...parsed }, { topic });
   return { received: true, action: result.outcome, orderId: parsed.orderId, commissionId: result.commission?.id ?? null };
 }
@@ -48,9 +49,11 @@ function applyParsed(
   topic: string,
   parsed: payloads.ParsedOrder | payloads.Ignored,
   orderId?: string,
+  risk?: () => OrderRiskFacts,
 ): Promise<WebhookAnswer> {
   if (payloads.isIgnored(parsed)) return ignore(ctx, platform, topic, parsed.ignored, parsed.orderId ?? orderId, parsed.codes);
-  return apply(ctx, platform, source, topic, parsed);
+  // The buyer's facts for the fraud signals (decision record 039): read from the same published payload.
+  return apply(ctx, platform, source, topic, { ...parsed, risk: risk?.() ?? null });
 }
 
 
@@ -108,7 +111,7 @@ async function shopifyDelivery(ctx: AppContext, platform: StorePlatform, topic: 
   }
   if (topic === 'orders/delete') return deletion(ctx, platform, 'shopify', topic, body, raw);
   if (!SHOPIFY_ORDER_TOPICS.includes(topic)) return ignore(ctx, platform, topic, `Topic ${topic.slice(0, 60)} is not used`);
-  return applyParsed(ctx, platform, 'shopify', topic, payloads.shopifyOrder(body, topic));
+  return applyParsed(ctx, platform, 'shopify', topic, payloads.shopifyOrder(body, topic), undefined, () => shopifyRiskFacts(body));
 }
 
 async function wooCommerceDelivery(ctx: AppContext, platform: StorePlatform, topic: string, raw: Buffer): Promise<WebhookAnswer> {
@@ -117,7 +120,7 @@ async function wooCommerceDelivery(ctx: AppContext, platform: StorePlatform, top
   const body = jsonOf(raw);
   if (!body) return ignore(ctx, platform, topic, 'The body is not a JSON object');
   if (topic === 'order.deleted') return deletion(ctx, platform, 'woocommerce', topic, body, raw);
-  return applyParsed(ctx, platform, 'woocommerce', topic, payloads.wooCommerceOrder(body));
+  return applyParsed(ctx, platform, 'woocommerce', topic, payloads.wooCommerceOrder(body), undefined, () => wooCommerceRiskFacts(body));
 }
 
 async function bigCommerceDelivery(ctx: AppContext, platform: StorePlatform, raw: Buffer): Promise<WebhookAnswer> {
@@ -135,7 +138,7 @@ async function bigCommerceDelivery(ctx: AppContext, platform: StorePlatform, raw
     const token = decryptSecret(ctx.config, platform.bigcommerceApiTokenEncrypted);
     const fetched = await fetchBigCommerceOrder(ctx.config, platform.bigcommerceStoreHash, token, orderId);
     if (!fetched.ok) return ignore(ctx, platform, scope, fetched.reason, orderId);
-    return applyParsed(ctx, platform, 'bigcommerce', scope, payloads.bigCommerceOrder(fetched.order, fetched.coupons), orderId);
+    return applyParsed(ctx, platform, 'bigcommerce', scope, payloads.bigCommerceOrder(fetched.order, fetched.coupons), orderId, () => bigCommerceRiskFacts(fetched.order));
   }
   // Without API credentials only the status is known; a secret-key track-usage call can attribute the order.
   const newStatus = Number(data.status?.new_status_id);

@@ -11,6 +11,8 @@ export type LedgerRow = {
   status: 'pending' | 'paid' | 'cancelled';
   amountCents: number;
   payoutId: number | null;
+  /** Held for fraud review (decision record 039). */
+  held: boolean;
   adjustsCommissionId: number | null;
   orderId: string | null;
   /** `reason` of the newest reversal, when there is one. */
@@ -32,6 +34,7 @@ const ledgerColumns = {
   status: commissions.status,
   amountCents: commissions.amountCents,
   payoutId: commissions.payoutId,
+  held: commissions.held,
   adjustsCommissionId: commissions.adjustsCommissionId,
   orderId: commissions.orderId,
 };
@@ -71,7 +74,7 @@ export function lockForMove(db: Database, ids: number[]): Promise<LedgerRow[]> {
 export type WholeValueEntry = { kind: LedgerEntryKind; sign: 1 | -1; payoutId: number | null; reason: string };
 
 /**
- * Pay now's selection, locked, and when every one of them is unpaid (pending, in no payout), `entries` appended for
+ * Pay now's selection, locked, and when every one of them is unpaid (pending, in no payout, not held for review), `entries` appended for
  * each in the same statement: one round trip, and no row travels to the app and back. Answers whether they were
  * appended, and every locked commission's id and value (oldest first), which the caller checks against the table.
  */
@@ -80,8 +83,8 @@ export async function moveUnpaid(db: Database, ids: number[], entries: WholeValu
   const result = (await db._.session
     .prepareQuery(
       {
-        sql: `with locked as (select id, business_id, pro_staff_id, currency, amount_cents, status, payout_id from commissions where id = any($1::integer[]) order by id for update),
-          unpaid as (select coalesce(bool_and(status = 'pending' and payout_id is null), false) as every from locked),
+        sql: `with locked as (select id, business_id, pro_staff_id, currency, amount_cents, status, payout_id, held from commissions where id = any($1::integer[]) order by id for update),
+          unpaid as (select coalesce(bool_and(status = 'pending' and payout_id is null and not held), false) as every from locked),
           appended as (insert into commission_entries (commission_id, business_id, pro_staff_id, currency, kind, amount_minor, payout_id, reason, created_at)
             select l.id, l.business_id, l.pro_staff_id, l.currency, e.kind, e.sign * l.amount_cents, e.payout_id, e.reason, $6::timestamptz
             from locked l cross join unnest($2::text[], $3::integer[], $4::integer[], $5::text[]) with ordinality e(kind, sign, payout_id, reason, n)
@@ -127,7 +130,7 @@ export async function lockInPayout(db: Database, payoutId: number, proStaffId: n
   const result = (await db._.session.prepareQuery({ sql: text, params: [...(claim?.params ?? []), payoutId, proStaffId] }, undefined, name, false).execute()) as { rows: LockedRow[] };
   return result.rows.map((row) => ({
     id: row.id, businessId: row.business_id, proStaffId: row.pro_staff_id, currency: row.currency, status: row.status, amountCents: row.amount_cents,
-    payoutId: row.payout_id, adjustsCommissionId: row.adjusts_commission_id, orderId: row.order_id, reversedBy: null, adjustments: 0,
+    payoutId: row.payout_id, held: false, adjustsCommissionId: row.adjusts_commission_id, orderId: row.order_id, reversedBy: null, adjustments: 0,
   }));
 }
 

@@ -9,7 +9,7 @@ import * as ledger from './service';
 const t = useTestApp();
 
 const row = (over: Partial<LedgerRow>): LedgerRow => ({
-  id: 1, businessId: 1, proStaffId: 1, currency: 'USD', status: 'pending', amountCents: 1990, payoutId: null, adjustsCommissionId: null, orderId: null,
+  id: 1, businessId: 1, proStaffId: 1, currency: 'USD', status: 'pending', amountCents: 1990, payoutId: null, held: false, adjustsCommissionId: null, orderId: null,
   reversedBy: null, adjustments: 0, ...over,
 });
 

@@ -15,7 +15,8 @@ const partyOf = (row: repo.LedgerRow) => ({ commissionId: row.id, businessId: ro
 function stateOf(row: repo.LedgerRow): LedgerState {
   if (row.status === 'paid') return 'paid';
   if (row.status === 'cancelled') return 'cancelled';
-  return row.payoutId === null ? 'unpaid' : 'in_payout';
+  if (row.payoutId !== null) return 'in_payout';
+  return row.held ? 'held' : 'unpaid';
 }
 
 export function factsOf(row: repo.LedgerRow): CommissionFacts {
@@ -24,7 +25,8 @@ export function factsOf(row: repo.LedgerRow): CommissionFacts {
     state,
     value: state === 'cancelled' ? 0 : row.amountCents,
     payoutId: row.payoutId,
-    reversedBy: row.reversedBy === 'business' ? 'business' : row.reversedBy ? 'order' : null,
+    // A rejection as fraud is the business's decision: no restore of the order brings it back (decision record 039).
+    reversedBy: row.reversedBy === 'business' || row.reversedBy?.startsWith('fraud:') ? 'business' : row.reversedBy ? 'order' : null,
     adjustments: row.adjustments,
   };
 }

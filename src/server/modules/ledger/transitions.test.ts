@@ -12,6 +12,9 @@ const events: LedgerEvent[] = [
   { type: 'moved_to_payout', payoutId: 9 },
   { type: 'transfer_landed', payoutId: 7 },
   { type: 'transfer_failed', payoutId: 7 },
+  { type: 'held_for_review' },
+  { type: 'released_from_review' },
+  { type: 'rejected_as_fraud', reason: 'own use' },
 ];
 
 describe('the ledger transition table', () => {
@@ -62,10 +65,38 @@ describe('the ledger transition table', () => {
     expect(decide(facts('unpaid'), { type: 'transfer_landed', payoutId: 7 })).toEqual({ ok: false, code: 'CONFLICT', message: 'This commission is not in a payout' });
   });
 
+  it('holds an unpaid commission for review, refuses to pay it while held, and releases or reverses it for good', () => {
+    expect(decide(facts('unpaid'), { type: 'held_for_review' })).toEqual({ ok: true, entries: [{ kind: 'held', amountMinor: 1990, reason: 'fraud review' }] });
+    expect(decide(facts('held'), { type: 'held_for_review' })).toEqual({ ok: true, entries: [] });
+    for (const event of [{ type: 'moved_to_payout', payoutId: 9 }, { type: 'paid_outside' }] as const) {
+      expect(decide(facts('held'), event)).toEqual({ ok: false, code: 'CONFLICT', message: 'This commission is held for fraud review: approve its flag before paying it' });
+    }
+    expect(decide(facts('held'), { type: 'released_from_review' })).toEqual({ ok: true, entries: [{ kind: 'released', amountMinor: 1990, reason: 'review approved' }] });
+    expect(decide(facts('held'), { type: 'rejected_as_fraud', reason: 'own use' })).toEqual({
+      ok: true, entries: [{ kind: 'released', amountMinor: 1990, reason: 'review rejected' }, { kind: 'reversed', amountMinor: -1990, reason: 'fraud: own use' }],
+    });
+    expect(decide(facts('unpaid'), { type: 'rejected_as_fraud', reason: 'own use' })).toEqual({ ok: true, entries: [{ kind: 'reversed', amountMinor: -1990, reason: 'fraud: own use' }] });
+    // A partial refund keeps the hold; a full one ends it with the reversal.
+    expect(decide(facts('held'), { type: 'order_changed', target: 995, restored: false })).toEqual({ ok: true, entries: [{ kind: 'adjusted', amountMinor: -995, reason: 'order' }] });
+    expect(decide(facts('held'), { type: 'order_changed', target: 0, restored: false })).toEqual({
+      ok: true, entries: [{ kind: 'released', amountMinor: 1990, reason: 'review order' }, { kind: 'reversed', amountMinor: -1990, reason: 'order' }],
+    });
+    // Paid (or being paid) before the rejection: the money comes back as a clawback row.
+    expect(decide(facts('paid'), { type: 'rejected_as_fraud', reason: 'leaked' })).toEqual({ ok: true, entries: [], adjustment: -1990 });
+    expect(decide(facts('in_payout'), { type: 'rejected_as_fraud', reason: 'leaked' })).toEqual({ ok: true, entries: [], adjustment: -1990 });
+    // A fraud reversal is the business's: a restore of the order never brings it back.
+    expect(decide(facts('cancelled', { reversedBy: 'business' }), { type: 'order_changed', target: 1990, restored: true })).toEqual({ ok: true, entries: [] });
+  });
+
   it('refuses every event a state has no rule for, and changes no money on any refusal', () => {
     const allowed = new Set([
       'unpaid × paid_outside', 'unpaid × cancelled_by_business', 'unpaid × order_changed', 'unpaid × moved_to_payout',
       'in_payout × order_changed', 'in_payout × transfer_landed', 'in_payout × transfer_failed', 'paid × order_changed', 'cancelled × order_changed',
+      // Fraud review (decision record 039): every state answers a release or a rejection (most with nothing to do).
+      'unpaid × held_for_review', 'unpaid × released_from_review', 'unpaid × rejected_as_fraud',
+      'held × cancelled_by_business', 'held × order_changed', 'held × held_for_review', 'held × released_from_review', 'held × rejected_as_fraud',
+      'in_payout × released_from_review', 'in_payout × rejected_as_fraud', 'paid × released_from_review', 'paid × rejected_as_fraud',
+      'cancelled × released_from_review', 'cancelled × rejected_as_fraud',
     ]);
     for (const state of Object.keys(transitions) as LedgerState[]) {
       for (const event of events) {

@@ -6,6 +6,7 @@ import type { LedgerEntryKind } from '@server/db/schema/ledger';
  *
  * States, as derived from a commission's entries:
  *   unpaid     pending and in no payout (in hold or payable: the hold only matters to Pay now)
+ *   held       unpaid, and held for fraud review (decision record 039): not payable until released or rejected
  *   in_payout  its whole value was moved into a payout being processed: locked until the transfer lands or fails
  *   paid       final: a later change of the order becomes a new adjustment row (a clawback when negative)
  *   cancelled  its value was reversed (by the business, or by the order: only the latter may be restored)
@@ -13,7 +14,7 @@ import type { LedgerEntryKind } from '@server/db/schema/ledger';
  * Creating a commission is not an event here: inserting the row makes the database post its opening entries
  * (`earned`, or `clawback`/`adjusted` for an adjustment row), so raw inserts can never bypass the ledger.
  */
-export type LedgerState = 'unpaid' | 'in_payout' | 'paid' | 'cancelled';
+export type LedgerState = 'unpaid' | 'held' | 'in_payout' | 'paid' | 'cancelled';
 
 export type LedgerEvent =
   | { type: 'paid_outside' }
@@ -22,7 +23,13 @@ export type LedgerEvent =
   | { type: 'order_changed'; target: number; restored: boolean }
   | { type: 'moved_to_payout'; payoutId: number }
   | { type: 'transfer_landed'; payoutId: number }
-  | { type: 'transfer_failed'; payoutId: number };
+  | { type: 'transfer_failed'; payoutId: number }
+  /** A fraud flag in hold mode (decision record 039): not payable until the business decides or the flag expires. */
+  | { type: 'held_for_review' }
+  /** Approved (by the business or by expiry): payable again. */
+  | { type: 'released_from_review' }
+  /** Rejected (by the business, or automatically): reversed for good, `reason` told to the staffer. */
+  | { type: 'rejected_as_fraud'; reason: string };
 
 /** What the decision reads of a commission (all amounts in its own currency's minor units). */
 export type CommissionFacts = {
@@ -55,6 +62,12 @@ function adjustmentRow(facts: CommissionFacts, target: number): Decision {
   return delta === 0 ? none : { ok: true, entries: [], adjustment: delta };
 }
 
+/** The reason on a fraud reversal: `fraud: …`, which no change of the order undoes (see `reversedBy`). */
+export const fraudReason = (reason: string) => `fraud: ${reason}`.slice(0, 500);
+
+/** Rejected after the money left: what was paid (or is being paid) comes back as a clawback row, like a refund. */
+const clawedBack = (facts: CommissionFacts) => adjustmentRow(facts, 0);
+
 const lockedInPayout = (facts: CommissionFacts) =>
   refuse(`This commission is in payout #${facts.payoutId}, which is being processed; it is paid when the transfer lands, or payable again if it fails`);
 
@@ -73,6 +86,23 @@ export const transitions: Record<LedgerState, Rules> = {
       return { ok: true, entries: [{ kind: 'adjusted', amountMinor: own - facts.value, reason: 'order' }] };
     },
     moved_to_payout: (facts, event) => ({ ok: true, entries: [{ kind: 'moved_to_payout', amountMinor: facts.value, payoutId: event.payoutId, reason: 'pay now' }] }),
+    held_for_review: (facts) => ({ ok: true, entries: [{ kind: 'held', amountMinor: facts.value, reason: 'fraud review' }] }),
+    released_from_review: () => none,
+    rejected_as_fraud: (facts, event) => ({ ok: true, entries: [{ kind: 'reversed', amountMinor: -facts.value, reason: fraudReason(event.reason) }] }),
+  },
+  held: {
+    // Every way out of a hold releases it first, so `held` on the row is only ever the newest hold entry.
+    paid_outside: () => refuse('This commission is held for fraud review: approve its flag before paying it'),
+    moved_to_payout: () => refuse('This commission is held for fraud review: approve its flag before paying it'),
+    cancelled_by_business: (facts) => ({ ok: true, entries: [release(facts, 'business'), { kind: 'reversed', amountMinor: -facts.value, reason: 'business' }] }),
+    order_changed: (facts, event) => {
+      const decision = transitions.unpaid.order_changed!(facts, event);
+      // A refund that reverses it ends the hold too; a partial one leaves it held.
+      return decision.ok && decision.entries.some((entry) => entry.kind === 'reversed') ? { ...decision, entries: [release(facts, 'order'), ...decision.entries] } : decision;
+    },
+    held_for_review: () => none,
+    released_from_review: (facts) => ({ ok: true, entries: [release(facts, 'approved')] }),
+    rejected_as_fraud: (facts, event) => ({ ok: true, entries: [release(facts, 'rejected'), { kind: 'reversed', amountMinor: -facts.value, reason: fraudReason(event.reason) }] }),
   },
   in_payout: {
     paid_outside: lockedInPayout,
@@ -86,11 +116,18 @@ export const transitions: Record<LedgerState, Rules> = {
       facts.payoutId === event.payoutId
         ? { ok: true, entries: [{ kind: 'transfer_failed', amountMinor: facts.value, payoutId: event.payoutId, reason: 'transfer failed' }] }
         : refuse(`This commission is in payout #${facts.payoutId}, not #${event.payoutId}`),
+    rejected_as_fraud: clawedBack,
+    released_from_review: () => none,
   },
   paid: {
     order_changed: (facts, event) => adjustmentRow(facts, event.target),
+    rejected_as_fraud: clawedBack,
+    released_from_review: () => none,
   },
   cancelled: {
+    // Nothing left to hold, release or reverse.
+    released_from_review: () => none,
+    rejected_as_fraud: () => none,
     // Only a restore of the order brings back a commission the order cancelled.
     order_changed: (facts, event) =>
       event.restored && facts.reversedBy === 'order' && event.target > 0
@@ -99,8 +136,13 @@ export const transitions: Record<LedgerState, Rules> = {
   },
 };
 
+function release(facts: CommissionFacts, why: string): PlannedEntry {
+  return { kind: 'released', amountMinor: facts.value, reason: `review ${why}` };
+}
+
 const refusals: Record<LedgerState, string> = {
   unpaid: 'This commission is not in a payout',
+  held: 'This commission is held for fraud review',
   in_payout: 'This commission is in a payout being processed',
   paid: 'This commission is already paid; only pending commissions can change',
   cancelled: 'This commission is already cancelled; only pending commissions can change',

@@ -52,6 +52,8 @@ export async function payNow(ctx: AppContext, user: BusinessUser, commissionIds:
     if (inPayout.length > 0) throw refuse(`Already in a payout that is being processed: commission ${inPayout.map((c) => `#${c.id}`).join(', ')}`, inPayout);
     const settled = selected.filter((c) => c.status !== 'pending');
     if (settled.length > 0) throw refuse(`Only pending commissions can be paid; already paid or cancelled: ${settled.map((c) => `#${c.id}`).join(', ')}`, settled);
+    const underReview = selected.filter((c) => c.held);
+    if (underReview.length > 0) throw refuse(`Held for fraud review (approve or reject the flag first): ${underReview.map((c) => `#${c.id}`).join(', ')}`, underReview);
     const held = selected.filter((c) => c.payableAt.getTime() > now.getTime());
     if (held.length > 0) throw refuse(`Still in their hold period (not payable yet): ${held.map((c) => `#${c.id}`).join(', ')}`, held);
     const negative = selected.filter((c) => c.amountCents <= 0);

@@ -58,6 +58,8 @@ export type PayableCandidate = {
   source: CommissionSource;
   payableAt: Date;
   payoutId: number | null;
+  /** Held for fraud review (decision record 039): not payable. */
+  held: boolean;
   firstName: string;
   lastName: string;
   /** The pro staffer's account has confirmed its email (payouts go only to confirmed accounts). */
@@ -81,6 +83,7 @@ export function lockCommissions(db: Database, ids: number[]): Promise<PayableCan
       source: commissions.source,
       payableAt: commissions.payableAt,
       payoutId: commissions.payoutId,
+      held: commissions.held,
       firstName: proStaffProfiles.firstName,
       lastName: proStaffProfiles.lastName,
       emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
@@ -317,6 +320,7 @@ export async function balances(db: Database, party: { businessId: number } | { p
         eq(commissions.status, 'pending'),
         lte(commissions.payableAt, now),
         isNull(commissions.payoutId),
+        eq(commissions.held, false),
         ne(commissions.amountCents, 0),
       ),
     )

@@ -27,6 +27,13 @@ const sections: LegalSection[] = [
     ],
   },
   {
+    title: 'Discount Code Abuse Checks',
+    paragraphs: [
+      'When a connected store reports an order made with a pro staffer’s code, we check it for code abuse: whether the buyer’s email, phone or shipping address matches the pro staffer’s own (their account email, gear shipping addresses and any household addresses they added), whether the buyer came from a coupon site, whether the code is suddenly used far more than usual, whether the email domain is a disposable one, and whether the same buyer (card fingerprint, IP address or address) bought with several pro staffers’ codes.',
+      'For these checks we store only keyed one-way hashes of the normalised values (for example of an email address with case, dots and plus tags removed), never the raw values; a household address is kept as its hash and a masked label such as “12 O… St, Boise US”. These hashes are deleted 180 days after the order. A flag records which check fired and non-personal evidence (such as the coupon site’s domain or a count); flags and the business’s decision are kept with the commission’s history. The pro staffer sees the flags on their own orders and the business’s reason when a commission is rejected.',
+    ],
+  },
+  {
     title: 'How We Share Information',
     paragraphs: [
       'Public profile information is visible to other users. We do not sell personal information. We share data only with service providers who process it on our behalf under contract:',
