@@ -48,6 +48,7 @@ export function HouseholdAddressesCard() {
   return (
     <TitledCard
       title="Household Addresses"
+      data-testid="household-addresses"
       description="Addresses where you or your household receive orders. Brands check orders on your codes against them, so your own purchases are not paid as sales. We keep only a keyed hash of each address (it cannot be read back), enough to recognise it on an order and nothing more."
     >
       <div className="flex flex-col gap-5">
