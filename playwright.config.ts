@@ -13,7 +13,8 @@ export default defineConfig({
   // two-core machine and twice that when CI saturates it (load 10+); `test.slow()` triples this for those flows.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // CI keeps each spec's time for the slowest-ten list at the end of .ci/run (scripts/slowest-tests.mjs).
+  reporter: process.env.CI_TIMES_DIR ? [['list'], ['json', { outputFile: `${process.env.CI_TIMES_DIR}/playwright-${process.env.CI_TIMES_LABEL ?? 'suite'}.json` }]] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',

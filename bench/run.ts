@@ -5,6 +5,8 @@
 //                                 overrun under 200 concurrent requests (gear.ts), ...
 //   npm run bench -- --million    the directory on 1,000,000 profiles (seeding takes minutes: set
 //                                 BENCH_DATABASE_URL to a database you keep, and it is seeded only once)
+//   npm run bench -- fraud gear   only the scripts named (file names without .ts); flags still pass on to them,
+//                                 e.g. npm run bench -- fraud --smoke
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,8 +15,17 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The load test saturates the machine for minutes; it runs on its own (npm run bench:load).
 const standalone = new Set(['run.ts', 'load.ts']);
-const scripts = fs.readdirSync(here).filter((file) => file.endsWith('.ts') && !standalone.has(file)).sort();
-const passOn = process.argv.slice(2);
+const args = process.argv.slice(2);
+// Positional arguments name the scripts to run; everything starting with `-` is passed on to each script.
+const named = args.filter((arg) => !arg.startsWith('-'));
+const passOn = args.filter((arg) => arg.startsWith('-'));
+const available = fs.readdirSync(here).filter((file) => file.endsWith('.ts') && !standalone.has(file)).sort();
+const unknown = named.filter((name) => !available.includes(`${name.replace(/\.ts$/, '')}.ts`));
+if (unknown.length) {
+  console.error(`no benchmark named ${unknown.join(', ')} (available: ${available.map((file) => file.replace(/\.ts$/, '')).join(', ')})`);
+  process.exit(2);
+}
+const scripts = named.length ? available.filter((file) => named.some((name) => `${name.replace(/\.ts$/, '')}.ts` === file)) : available;
 console.log(`benchmarks: ${scripts.join(', ')}${passOn.includes('--million') ? ' (directory on 1,000,000 profiles)' : ' (directory on 100,000 profiles; --million for 1,000,000)'}`);
 const outcomes: string[] = [];
 for (const script of scripts) {

@@ -52,6 +52,8 @@ const adminOnly: Statuses = { anonymous: 401, admin: 200, otherBusiness: 403, ot
 let gearSpareTierId = 0;
 let gearToDecideId = 0;
 let gearToCancelId = 0;
+/** The code the rotation entry's setup makes (rotating the shared fixture code would change what other entries see). */
+let codeToRotateId = 0;
 /** The dead task the retry route's setup makes. */
 let deadTaskId = 0;
 /** The pro staffer's notification of the fixture agreement's offer. */
@@ -415,6 +417,16 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'GET /api/integration-platforms/deliveries': { expect: anyBusinessProfile(200), request: at(() => '/api/integration-platforms/deliveries'), note: "The caller's own delivery log." },
 
   // ---- public store API (X-Api-Key) ----
+  'POST /api/discount-codes/:id/rotate': {
+    expect: businessOwnerOnly(200),
+    setup: async (f) => {
+      const res = await f.business.client.post('/api/discount-codes', { ...codeBody, code: 'LEAKED20', platform: 'Phone orders' });
+      if (res.status !== 201) throw new Error(`code to rotate: ${res.status} ${JSON.stringify(res.body)}`);
+      codeToRotateId = res.body.id;
+    },
+    request: () => ({ url: `/api/discount-codes/${codeToRotateId}/rotate`, body: {} }),
+    note: 'A code for no connected store: HuntStaff rotates alone (the store paths are in rotate-code.test.ts).',
+  },
   'GET /api/discount-codes/validate/:code': { expect: all(401), request: at(() => '/api/discount-codes/validate/OWNER10'), note: storeApiNote },
   'POST /api/discount-codes/track-usage': { expect: all(401), request: () => ({ url: '/api/discount-codes/track-usage', body: { code: 'OWNER10', orderId: 'A-1', orderValue: '100.00' } }), note: storeApiNote },
   'POST /api/track/pageview': { expect: all(401), request: (f) => ({ url: '/api/track/pageview', body: { businessId: f.business.businessId, url: 'https://shop.example.com/' } }), note: storeApiNote },

@@ -13,6 +13,11 @@ import { startFakeStoreServer, startingState, type FakeAnswer, type FakeStoreSer
  * availability before completing); this fake refuses at `draftOrderComplete` a tracked, never-oversold (DENY) variant
  * that lacks the units, so the adapter's mapping of such a refusal is exercised. An unknown variant is refused at
  * `draftOrderCreate` with a `lineItems.N.variantId` user error.
+ *
+ * Discounts (DiscountCodeBasic): `discountCodeBasicCreate` refuses a blank code, title or start, a code any discount
+ * already has (`TAKEN`, codes compared without case), a context that is not exactly one of all/customers/segments,
+ * a value that is not exactly one of percentage (0-1]/discountAmount (> 0), and no items; `codeDiscountNodeByCode`
+ * answers the terms a copy needs; `discountCodeDeactivate` ends it now (EXPIRED).
  */
 
 export const FAKE_SHOPIFY_DOMAIN = 'hunt-co.myshopify.com';
@@ -36,7 +41,27 @@ export type FakeShopifyVariant = { id: number; sku: string | null; title: string
 export type FakeShopifyProduct = { id: number; title: string; status: 'ACTIVE' | 'DRAFT' | 'ARCHIVED'; tags: string[]; imageUrl: string | null; collections: string[]; variants: FakeShopifyVariant[] };
 export type FakeDraftOrder = { id: number; name: string; status: 'OPEN' | 'COMPLETED'; tags: string[]; email: string | null; note: string | null; lineItems: { variantId: number; quantity: number }[]; appliedDiscount: unknown; shippingAddress: unknown; orderId: number | null };
 export type FakeShopifyOrder = { id: number; name: string; tags: string[]; draftOrderId: number; lineItems: { variantId: number; quantity: number }[] };
-export type FakeDiscount = { id: number; code: string; title: string; status: 'ACTIVE' | 'EXPIRED' | 'SCHEDULED'; percentage: number; customerIds: number[]; startsAt: string; appliesOncePerCustomer: boolean };
+export type FakeDiscount = {
+  id: number;
+  code: string;
+  title: string;
+  status: 'ACTIVE' | 'EXPIRED' | 'SCHEDULED';
+  /** Percent off as a fraction (0.15), or null for an amount off. */
+  percentage: number | null;
+  /** Amount off (decimal text) when `percentage` is null. */
+  amount?: { amount: string; appliesOnEachItem: boolean } | null;
+  /** The buyers: these customers, these segments, or (both empty) everyone. */
+  customerIds: number[];
+  segmentIds?: number[];
+  startsAt: string;
+  endsAt?: string | null;
+  appliesOncePerCustomer: boolean;
+  usageLimit?: number | null;
+  combinesWith?: { orderDiscounts: boolean; productDiscounts: boolean; shippingDiscounts: boolean };
+  minimum?: { subtotal: string } | { quantity: string } | null;
+  /** The items it applies to: all, or these products/variants, or these collections. */
+  items?: { kind: 'all' } | { kind: 'products'; productIds: number[]; variantIds: number[] } | { kind: 'collections'; collectionIds: number[] };
+};
 
 export type FakeShopifyState = {
   currency: string;
@@ -198,7 +223,38 @@ export async function startFakeShopifyAdmin(initial: Partial<Omit<FakeShopifySta
       return customer ? { __typename: 'Customer', id: gid('Customer', customer.id) } : null;
     },
   };
-  const discountNode = (d: FakeDiscount) => ({ __typename: 'DiscountCodeNode', id: gid('DiscountCodeNode', d.id), codeDiscount: { __typename: 'DiscountCodeBasic', title: d.title, status: d.status } });
+  const nodesOf = (kind: string, ids: number[]) => () => ({ __typename: 'Connection', nodes: ids.map((id) => ({ __typename: kind, id: gid(kind, id) })) });
+  const discountNode = (d: FakeDiscount) => {
+    const items = d.items ?? { kind: 'all' };
+    return {
+      __typename: 'DiscountCodeNode',
+      id: gid('DiscountCodeNode', d.id),
+      codeDiscount: {
+        __typename: 'DiscountCodeBasic',
+        title: d.title,
+        status: d.status,
+        startsAt: d.startsAt,
+        endsAt: d.endsAt ?? null,
+        usageLimit: d.usageLimit ?? null,
+        appliesOncePerCustomer: d.appliesOncePerCustomer,
+        combinesWith: { __typename: 'DiscountCombinesWith', ...(d.combinesWith ?? { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false }) },
+        minimumRequirement: !d.minimum ? null
+          : 'subtotal' in d.minimum ? { __typename: 'DiscountMinimumSubtotal', greaterThanOrEqualToSubtotal: { __typename: 'MoneyV2', amount: d.minimum.subtotal, currencyCode: state.currency } }
+          : { __typename: 'DiscountMinimumQuantity', greaterThanOrEqualToQuantity: d.minimum.quantity },
+        customerGets: {
+          __typename: 'DiscountCustomerGets',
+          value: d.percentage !== null ? { __typename: 'DiscountPercentage', percentage: d.percentage }
+            : { __typename: 'DiscountAmount', amount: { __typename: 'MoneyV2', amount: d.amount?.amount ?? '0.0', currencyCode: state.currency }, appliesOnEachItem: d.amount?.appliesOnEachItem ?? false },
+          items: items.kind === 'products' ? { __typename: 'DiscountProducts', products: nodesOf('Product', items.productIds), productVariants: nodesOf('ProductVariant', items.variantIds) }
+            : items.kind === 'collections' ? { __typename: 'DiscountCollections', collections: nodesOf('Collection', items.collectionIds) }
+            : { __typename: 'AllDiscountItems', allItems: true },
+        },
+        context: d.customerIds.length ? { __typename: 'DiscountCustomers', customers: d.customerIds.map((id) => ({ __typename: 'Customer', id: gid('Customer', id) })) }
+          : d.segmentIds?.length ? { __typename: 'DiscountCustomerSegments', segments: d.segmentIds.map((id) => ({ __typename: 'Segment', id: gid('Segment', id) })) }
+          : { __typename: 'DiscountBuyerSelectionAll', all: 'ALL' },
+      },
+    };
+  };
 
   const mutationRoot: Record<string, unknown> = {
     __typename: 'Mutation',
@@ -269,13 +325,42 @@ export async function startFakeShopifyAdmin(initial: Partial<Omit<FakeShopifySta
       const fail = (field: string[], message: string, errorCode: string) => ({ __typename: 'DiscountCodeBasicCreatePayload', codeDiscountNode: null, userErrors: userErrors([{ field, message, code: errorCode }]) });
       if (!code) return fail(['basicCodeDiscount', 'code'], "Code can't be blank", 'BLANK');
       if (state.discounts.some((d) => d.code.toLowerCase() === code.toLowerCase())) return fail(['basicCodeDiscount', 'code'], 'Code must be unique. Please try a different code.', 'TAKEN');
-      const context = (input.context ?? {}) as { customers?: { add?: unknown[] } };
+      if (!input.title) return fail(['basicCodeDiscount', 'title'], "Title can't be blank", 'BLANK');
+      if (typeof input.startsAt !== 'string' || Number.isNaN(Date.parse(input.startsAt))) return fail(['basicCodeDiscount', 'startsAt'], "Starts at can't be blank", 'BLANK');
+      // DiscountContextInput: exactly one of all (ALL), customers, customerSegments.
+      const context = (input.context ?? {}) as { all?: unknown; customers?: { add?: unknown[] }; customerSegments?: { add?: unknown[] } };
+      if (Object.keys(context).length !== 1) return fail(['basicCodeDiscount', 'context'], 'Choose exactly one buyer selection', 'INVALID');
+      if ('all' in context && context.all !== 'ALL') throw new GraphQLError('Argument all on InputObject DiscountContextInput has an invalid value: expected ALL', 'argumentLiteralsIncompatible');
       const customerIds = (context.customers?.add ?? []).map((id) => idOf('Customer', id));
-      if (!customerIds.length || customerIds.some((id) => id === null || !state.customers.some((c) => c.id === id))) return fail(['basicCodeDiscount', 'context'], 'Customer does not exist', 'INVALID');
-      const gets = (input.customerGets ?? {}) as { value?: { percentage?: unknown }; items?: { all?: unknown } };
-      const percentage = Number(gets.value?.percentage);
-      if (!(percentage > 0 && percentage <= 1) || gets.items?.all !== true) return fail(['basicCodeDiscount', 'customerGets'], 'Value must be between 0.0 and 1.0', 'VALUE_OUTSIDE_RANGE');
-      const discount: FakeDiscount = { id: newId(), code, title: String(input.title ?? ''), status: 'ACTIVE', percentage, customerIds: customerIds as number[], startsAt: String(input.startsAt ?? ''), appliesOncePerCustomer: input.appliesOncePerCustomer === true };
+      if (context.customers && (!customerIds.length || customerIds.some((id) => id === null || !state.customers.some((c) => c.id === id)))) return fail(['basicCodeDiscount', 'context'], 'Customer does not exist', 'INVALID');
+      const segmentIds = (context.customerSegments?.add ?? []).map((id) => idOf('Segment', id));
+      if (context.customerSegments && (!segmentIds.length || segmentIds.includes(null))) return fail(['basicCodeDiscount', 'context'], 'Segment does not exist', 'INVALID');
+      const gets = (input.customerGets ?? {}) as { value?: { percentage?: unknown; discountAmount?: { amount?: unknown; appliesOnEachItem?: unknown } }; items?: Record<string, unknown> };
+      const value = gets.value ?? {};
+      if (Object.keys(value).length !== 1) return fail(['basicCodeDiscount', 'customerGets', 'value'], 'Value is invalid', 'INVALID');
+      const percentage = value.percentage === undefined ? null : Number(value.percentage);
+      if (percentage !== null && !(percentage > 0 && percentage <= 1)) return fail(['basicCodeDiscount', 'customerGets'], 'Value must be between 0.0 and 1.0', 'VALUE_OUTSIDE_RANGE');
+      const amountOff = value.discountAmount ? String(value.discountAmount.amount ?? '') : null;
+      if (amountOff !== null && !(Number(amountOff) > 0)) return fail(['basicCodeDiscount', 'customerGets', 'value', 'discountAmount', 'amount'], 'Value must be greater than 0', 'GREATER_THAN');
+      const itemsInput = gets.items ?? {};
+      const products = itemsInput.products as { productsToAdd?: unknown[]; productVariantsToAdd?: unknown[] } | undefined;
+      const collections = itemsInput.collections as { add?: unknown[] } | undefined;
+      let items: NonNullable<FakeDiscount['items']>;
+      if (itemsInput.all === true) items = { kind: 'all' };
+      else if (products) items = { kind: 'products', productIds: (products.productsToAdd ?? []).map((id) => idOf('Product', id) ?? -1), variantIds: (products.productVariantsToAdd ?? []).map((id) => idOf('ProductVariant', id) ?? -1) };
+      else if (collections) items = { kind: 'collections', collectionIds: (collections.add ?? []).map((id) => idOf('Collection', id) ?? -1) };
+      else return fail(['basicCodeDiscount', 'customerGets', 'items'], 'Items must be selected', 'BLANK');
+      if (items.kind === 'products' && ([...items.productIds, ...items.variantIds].includes(-1) || items.productIds.length + items.variantIds.length === 0)) return fail(['basicCodeDiscount', 'customerGets', 'items'], 'Product does not exist', 'INVALID');
+      const minimumInput = (input.minimumRequirement ?? null) as { subtotal?: { greaterThanOrEqualToSubtotal?: unknown }; quantity?: { greaterThanOrEqualToQuantity?: unknown } } | null;
+      const minimum = minimumInput?.subtotal ? { subtotal: String(minimumInput.subtotal.greaterThanOrEqualToSubtotal) } : minimumInput?.quantity ? { quantity: String(minimumInput.quantity.greaterThanOrEqualToQuantity) } : null;
+      const combines = (input.combinesWith ?? {}) as Record<string, unknown>;
+      const discount: FakeDiscount = {
+        id: newId(), code, title: String(input.title), status: 'ACTIVE', percentage, amount: amountOff === null ? null : { amount: amountOff, appliesOnEachItem: value.discountAmount?.appliesOnEachItem === true },
+        customerIds: customerIds as number[], segmentIds: segmentIds as number[], startsAt: input.startsAt, endsAt: typeof input.endsAt === 'string' ? input.endsAt : null,
+        appliesOncePerCustomer: input.appliesOncePerCustomer === true, usageLimit: typeof input.usageLimit === 'number' ? input.usageLimit : null,
+        combinesWith: { orderDiscounts: combines.orderDiscounts === true, productDiscounts: combines.productDiscounts === true, shippingDiscounts: combines.shippingDiscounts === true },
+        minimum, items,
+      };
       state.discounts.push(discount);
       return { __typename: 'DiscountCodeBasicCreatePayload', codeDiscountNode: { __typename: 'DiscountCodeNode', id: gid('DiscountCodeNode', discount.id) }, userErrors: [] };
     },
@@ -283,7 +368,9 @@ export async function startFakeShopifyAdmin(initial: Partial<Omit<FakeShopifySta
       requireScope('write_discounts', 'discountCodeDeactivate');
       const discount = state.discounts.find((d) => gid('DiscountCodeNode', d.id) === args.id);
       if (!discount) return { __typename: 'DiscountCodeDeactivatePayload', codeDiscountNode: null, userErrors: userErrors([{ field: ['id'], message: 'Discount does not exist', code: 'INVALID' }]) };
+      // Shopify ends the discount now (endsAt) and reports it EXPIRED.
       discount.status = 'EXPIRED';
+      discount.endsAt = new Date().toISOString();
       return { __typename: 'DiscountCodeDeactivatePayload', codeDiscountNode: discountNode(discount), userErrors: [] };
     },
   };

@@ -10,7 +10,9 @@ import { basicPair, startFakeStoreServer, startingState, type FakeAnswer, type F
  * - `GET /orders?search=` matches the billing and shipping address fields and the line item names (the
  *   `_billing_address_index`/`_shipping_address_index` search), not other meta.
  * - `GET /coupons?code=` finds published coupons only (`wc_get_coupon_id_by_code`); codes are stored lower case;
- *   `POST /coupons` with a published code answers 400 `woocommerce_rest_coupon_code_already_exists`.
+ *   `POST /coupons` with a published code answers 400 `woocommerce_rest_coupon_code_already_exists`, keeps the
+ *   documented writable terms (limits, product and category restrictions, minimum/maximum, expiry) and refuses an
+ *   unknown `discount_type`; an unknown coupon id is 404 `woocommerce_rest_shop_coupon_invalid_id`.
  * - A read-only key writing answers 401 "The API key provided does not have write permissions."
  * Products and variations are kept as WooCommerce's JSON objects, so a test can serve the docs' published samples.
  */
@@ -100,10 +102,11 @@ export async function startFakeWooCommerce(initial: Partial<FakeWooCommerceState
         description: body.description ?? '',
         individual_use: body.individual_use === true,
         email_restrictions: Array.isArray(body.email_restrictions) ? body.email_restrictions : [],
-        usage_limit: null,
-        usage_limit_per_user: null,
+        usage_count: 0,
+        ...couponTerms(body),
         meta_data: metaOf(body.meta_data),
       };
+      if (!['percent', 'fixed_cart', 'fixed_product'].includes(String(coupon.discount_type))) return error(400, 'rest_invalid_param', 'Invalid parameter(s): discount_type');
       state.coupons.push(coupon);
       return { status: 201, body: coupon };
     }
@@ -121,6 +124,20 @@ export async function startFakeWooCommerce(initial: Partial<FakeWooCommerceState
       }
     }
     return error(404, 'rest_no_route', 'No route was found matching the URL and request method.');
+  }
+
+  /** The v3 coupon's writable terms as sent, with WooCommerce's defaults (a limit of null is no limit). */
+  function couponTerms(body: Json): Json {
+    const list = (key: string) => (Array.isArray(body[key]) ? body[key] : []);
+    const limit = (key: string) => (typeof body[key] === 'number' ? body[key] : null);
+    return {
+      date_expires: typeof body.date_expires === 'string' ? body.date_expires : null,
+      product_ids: list('product_ids'), excluded_product_ids: list('excluded_product_ids'), product_categories: list('product_categories'), excluded_product_categories: list('excluded_product_categories'),
+      usage_limit: limit('usage_limit'), usage_limit_per_user: limit('usage_limit_per_user'), limit_usage_to_x_items: limit('limit_usage_to_x_items'),
+      free_shipping: body.free_shipping === true, exclude_sale_items: body.exclude_sale_items === true,
+      minimum_amount: typeof body.minimum_amount === 'string' ? Number(body.minimum_amount).toFixed(2) : '0.00',
+      maximum_amount: typeof body.maximum_amount === 'string' ? Number(body.maximum_amount).toFixed(2) : '0.00',
+    };
   }
 
   function paged(items: Json[], request: FakeRequest): FakeAnswer {

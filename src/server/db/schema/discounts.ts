@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { idColumn, createdAtColumn, timestampColumns, cascadingReference, setNullReference, isActiveColumn } from './columns';
 import { commissions } from './commissions';
 import { businessIdColumn, proStaffProfiles } from './profiles';
@@ -60,6 +60,11 @@ export const discountCodes = pgTable(
     webhookUrl: text('webhook_url'),
     isActive: isActiveColumn(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * Set when the code was rotated (leaked, issue 43): the code that replaced it. The old row stays, inactive, with
+     * its orders and commissions; the chain old -> new is what the business and the staffer see as its history.
+     */
+    replacedByCodeId: setNullReference('replaced_by_code_id', (): AnyPgColumn => discountCodes.id),
     ...timestampColumns(),
   },
   (table) => [

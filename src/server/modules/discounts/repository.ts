@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { transactionLock } from '@server/db/locks';
 import { discountCodes, integrationPlatforms, storeOrders, trackingEvents } from '@server/db/schema/discounts';
-import { proStaffProfiles } from '@server/db/schema/profiles';
+import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 
 export type CodeRow = typeof discountCodes.$inferSelect;
 export type NewCode = typeof discountCodes.$inferInsert;
@@ -75,6 +75,12 @@ export async function listCodes(db: Database, businessId: number, onlyId?: numbe
         .sort((a, b) => a.currency.localeCompare(b.currency)),
     };
   });
+}
+
+/** Whose the code is, as the staffer's notification names them: the business's company name. */
+export async function companyNameOf(db: Database, businessId: number): Promise<string> {
+  const [row] = await db.select({ name: businessProfiles.companyName }).from(businessProfiles).where(eq(businessProfiles.id, businessId));
+  return row?.name ?? 'Your business';
 }
 
 export async function proStaffExists(db: Database, id: number): Promise<boolean> {

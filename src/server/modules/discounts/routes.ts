@@ -3,12 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '@server/lib/context';
 import type { RoutesApp } from '@server/lib/routes/module-routes';
 import * as contract from '@shared/contracts/discounts';
+import { fraudPaths, rotateCodeBody, rotateCodeResponse } from '@shared/contracts/fraud';
 import { idParam } from '@shared/contracts/common';
 import { requireBusinessProfile, requireRole } from '@server/lib/auth';
 import { access } from '@server/lib/routes/access';
 import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
 import * as codes from './codes-service';
 import * as platforms from './platforms-service';
+import { rotateCode } from './rotate-service';
 import { storeApiRoutes } from './store-api-routes';
 import { webhooksRoutes } from './webhooks-routes';
 
@@ -71,6 +73,23 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/discount-codes/:id',
     { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Edit a discount code', params: idParam, body: contract.updateDiscountCodeBody, response: { 200: contract.discountCode } } },
     async (request) => codes.updateCode(ctx, requireBusinessProfile(request), request.params.id, request.body),
+  );
+
+  app.post(
+    fraudPaths.rotateCode,
+    {
+      onRequest: access('businessProfile', { verifiedEmail: true }),
+      schema: {
+        summary: 'Rotate a leaked code: disabled in the store, replaced with the same terms, the staffer told',
+        description:
+          'The old code is made inactive and keeps its orders and commissions; the new one (`newCode`, or the old one with a suffix) has the same terms, rate, platform, expiry and staffer. ' +
+          'A store that refuses (409) or cannot be reached (503) leaves everything as it was. Without admin access to the store, HuntStaff rotates alone and `store.detail` says what to do in the store.',
+        params: idParam,
+        body: rotateCodeBody,
+        response: { 200: rotateCodeResponse },
+      },
+    },
+    async (request) => rotateCode(ctx, requireBusinessProfile(request), request.params.id, request.body),
   );
 
   // ---- integration platforms (business owner) ----

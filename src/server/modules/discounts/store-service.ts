@@ -42,7 +42,8 @@ export const normaliseCode = (code: string) => code.trim().toUpperCase();
 
 type InvalidReason = NonNullable<ValidateCodeResponse['reason']>;
 
-function platformMatches(code: repo.CodeRow, platform: StorePlatform | null): boolean {
+/** Whether the code is meant for this store (by the store's name, type or type label; 'All platforms' fits any). */
+export function platformMatches(code: repo.CodeRow, platform: StorePlatform | null): boolean {
   if (!platform || code.platform.toLowerCase() === ALL_PLATFORMS.toLowerCase()) return true;
   const wanted = code.platform.trim().toLowerCase();
   return [platform.name, platform.platformType, platformTypeLabels[platform.platformType]].some((name) => name.toLowerCase() === wanted);

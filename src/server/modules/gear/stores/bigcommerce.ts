@@ -1,5 +1,6 @@
 import { formatMinorUnits, normaliseCurrency } from '@shared/currency';
 import { arr, checkAnswered, checkOrderCurrency, checkPercentOff, checkReference, codeAfterConflict, count, couponWithCode, createdCouponId, idText, obj, outOfStock, pageOf, priceMinor, refusal, splitName, storeFetch, text, wantedLines, type Json, type StoreCallOptions, type StoreResponse } from './http';
+import { bigCommerceCopyBody, codeNotInStore, codeTaken, copyThenDisable, idOf } from './code-copy';
 import {
   StoreUnavailable,
   type CatalogPage,
@@ -7,6 +8,7 @@ import {
   type CatalogVariant,
   type FulfilmentUpdate,
   type GearOrderInput,
+  type CodeReplacement,
   type GearOrderResult,
   type ProPricingCodeInput,
   type StoreAdmin,
@@ -195,7 +197,7 @@ export class BigCommerceAdmin implements StoreAdmin {
   async createProPricingCode(input: ProPricingCodeInput): Promise<{ externalId: string }> {
     const reference = checkReference(input.reference);
     checkPercentOff(input.percentOff);
-    if (!/^[A-Za-z0-9_ -]{1,50}$/.test(input.code)) throw refusal('invalid', `BigCommerce codes are 1-50 letters, digits, spaces, _ and -: ${input.code.slice(0, 60)}`);
+    checkBigCommerceCode(input.code);
     const existing = await this.couponByCode(input.code, reference);
     if (existing) return { externalId: existing };
     const response = await this.call('POST', '/v2/coupons', 'creating the pro pricing code', {
@@ -218,15 +220,35 @@ export class BigCommerceAdmin implements StoreAdmin {
     return createdCouponId('BigCommerce', response.body);
   }
 
-  async disableProPricingCode(externalId: string): Promise<void> {
+  disableProPricingCode(externalId: string): Promise<void> {
+    return this.disableCoupon(externalId, 'disabling the pro pricing code');
+  }
+
+  private async disableCoupon(externalId: string, what: string): Promise<void> {
     const id = idText(externalId);
     if (!id) throw refusal('not_found', `${externalId} is not a BigCommerce coupon id`);
-    const current = await this.call('GET', `/v2/coupons/${id}`, 'reading the pro pricing code', { notFound: true });
+    const current = await this.call('GET', `/v2/coupons/${id}`, what, { notFound: true });
     if (current.status === 404 || current.status === 204) throw refusal('not_found', `BigCommerce has no coupon ${id}`);
     const coupon = obj(current.body);
     if (coupon.enabled === false) return;
     // A PUT without applies_to clears it (coupons v2 reference): send the coupon's own back.
-    await this.call('PUT', `/v2/coupons/${id}`, 'disabling the pro pricing code', { body: { enabled: false, applies_to: coupon.applies_to ?? { entity: 'categories', ids: [0] } } });
+    await this.call('PUT', `/v2/coupons/${id}`, what, { body: { enabled: false, applies_to: coupon.applies_to ?? { entity: 'categories', ids: [0] } } });
+  }
+
+  // ---- rotation of a leaked code (issue 43) ---------------------------------------------------------------------
+
+  /** Found by `GET /v2/coupons?code=`, copied by `POST /v2/coupons`, disabled by `PUT /v2/coupons/{id}` `enabled: false`. */
+  async replaceCode(oldCode: string, newCode: string): Promise<CodeReplacement> {
+    checkBigCommerceCode(newCode);
+    const found = await this.call('GET', `/v2/coupons?code=${encodeURIComponent(oldCode)}`, 'reading the code to rotate');
+    const coupon = couponWithCode(found.body, oldCode);
+    if (!coupon || coupon.enabled === false) throw codeNotInStore('BigCommerce', oldCode);
+    const create = async () => {
+      const made = await this.call('POST', '/v2/coupons', 'creating the replacement code', { body: bigCommerceCopyBody(coupon, newCode), conflict: true });
+      if (made.status === 409) throw codeTaken('BigCommerce', newCode, bcMessage(made.body));
+      return createdCouponId('BigCommerce', made.body).externalId;
+    };
+    return copyThenDisable(idOf('BigCommerce', coupon.id), create, (id) => this.disableCoupon(id, 'disabling the rotated code'));
   }
 
   private async couponByCode(code: string, reference: string): Promise<string | null> {
@@ -258,6 +280,10 @@ export class BigCommerceAdmin implements StoreAdmin {
     checkAnswered('BigCommerce', response, what, bcMessage(response.body));
     return response.status === 204 ? { ...response, body: [] } : response;
   }
+}
+
+function checkBigCommerceCode(code: string): void {
+  if (!/^[A-Za-z0-9_ -]{1,50}$/.test(code)) throw refusal('invalid', `BigCommerce codes are 1-50 letters, digits, spaces, _ and -: ${code.slice(0, 60)}`);
 }
 
 /** v2 errors are `[{ status, message }]`; v3 errors `{ status, title, errors }`. */

@@ -258,7 +258,8 @@ describe('Shopify pro pricing codes', () => {
     expect(externalId).toMatch(/^gid:\/\/shopify\/DiscountCodeNode\/\d+$/);
     expect(fake.state.customers).toEqual([{ id: expect.any(Number), email: 'jake@example.com' }]);
     expect(fake.state.discounts).toEqual([
-      { id: expect.any(Number), code: 'JAKE20', title: 'HuntStaff pro pricing hs-pro-7', status: 'ACTIVE', percentage: 0.2, customerIds: [fake.state.customers[0].id], startsAt: '2026-03-01T00:00:00.000Z', appliesOncePerCustomer: false },
+      { id: expect.any(Number), code: 'JAKE20', title: 'HuntStaff pro pricing hs-pro-7', status: 'ACTIVE', percentage: 0.2, customerIds: [fake.state.customers[0].id], startsAt: '2026-03-01T00:00:00.000Z', appliesOncePerCustomer: false,
+        amount: null, segmentIds: [], endsAt: null, usageLimit: null, combinesWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false }, minimum: null, items: { kind: 'all' } },
     ]);
     expect(await admin.createProPricingCode(code)).toEqual({ externalId });
     expect(fake.state.discounts).toHaveLength(1);

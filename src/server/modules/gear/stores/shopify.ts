@@ -1,11 +1,13 @@
 import { normaliseCurrency } from '@shared/currency';
 import { arr, checkPercentOff, checkReference, count, httpFailure, obj, priceMinor, proPricingTitle, refusal, splitName, storeFetch, text, type Json, type StoreCallOptions } from './http';
+import { codeNotInStore, codeTaken, copyThenDisable, idOf, SHOPIFY_ROTATION_LOOKUP, shopifyCopyInput } from './code-copy';
 import {
   StoreUnavailable,
   type CatalogPage,
   type CatalogProduct,
   type CatalogVariant,
   type GearOrderInput,
+  type CodeReplacement,
   type GearOrderResult,
   type ProPricingCodeInput,
   type StoreAdmin,
@@ -354,12 +356,35 @@ export class ShopifyAdmin implements StoreAdmin {
     return { externalId: id };
   }
 
-  async disableProPricingCode(externalId: string): Promise<void> {
-    const data = await this.graphql('disabling the pro pricing code', CODE_DEACTIVATE, { id: externalId });
+  disableProPricingCode(externalId: string): Promise<void> {
+    return this.deactivate(externalId, 'disabling the pro pricing code');
+  }
+
+  private async deactivate(externalId: string, what: string): Promise<void> {
+    const data = await this.graphql(what, CODE_DEACTIVATE, { id: externalId });
     const payload = obj(data.discountCodeDeactivate);
     const errors = arr(payload.userErrors).map(obj);
     if (errors.length && errors.every((e) => /already|expired|not active|inactive/i.test(String(e.message)))) return;
-    throwUserErrors(payload, 'disabling the pro pricing code');
+    throwUserErrors(payload, what);
+  }
+
+  // ---- rotation of a leaked code (issue 43) ---------------------------------------------------------------------
+
+  /** Found by `codeDiscountNodeByCode`, copied with `discountCodeBasicCreate`, ended with `discountCodeDeactivate`. */
+  async replaceCode(oldCode: string, newCode: string, now = new Date()): Promise<CodeReplacement> {
+    const node = obj((await this.graphql('reading the code to rotate', SHOPIFY_ROTATION_LOOKUP, { code: oldCode })).codeDiscountNodeByCode);
+    const oldId = text(node.id);
+    const discount = obj(node.codeDiscount);
+    if (!oldId || discount.status === 'EXPIRED') throw codeNotInStore('Shopify', oldCode);
+    const input = shopifyCopyInput(discount, newCode, now);
+    const create = async () => {
+      const payload = obj((await this.graphql('creating the replacement code', CODE_CREATE, { basicCodeDiscount: input })).discountCodeBasicCreate);
+      const taken = arr(payload.userErrors).map(obj).find((e) => e.code === 'TAKEN');
+      if (taken) throw codeTaken('Shopify', newCode, String(taken.message));
+      throwUserErrors(payload, 'creating the replacement code');
+      return idOf('Shopify', obj(payload.codeDiscountNode).id);
+    };
+    return copyThenDisable(oldId, create, (id) => this.deactivate(id, 'disabling the rotated code'));
   }
 
   private async codeByCode(code: string, reference: string): Promise<string | null> {

@@ -109,9 +109,19 @@ export interface StoreAdmin {
   createProPricingCode(input: ProPricingCodeInput): Promise<{ externalId: string }>;
   /** Disables (never deletes: the store's reports keep it) the code; done already is fine. */
   disableProPricingCode(externalId: string): Promise<void>;
+  /**
+   * Rotation of a leaked discount code (issue 43, decision record 039): `newCode` is made with `oldCode`'s terms, then
+   * `oldCode` is disabled (never deleted: the store's reports keep it). Refuses `not_found` when the store has no live
+   * `oldCode` and `invalid` when `newCode` is taken; when disabling fails after the copy was made, the copy is disabled
+   * again (best effort) so the store is left as it was.
+   */
+  replaceCode(oldCode: string, newCode: string, now?: Date): Promise<CodeReplacement>;
   /** A BigCommerce shipment named by a thin webhook, as a fulfilment update. */
   fetchShipment?(externalOrderId: string, shipmentId: string): Promise<FulfilmentUpdate | null>;
 }
+
+/** The store's ids of the code disabled and of the copy made. */
+export type CodeReplacement = { oldExternalId: string; newExternalId: string };
 
 export type StoreRefusalReason = 'out_of_stock' | 'unknown_variant' | 'missing_scope' | 'unauthorized' | 'invalid' | 'not_found';
 

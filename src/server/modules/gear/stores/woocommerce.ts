@@ -1,11 +1,13 @@
 import { formatMinorUnits, normaliseCurrency } from '@shared/currency';
 import { arr, checkAnswered, checkOrderCurrency, checkPercentOff, checkReference, codeAfterConflict, count, couponWithCode, createdCouponId, idText, obj, outOfStock, pageOf, priceMinor, proPricingTitle, refusal, splitName, storeFetch, text, wantedLines, type Json, type StoreCallOptions, type StoreResponse } from './http';
+import { codeNotInStore, codeTaken, copyThenDisable, idOf, wooCopyBody } from './code-copy';
 import {
   StoreUnavailable,
   type CatalogPage,
   type CatalogProduct,
   type CatalogVariant,
   type GearOrderInput,
+  type CodeReplacement,
   type GearOrderResult,
   type ProPricingCodeInput,
   type StoreAdmin,
@@ -232,10 +234,30 @@ export class WooCommerceAdmin implements StoreAdmin {
     return createdCouponId('WooCommerce', response.body);
   }
 
-  async disableProPricingCode(externalId: string): Promise<void> {
+  disableProPricingCode(externalId: string): Promise<void> {
+    return this.unpublish(externalId, 'disabling the pro pricing code');
+  }
+
+  /** A coupon back to draft is disabled: checkout finds published coupons only (wc_get_coupon_id_by_code), and it keeps its usage. */
+  private async unpublish(externalId: string, what: string): Promise<void> {
     const id = idText(externalId);
     if (!id) throw refusal('not_found', `${externalId} is not a WooCommerce coupon id`);
-    await this.call('PUT', `/coupons/${id}`, 'disabling the pro pricing code', { body: { status: 'draft' } });
+    await this.call('PUT', `/coupons/${id}`, what, { body: { status: 'draft' } });
+  }
+
+  // ---- rotation of a leaked code (issue 43) ---------------------------------------------------------------------
+
+  /** Found by `GET /coupons?code=`, copied by `POST /coupons`, disabled by `PUT /coupons/{id}` `{ status: "draft" }`. */
+  async replaceCode(oldCode: string, newCode: string): Promise<CodeReplacement> {
+    const found = await this.call('GET', `/coupons?code=${encodeURIComponent(oldCode)}`, 'reading the code to rotate');
+    const coupon = couponWithCode(found.body, oldCode);
+    if (!coupon) throw codeNotInStore('WooCommerce', oldCode);
+    const create = async () => {
+      const made = await this.call('POST', '/coupons', 'creating the replacement code', { body: wooCopyBody(coupon, newCode, oldCode), codeExists: true });
+      if (made.status === 400) throw codeTaken('WooCommerce', newCode, wooMessage(made.body));
+      return createdCouponId('WooCommerce', made.body).externalId;
+    };
+    return copyThenDisable(idOf('WooCommerce', coupon.id), create, (id) => this.unpublish(id, 'disabling the rotated code'));
   }
 
   /** `GET /coupons?code=` finds published coupons (wc_get_coupon_id_by_code); codes are compared without case, as WooCommerce stores them. */

@@ -1,0 +1,2 @@
+ALTER TABLE "discount_codes" ADD COLUMN "replaced_by_code_id" integer;--> statement-breakpoint
+ALTER TABLE "discount_codes" ADD CONSTRAINT "discount_codes_replaced_by_code_id_discount_codes_id_fk" FOREIGN KEY ("replaced_by_code_id") REFERENCES "public"."discount_codes"("id") ON DELETE set null ON UPDATE no action;
