@@ -19,7 +19,13 @@ type Values = z.input<typeof rotateCodeBody>;
 function StoreOutcome({ result, oldCode }: { result: RotateCodeResponse; oldCode: string }) {
   const { store } = result;
   if (store.disabled && store.created) {
-    return <p className="text-sm text-bark-700">{oldCode} is disabled in your {store.platform} store and {result.newCode} is live there with the same terms.</p>;
+    return (
+      <div className="flex flex-col gap-1 text-sm text-bark-700">
+        <p>{oldCode} is disabled in your {store.platform} store and {result.newCode} is live there with the same terms.</p>
+        {/* The store may carry the old code in another shop too: the server says where. */}
+        {store.detail && <p data-testid="rotate-manual-step">{store.detail}</p>}
+      </div>
+    );
   }
   return (
     <div role="alert" className="rounded-md border border-orange-200 bg-orange-50 p-3 text-sm text-orange-900" data-testid="rotate-manual-step">
