@@ -106,5 +106,6 @@ export function programItemsFor(userType: string | null | undefined): ProgramIte
     { to: '/campaigns', label: 'Campaigns' },
     { to: '/goals', label: 'Goals' },
     { to: '/gear', label: 'Gear' },
+    { to: '/flagged-orders', label: 'Flagged Orders' },
   ];
 }

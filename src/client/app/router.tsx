@@ -33,6 +33,7 @@ export const routes = [
   { path: '/goals/:id', element: page(() => import('../features/goals/pages/season-page')) },
   { path: '/gear', element: page(() => import('../features/gear/pages/gear-page')) },
   { path: '/my-gear', element: page(() => import('../features/gear/pages/my-gear-page')) },
+  { path: '/flagged-orders', element: page(() => import('../features/fraud/pages/flagged-orders-page')) },
   { path: '/earnings', element: page(() => import('../features/commissions/pages/earnings-page')) },
   { path: '/notifications', element: page(() => import('../features/notifications/pages/notifications-page')) },
   { path: '/business-analytics', element: page(() => import('../features/analytics/pages/business-analytics-page')) },

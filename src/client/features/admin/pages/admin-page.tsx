@@ -14,6 +14,7 @@ import { CredentialQueuePanel } from '@client/features/credentials';
 import { DemoRequestsPanel } from '../components/demo-requests-panel';
 import { BackgroundTasksPanel } from '../components/background-tasks-panel';
 import { ReconciliationPanel } from '../components/reconciliation-panel';
+import { AdminCouponSitesPanel, RepeatedRejectionsPanel } from '@client/features/fraud';
 import { EngagementPanel, GrowthPanel, PlatformHealthPanel, RecentUsersPanel, SubscriptionsPanel } from '../components/admin-panels';
 
 export default function AdminPage() {
@@ -81,6 +82,10 @@ export default function AdminPage() {
             <CredentialQueuePanel />
             <DemoRequestsPanel />
             <ReconciliationPanel />
+            <div className="grid gap-6 lg:grid-cols-2">
+              <RepeatedRejectionsPanel />
+              <AdminCouponSitesPanel />
+            </div>
             <BackgroundTasksPanel />
           </div>
         )

@@ -1,5 +1,6 @@
 import { ProgramPage } from '@client/components/program-page';
 import { Page } from '@client/components/ui/page';
+import { MyFlagsCard } from '@client/features/fraud';
 import { ProStaffCommissions } from '../components/pro-staff-commissions';
 import { ProStaffPayoutsCard } from '../components/pro-staff-payouts-card';
 
@@ -15,6 +16,7 @@ export default function EarningsPage() {
             <ProStaffCommissions />
             <ProStaffPayoutsCard />
           </div>
+          <div className="mt-6"><MyFlagsCard /></div>
         </Page>
       )}
     />

@@ -1,4 +1,4 @@
-import { Pencil, Power } from 'lucide-react';
+import { Pencil, Power, RefreshCw } from 'lucide-react';
 import type { DiscountCode } from '@shared/contracts/discounts';
 import { formatUsd } from '@shared/format';
 import { Badge } from '@client/components/ui/badge';
@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 import { describeDiscount, formatDateTime, isExpired } from '../format';
 import { CopyButton } from '@client/components/copy-button';
 
-export function CodeCard({ code, onEdit, onToggle, toggling }: { code: DiscountCode; onEdit(): void; onToggle(): void; toggling: boolean }) {
+export function CodeCard({ code, onEdit, onToggle, onRotate, toggling }: { code: DiscountCode; onEdit(): void; onToggle(): void; onRotate(): void; toggling: boolean }) {
   const expired = isExpired(code);
   return (
     <Card data-testid={`code-${code.code}`}>
@@ -42,6 +42,12 @@ export function CodeCard({ code, onEdit, onToggle, toggling }: { code: DiscountC
           <Button variant="outline" size="sm" onClick={onToggle} disabled={toggling}>
             <Power className="h-4 w-4" aria-hidden /> {code.isActive ? 'Deactivate' : 'Activate'}
           </Button>
+          {/* Rotation replaces a live code; an inactive one has nothing left to leak. */}
+          {code.isActive && (
+            <Button variant="outline" size="sm" onClick={onRotate}>
+              <RefreshCw className="h-4 w-4" aria-hidden /> Rotate code<span className="sr-only"> {code.code}</span>
+            </Button>
+          )}
         </div>
       </CardContent>
     </Card>

@@ -22,6 +22,7 @@ import { PlatformSecretsDialog } from '../components/platform-secrets-dialog';
 import { PlatformSettingsDialog } from '../components/platform-settings-dialog';
 import { DeliveryLog } from '../components/delivery-log';
 import { toastError } from '@client/lib/toast-error';
+import { RotateCodeDialog, type RotatableCode } from '@client/features/fraud';
 
 function CardsSkeleton() {
   return (
@@ -47,6 +48,7 @@ function DiscountCodesManager({ user, businessId }: { user: SessionUser; busines
   const [platformDialogOpen, setPlatformDialogOpen] = useState(false);
   const codeGate = useLimitGate(['discountCodes']);
   const [secrets, setSecrets] = useState<IntegrationPlatformWithSecrets | null>(null);
+  const [rotating, setRotating] = useState<RotatableCode | null>(null);
   const limits = planFor(user.userType, user.subscriptionTier).limits;
   const activeCodes = codes.data?.filter((c) => c.isActive).length ?? 0;
   const activePlatforms = platforms.data?.filter((p) => p.isActive).length ?? 0;
@@ -114,6 +116,7 @@ function DiscountCodesManager({ user, businessId }: { user: SessionUser; busines
                     code={code}
                     onEdit={() => setCodeDialog({ open: true, code })}
                     onToggle={() => void toggleCode(code)}
+                    onRotate={() => setRotating(code)}
                     toggling={updateCode.isPending}
                   />
                 ))}
@@ -172,6 +175,7 @@ function DiscountCodesManager({ user, businessId }: { user: SessionUser; busines
       <PlatformFormDialog open={platformDialogOpen} onOpenChange={setPlatformDialogOpen} businessId={businessId} onCreated={setSecrets} />
       <PlatformSecretsDialog platform={secrets} onClose={() => setSecrets(null)} />
       <PlatformSettingsDialog platform={settingsFor} businessId={businessId} onClose={() => setSettingsFor(null)} />
+      <RotateCodeDialog code={rotating} onClose={() => setRotating(null)} />
     </Page>
   );
 }

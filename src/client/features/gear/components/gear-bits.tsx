@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ExternalLink, Package } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import {
   gearRequestStatusLabels, shipmentStatusLabels, type Allotment, type GearRequest, type GearRequestStatus, type Obligation, type Shipment,
   type ShipmentStatus,
@@ -9,8 +9,6 @@ import { formatMoney } from '@shared/currency';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent } from '@client/components/ui/card';
 import { ProgressBar } from '@client/components/ui/progress-bar';
-import { Skeleton } from '@client/components/ui/skeleton';
-import { describeError } from '@client/lib/api';
 import { formatCalendarDate, formatDate } from '@client/lib/format-dates';
 import { describeAllotment } from '../format';
 
@@ -27,28 +25,8 @@ export function ShipmentStatusBadge({ status }: { status: ShipmentStatus }) {
   return <Badge tone={shipmentTones[status]} data-testid="shipment-status">{shipmentStatusLabels[status]}</Badge>;
 }
 
-/** Loading, error and empty states of a gear list, the same on every gear screen. */
-export function ListState({ query, empty, children }: { query: { isLoading: boolean; isError: boolean; error: unknown }; empty: ReactNode | null; children?: ReactNode }) {
-  if (query.isLoading) {
-    return (
-      <div role="status" aria-busy="true" className="flex flex-col gap-3">
-        <span className="sr-only">Loading</span>
-        <Skeleton className="h-20" />
-        <Skeleton className="h-20" />
-      </div>
-    );
-  }
-  if (query.isError) return <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">{describeError(query.error)}</p>;
-  if (empty !== null) {
-    return (
-      <div className="rounded-xl border border-dashed border-bark-200 p-8 text-center">
-        <Package className="mx-auto h-8 w-8 text-bark-500" aria-hidden />
-        <p className="mt-2 font-medium">{empty}</p>
-      </div>
-    );
-  }
-  return <>{children}</>;
-}
+/** The shared list states (moved to components so the flagged-orders screen uses the same ones). */
+export { ListState } from '@client/components/list-state';
 
 /** The allotment as a value bar (what is left, in the allotment currency) with the items left and the renewal day. */
 export function AllotmentBar({ allotment, who, compact = false }: { allotment: Allotment; who: string; compact?: boolean }) {

@@ -8,6 +8,7 @@ import { BusinessProfileForm } from '../components/business-profile-form';
 import { ProStaffProfileForm } from '../components/pro-staff-profile-form';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ChangeEmailCard, DeleteAccountCard, TwoFactorCard, YourDataCard } from '@client/features/account';
+import { HouseholdAddressesCard } from '@client/features/fraud';
 
 function FormSkeleton() {
   return (
@@ -41,6 +42,7 @@ export default function ProfilePage() {
           <div className="mt-8 flex flex-col gap-8">
             <ChangeEmailCard email={user.email} />
             <ChangePasswordCard />
+            {user.userType === 'pro_staff' && user.proStaffId !== null && <HouseholdAddressesCard />}
             <TwoFactorCard />
             <YourDataCard />
             <DeleteAccountCard />
