@@ -102,6 +102,11 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
       where pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`,
     sql`delete from store_admin_credentials where platform_id in (select id from integration_platforms
       where business_id in (select id from business_profiles where user_id = ${userId}))`,
+    // Code abuse (decision record 039): an erased staffer's household addresses (keyed hashes and masked labels) go;
+    // the buyers' keyed hashes an erased business's checks used go with it (they serve only its future checks).
+    // Flags stay with the commission history they explain: they carry no raw personal data.
+    sql`delete from household_addresses where pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`,
+    sql`delete from order_risk_hashes where business_id in (select id from business_profiles where user_id = ${userId})`,
     // Agreements (record 028) were ended by the agreements module before this (endForClosedAccount); both sides keep
     // their history under "Deleted user", without the address the acceptance came from.
     sql`update agreements set accepted_ip = null

@@ -18,6 +18,7 @@ import { credentials } from '@server/db/schema/credentials';
 import { campaignAssets, campaignMembers, campaigns } from '@server/db/schema/campaigns';
 import { goals, seasons } from '@server/db/schema/goals';
 import { commissionEntries } from '@server/db/schema/ledger';
+import { fraudFlags, fraudSettings, householdAddresses } from '@server/db/schema/fraud';
 import { compensationEntries, gearMemberships, gearRequestItems, gearRequests, gearSettings, gearShipments, programTiers, proPricingCodes } from '@server/db/schema/gear';
 import { campaignTaskProofFiles, campaignTaskSubmissions, campaignTasks } from '@server/db/schema/campaign-tasks';
 
@@ -153,6 +154,23 @@ export async function exportRows(db: Database, userId: number) {
       ? await db.select().from(commissionEntries).where(partyWhere(businessId, proStaffId, commissionEntries.businessId, commissionEntries.proStaffId)).orderBy(commissionEntries.id)
       : [],
     ...(await gearOf(db, businessId, proStaffId)),
+    ...(await fraudOf(db, businessId, proStaffId)),
+  };
+}
+
+/**
+ * Code abuse (decision record 039): flags on the account's orders, the business's rules, the staffer's household
+ * addresses as their masked labels (the keyed hash identifies nothing to a reader). The buyers' keyed hashes in
+ * `order_risk_hashes` are other people's data and are not exported.
+ */
+async function fraudOf(db: Database, businessId: number | null | undefined, proStaffId: number | null | undefined) {
+  if (!businessId && !proStaffId) return { fraudFlags: [], fraudSettings: [], householdAddresses: [] };
+  return {
+    fraudFlags: await db.select().from(fraudFlags).where(partyWhere(businessId, proStaffId, fraudFlags.businessId, fraudFlags.proStaffId)).orderBy(fraudFlags.id),
+    fraudSettings: businessId ? await db.select().from(fraudSettings).where(eq(fraudSettings.businessId, businessId)) : [],
+    householdAddresses: proStaffId
+      ? await db.select({ id: householdAddresses.id, label: householdAddresses.label, createdAt: householdAddresses.createdAt }).from(householdAddresses).where(eq(householdAddresses.proStaffId, proStaffId)).orderBy(householdAddresses.id)
+      : [],
   };
 }
 

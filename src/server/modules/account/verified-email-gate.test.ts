@@ -42,6 +42,8 @@ const ALLOWLIST: Record<string, string> = {
   'POST /api/admin/credentials/{id}/reject': ADMIN,
   'POST /api/admin/credentials/{id}/revoke': ADMIN,
   'POST /api/admin/background-tasks/{id}/retry': ADMIN,
+  'PUT /api/admin/fraud/coupon-sites': ADMIN,
+  'DELETE /api/fraud/household-addresses/{id}': 'removing what the caller gave about themselves is never held back',
   'POST /api/test/forget-terms-acceptance': TEST_ONLY,
   'POST /api/test/end-my-trial': TEST_ONLY,
 };
