@@ -143,6 +143,22 @@ describe('erasure after the grace period', () => {
     expect(await t.database.query(`select id from seasons where business_id = ${f.business.businessId}`)).toEqual([]);
   });
 
+  it('erases a staffer’s household addresses, and with a business the buyers’ hashes its checks used (decision record 039)', async () => {
+    const f = await createFixtures(t);
+    const staff = f.proStaff.proStaffId;
+    const business = f.business.businessId;
+    await t.database.query(`insert into household_addresses (pro_staff_id, address_hash, label) values (${staff}, '${'a'.repeat(64)}', '12 O… St, Boise US')`);
+    await t.database.query(`insert into order_risk_hashes (business_id, order_id, pro_staff_id, kind, hash) values (${business}, '1001', ${staff}, 'email', '${'b'.repeat(64)}')`);
+    expect((await f.proStaff.client.post('/api/account/deletion', password)).status).toBe(202);
+    expect((await eraseDueAccounts(t.app.ctx, later(15))).erased).toBe(1);
+    expect(await t.database.query(`select id from household_addresses where pro_staff_id = ${staff}`)).toEqual([]);
+    // The business's checks still use its buyers' hashes until its own erasure (or the 180-day purge).
+    expect(await t.database.query(`select id from order_risk_hashes where business_id = ${business}`)).toHaveLength(1);
+    expect((await f.business.client.post('/api/account/deletion', password)).status).toBe(202);
+    expect((await eraseDueAccounts(t.app.ctx, later(15))).erased).toBe(1);
+    expect(await t.database.query(`select id from order_risk_hashes where business_id = ${business}`)).toEqual([]);
+  });
+
   it('erases a staffer’s proof photos and texts, keeping the decided rows; a business’s tasks and their proofs go with its campaigns (decision record 032)', async () => {
     const f = await createFixtures(t);
     const [photo] = await t.database.query<{ file_key: string }>(`select file_key from campaign_task_proof_files where id = ${f.ids.campaignProofPhoto}`);

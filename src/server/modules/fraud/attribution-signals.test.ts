@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '@server/test/use-test-app';
 import { businessWithStore, commissionsOf, type StorePlatform } from '@server/test/store-setup';
 import { deliverAndProcess } from '@server/test/webhooks';
+import { ORDER_RISK_RETENTION_DAYS, purgeOrderRisk } from './attribution';
 import { fixture, shopifyHeaders, wooCommerceHeaders } from '../../../../tests/fixtures/sign';
 
 // Decision record 039, end to end: the stores' published payloads, modified to carry the staffer's own email and a
@@ -59,4 +60,16 @@ describe('signals at attribution', () => {
     expect(JSON.stringify(row)).not.toContain('83702');
     expect((await jake.client.post('/api/fraud/household-addresses', { line1: '12 oak street', city: 'BOISE', postalCode: '83702', country: 'US' })).status).toBe(409);
   });
+
+  it('purges order risk hashes older than 180 days and keeps the newer ones', async () => {
+    const { biz, jake } = await businessWithStore(t, 'shopify');
+    const insert = (orderId: string, daysAgo: number) =>
+      t.database.query(`insert into order_risk_hashes (business_id, order_id, pro_staff_id, kind, hash, created_at)
+        values (${biz.businessId}, '${orderId}', ${jake.proStaffId}, 'ip', '${'c'.repeat(64)}', now() - interval '${daysAgo} days')`);
+    await insert('old', ORDER_RISK_RETENTION_DAYS + 1);
+    await insert('new', ORDER_RISK_RETENTION_DAYS - 1);
+    expect(await purgeOrderRisk(t.app.ctx.db, new Date())).toBe(1);
+    expect(await t.database.query(`select order_id from order_risk_hashes where business_id = ${biz.businessId}`)).toEqual([{ order_id: 'new' }]);
+  });
 });
+

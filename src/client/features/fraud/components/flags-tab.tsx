@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { flagStatuses, fraudSignalLabels, fraudSignals, type FlagStatus, type FraudSignal } from '@shared/contracts/fraud';
+import { SelectBox } from '@client/components/select-box';
 import { ListState } from '@client/components/list-state';
 import { Button } from '@client/components/ui/button';
 import { Select } from '@client/components/ui/input';
@@ -83,13 +84,7 @@ export function FlagsTab() {
                 flag={flag}
                 side="business"
                 leading={flag.status === 'open' ? (
-                  <input
-                    type="checkbox"
-                    className="mt-1 h-4 w-4 shrink-0"
-                    aria-label={`Select order ${flag.orderId} (${fraudSignalLabels[flag.signal]}, ${flag.proStaffName})`}
-                    checked={chosen.includes(flag.id)}
-                    onChange={(e) => setSelected(e.target.checked ? [...selected, flag.id] : selected.filter((s) => s !== flag.id))}
-                  />
+                  <SelectBox label={`Select order ${flag.orderId} (${fraudSignalLabels[flag.signal]}, ${flag.proStaffName})`} checked={chosen.includes(flag.id)} onChange={(on) => setSelected(on ? [...selected, flag.id] : selected.filter((s) => s !== flag.id))} />
                 ) : undefined}
               />
             </li>

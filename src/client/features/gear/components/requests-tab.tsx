@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { gearDecision, gearRequestStatusLabels, gearRequestStatuses, MAX_BULK_DECISIONS, type GearRequest } from '@shared/contracts/gear';
+import { SelectBox } from '@client/components/select-box';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent } from '@client/components/ui/dialog';
 import { FormDialogActions } from '@client/components/ui/form-dialog-actions';
@@ -124,13 +125,7 @@ export function RequestsTab() {
                 request={r}
                 side="business"
                 leading={r.status === 'requested' ? (
-                  <input
-                    type="checkbox"
-                    className="mt-1 h-4 w-4"
-                    aria-label={`Select request #${r.id} from ${r.proStaffName}`}
-                    checked={chosen.includes(r.id)}
-                    onChange={(e) => toggle(r.id, e.target.checked)}
-                  />
+                  <SelectBox label={`Select request #${r.id} from ${r.proStaffName}`} checked={chosen.includes(r.id)} onChange={(on) => toggle(r.id, on)} />
                 ) : undefined}
                 actions={r.status === 'requested' ? <Button size="sm" variant="outline" onClick={() => setEditing(r)}>Edit items<span className="sr-only"> of request #{r.id}</span></Button> : undefined}
               />
