@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
+import { platformTypeLabels, type PlatformType } from '@shared/contracts/discounts';
 import { rotateCodeBody, type RotateCodeResponse } from '@shared/contracts/fraud';
 import { CopyButton } from '@client/components/copy-button';
 import { Button } from '@client/components/ui/button';
@@ -11,6 +12,9 @@ import { InputField } from '@client/components/ui/form-field';
 import { showServerFieldErrors } from '@client/lib/server-field-errors';
 import { toastError } from '@client/lib/toast-error';
 import { useRotateCode } from '../api';
+
+/** 'shopify' reads Shopify; a platform the contract does not know is shown as the server named it. */
+const platformLabel = (platform: string) => (platform in platformTypeLabels ? platformTypeLabels[platform as PlatformType] : platform);
 
 export type RotatableCode = { id: number; code: string; platform: string; proStaffName: string | null };
 type Values = z.input<typeof rotateCodeBody>;
@@ -29,7 +33,7 @@ function StoreOutcome({ result, oldCode }: { result: RotateCodeResponse; oldCode
   }
   return (
     <div role="alert" className="rounded-md border border-orange-200 bg-orange-50 p-3 text-sm text-orange-900" data-testid="rotate-manual-step">
-      <p className="font-medium">One step left in your {store.platform} store</p>
+      <p className="font-medium">One step left in your {platformLabel(store.platform)} store</p>
       <p className="mt-1">{store.detail ?? `Disable ${oldCode} and create ${result.newCode} with the same discount in your store.`}</p>
     </div>
   );
