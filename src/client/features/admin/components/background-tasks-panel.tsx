@@ -11,6 +11,8 @@ const KIND_NAMES: Record<string, string> = {
   'billing.trial-jobs': 'Trial reminders and ends',
   'commissions.release-holds': 'Commission hold release',
   'payouts.reconcile': 'Payout reconciliation with Stripe',
+  'fraud.expire-flags': 'Approval of expired code-abuse flags',
+  'fraud.purge-order-risk': 'Purge of buyers’ hashes after 180 days',
 };
 
 const STATUS_LABELS = [['queued', 'Queued'], ['running', 'Running'], ['done', 'Done (last 7 days)'], ['dead', 'Dead']] as const;
