@@ -35,12 +35,18 @@ export type OrderModel = {
   status: 'placed' | 'cancelled' | 'refunded';
   /** The business cancelled its commission by hand: the store never brings it back. */
   businessCancelled: boolean;
+  /** The buyer is the staffer (their own email on the order): the own-use signal holds its commission (record 039). */
+  ownUse?: boolean;
+  /** The business rejected the order's flag as fraud: like its own cancellation, the store never brings it back. */
+  fraudRejected?: boolean;
   /** The last signed delivery, for redeliveries. */
   last?: () => Promise<unknown>;
 };
 
-export type StaffModel = { proStaffId: number; accountId: string; code: string; rateBps: number };
-export type Model = { staff: StaffModel[]; orders: OrderModel[]; nextOrderId: number; entriesSeen: string[] };
+export type StaffModel = { proStaffId: number; accountId: string; code: string; rateBps: number; email: string };
+export type OwnUseMode = 'flag' | 'hold' | 'auto_reject';
+/** `ownUseMode`: what the business does when own use fires (record 039); each sequence starts at `hold`. */
+export type Model = { staff: StaffModel[]; orders: OrderModel[]; nextOrderId: number; entriesSeen: string[]; ownUseMode: OwnUseMode };
 
 let orderIds = 9_000_000;
 
@@ -48,6 +54,10 @@ export async function createWorld(t: TestApp, fake: FakeStripeServer): Promise<W
   const biz = await businessWithCard(t, fake);
   await t.database.query(`update users set subscription_tier = 'enterprise' where id = ${biz.user.id}`);
   expect((await biz.client.put('/api/commission-settings', { holdDays: 0 })).status).toBe(200);
+  // Only own use holds or rejects (the model knows which orders are the staffer's own); the other signals, which the
+  // fixtures' shared buyer may trip across sequences, only flag. Open flags approve themselves after FLAG_EXPIRY_DAYS.
+  const modes = { own_use: 'hold', coupon_referrer: 'flag', velocity: 'flag', disposable_email: 'flag', shared_fingerprint: 'flag' };
+  expect((await biz.client.put('/api/fraud/settings', { modes, expiryDays: FLAG_EXPIRY_DAYS })).status).toBe(200);
   const platforms = {} as Record<Store, Platform>;
   for (const store of ['shopify', 'woocommerce', 'bigcommerce'] as const) {
     const res = await biz.client.post('/api/integration-platforms', { name: `Model ${store}`, platformType: store });
@@ -77,12 +87,19 @@ export async function freshStaff(world: World, rates: [number, number]): Promise
     const code = `M${world.sequence}X${index}`;
     await t.database.query(`insert into discount_codes (business_id, code, description, discount_type, discount_value_hundredths, platform, pro_staff_id, commission_rate_bps)
       values (${world.biz.businessId}, '${code}', 'model', 'percentage', 1000, 'All platforms', ${profile.id}, ${rateBps})`);
-    staff.push({ proStaffId: profile.id, accountId: account.id, code, rateBps });
+    staff.push({ proStaffId: profile.id, accountId: account.id, code, rateBps, email });
   }
   return staff;
 }
 
 export const newOrderId = () => ++orderIds;
+
+/** The business picks what own use does from now on (the review screen's settings). */
+export async function setOwnUseMode(world: World, model: Model, mode: OwnUseMode) {
+  expect((await world.biz.client.put('/api/fraud/settings', { modes: { own_use: mode } })).status).toBe(200);
+  model.ownUseMode = mode;
+}
+export const FLAG_EXPIRY_DAYS = 14;
 
 // ---- what the stores send ----
 
@@ -102,10 +119,10 @@ async function send(world: World, store: Store, body: string, topic: string) {
 
 /** The order as its store describes it now (Shopify and WooCommerce send the whole order on every change). */
 export function orderDelivery(world: World, model: Model, order: OrderModel, topic?: string): () => Promise<unknown> {
-  const code = model.staff[order.staff].code;
+  const { code, email } = model.staff[order.staff];
   if (order.store === 'shopify') {
     const body = JSON.stringify({
-      ...fixture('shopify/orders-create.json'), id: order.id, admin_graphql_api_id: `gid://shopify/Order/${order.id}`, currency: 'USD',
+      ...fixture('shopify/orders-create.json'), id: order.id, ...(order.ownUse ? { email: email.toUpperCase(), contact_email: email } : {}), admin_graphql_api_id: `gid://shopify/Order/${order.id}`, currency: 'USD',
       discount_codes: [{ code: code.toLowerCase(), amount: '1.00', type: 'fixed_amount' }], discount_applications: [],
       subtotal_price: major(order.base), current_subtotal_price: major(order.base),
       cancelled_at: order.status === 'cancelled' ? '2026-11-20T10:00:00-05:00' : null,
@@ -115,8 +132,9 @@ export function orderDelivery(world: World, model: Model, order: OrderModel, top
     return () => send(world, 'shopify', body, shopifyTopic);
   }
   const wcStatus = order.status === 'placed' ? 'processing' : order.status;
+  const published = fixture<{ billing: Record<string, unknown> }>('woocommerce/order.json');
   const body = JSON.stringify({
-    ...fixture('woocommerce/order.json'), id: order.id, currency: 'USD', status: wcStatus, refunds: [],
+    ...published, id: order.id, ...(order.ownUse ? { billing: { ...published.billing, email } } : {}), currency: 'USD', status: wcStatus, refunds: [],
     coupon_lines: [{ id: 1, code, discount: '1.00', discount_tax: '0.00', meta_data: [] }],
     line_items: [{ ...fixture<{ line_items: Record<string, unknown>[] }>('woocommerce/order.json').line_items[0], total: major(order.base) }],
   });
@@ -189,7 +207,7 @@ export async function runRecovery(world: World) {
 const VALUE_KINDS = `('earned', 'adjusted', 'reversed', 'restored', 'clawback')`;
 
 export function target(model: Model, order: OrderModel): number {
-  if (order.businessCancelled || order.status !== 'placed' || !order.baseSent) return 0;
+  if (order.businessCancelled || order.fraudRejected || order.status !== 'placed' || !order.baseSent) return 0;
   const refunded = [...order.refunds.values()].reduce((sum, amount) => sum + amount, 0);
   return Math.round((Math.max(0, order.base - refunded) * model.staff[order.staff].rateBps) / 10_000);
 }
@@ -232,13 +250,36 @@ export async function checkInvariants(world: World, model: Model, step: string):
   expect(await t.database.query(`select a.id from commissions a join commissions m on m.id = a.adjusts_commission_id
     where m.pro_staff_id in (${staffIds}) and a.status = 'pending' and a.payout_id is null
       and m.status = 'pending' and m.payout_id is null`), `${step}: an adjustment row stands beside an unpaid commission`).toEqual([]);
-  // 4. The projection is the entries' state; entries only ever grow; an entry's currency is its commission's.
+  // 4. The projection is the entries' state (record 039: `held` too, the newest of its held/released entries is a hold);
+  // entries only ever grow; an entry's currency is its commission's.
   expect(await t.database.query(`select c.id from commissions c, hs_commission_state(c.id) s where c.pro_staff_id in (${staffIds})
-    and (s.amount_cents, s.status, s.paid_at, s.payout_id) is distinct from (c.amount_cents, c.status, c.paid_at, c.payout_id)`), `${step}: projection`).toEqual([]);
-  const entries = await t.database.query<{ line: string }>(`select e.id || ':' || e.commission_id || ':' || e.kind || ':' || e.amount_minor || ':' || coalesce(e.payout_id::text, '-') || ':' || e.currency || ':' || (e.currency = c.currency) as line
+    and (s.amount_cents, s.status, s.paid_at, s.payout_id, hs_commission_held(c.id)) is distinct from (c.amount_cents, c.status, c.paid_at, c.payout_id, c.held)`), `${step}: projection`).toEqual([]);
+  const entries = await t.database.query<{ line: string }>(`select e.id || ':' || e.commission_id || ':' || e.kind || ':' || e.amount_minor || ':' || coalesce(e.payout_id::text, '-') || ':'
+    || (e.kind = 'reversed' and e.reason like 'fraud:%') || ':' || e.currency || ':' || (e.currency = c.currency) as line
     from commission_entries e join commissions c on c.id = e.commission_id where e.pro_staff_id in (${staffIds}) order by e.id`);
   const lines = entries.map((e) => e.line);
   expect(lines.slice(0, model.entriesSeen.length), `${step}: entries changed`).toEqual(model.entriesSeen);
   expect(lines.every((line) => line.endsWith(':true')), `${step}: entry currency`).toBe(true);
+  expect(reviewBreaches(lines), `${step}: fraud review`).toEqual([]);
   model.entriesSeen = lines;
+}
+
+/**
+ * Record 039 read off the entries in order: (a) no held commission is moved into a payout or paid (no such entry after
+ * a `held` without a `released` between); (c) a commission rejected as fraud never earns again (no `restored` or
+ * positive `adjusted` entry after its fraud reversal; what it is worth is checked by invariant 1 against the model).
+ */
+function reviewBreaches(lines: string[]): string[] {
+  const held = new Set<string>();
+  const rejected = new Set<string>();
+  const breaches: string[] = [];
+  for (const line of lines) {
+    const [, commission, kind, amount, , fraud] = line.split(':');
+    if (kind === 'held') held.add(commission);
+    if (kind === 'released') held.delete(commission);
+    if (held.has(commission) && ['moved_to_payout', 'paid', 'paid_outside'].includes(kind)) breaches.push(`${line}: ${kind} while held`);
+    if (rejected.has(commission) && (kind === 'restored' || (kind === 'adjusted' && Number(amount) > 0))) breaches.push(`${line}: earns again after a rejection as fraud`);
+    if (fraud === 'true') rejected.add(commission);
+  }
+  return breaches;
 }

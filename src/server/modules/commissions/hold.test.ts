@@ -132,6 +132,7 @@ describe('when a commission is payable (lifecycle.ts)', () => {
     expect(isPayable({ status: 'pending', payableAt: at }, at)).toBe(true);
     expect(isPayable({ status: 'pending', payableAt: at }, new Date(at.getTime() - 1))).toBe(false);
     expect(isPayable({ status: 'paid', payableAt: at }, new Date(at.getTime() + 1))).toBe(false);
+    expect(isPayable({ status: 'pending', payableAt: at, held: true }, new Date(at.getTime() + 1))).toBe(false);
     expect(isPayable({ status: 'cancelled', payableAt: at }, new Date(at.getTime() + 1))).toBe(false);
     // In a payout being processed: not payable again until the payout fails and clears it.
     expect(isPayable({ status: 'pending', payableAt: at, payoutId: 7 }, new Date(at.getTime() + 1))).toBe(false);

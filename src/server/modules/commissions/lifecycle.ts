@@ -7,9 +7,10 @@ import type { CommissionStatus } from '@shared/contracts/commissions';
  * decision record 036). "Pending" has three faces: in hold (before `payableAt`), payable, and in a processing payout.
  */
 
-/** Pending, its hold over and in no payout being processed: it can be paid now. */
-export function isPayable(commission: { status: CommissionStatus; payableAt: Date; payoutId?: number | null }, now: Date): boolean {
-  return commission.status === 'pending' && commission.payableAt.getTime() <= now.getTime() && (commission.payoutId ?? null) === null;
+/** Pending, its hold over, not held for fraud review and in no payout being processed: it can be paid now. */
+export function isPayable(commission: { status: CommissionStatus; payableAt: Date; payoutId?: number | null; held?: boolean }, now: Date): boolean {
+  // Held for fraud review (decision record 039): Pay now refuses it, so the list never offers it.
+  return commission.status === 'pending' && commission.payableAt.getTime() <= now.getTime() && (commission.payoutId ?? null) === null && !commission.held;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

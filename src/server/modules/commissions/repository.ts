@@ -22,6 +22,8 @@ export type CommissionRow = {
   paidAt: Date | null;
   payableAt: Date;
   payoutId: number | null;
+  /** Held for fraud review (decision record 039): not payable until the flag is decided. */
+  held: boolean;
   proStaffUserId: number;
   proStaffFirstName: string;
   proStaffLastName: string;
@@ -44,6 +46,7 @@ const commissionColumns = {
   paidAt: commissions.paidAt,
   payableAt: commissions.payableAt,
   payoutId: commissions.payoutId,
+  held: commissions.held,
   proStaffUserId: proStaffProfiles.userId,
   proStaffFirstName: proStaffProfiles.firstName,
   proStaffLastName: proStaffProfiles.lastName,

@@ -12,7 +12,7 @@ import { commissionCents } from './mappers';
 import { invalidReason, normaliseCode, type StorePlatform } from './store-service';
 import { checkGoalsReachedAfterCommit } from '@server/modules/goals/service';
 import * as ledger from '@server/modules/ledger/service';
-import { checkAttributedOrder, flaggedReason } from '@server/modules/fraud/attribution';
+import { checkAttributedOrder, flaggedReason, rejectedAsFraud } from '@server/modules/fraud/attribution';
 import { announce } from '@server/modules/fraud/flags-service';
 import type { OrderRiskFacts } from '@server/modules/fraud/signals';
 
@@ -231,7 +231,8 @@ async function followOrder(
   const base = order.orderValueCents ?? 0;
   // Commissions from before the rate was stored: the rate they imply.
   const rateBps = main.rateBps ?? (base > 0 ? Math.round((main.amountCents * 10_000) / base) : 0);
-  const target = targetCommission(order, refunded, rateBps);
+  // Rejected as fraud: nothing is owed, as after the business's own cancellation (decision record 039).
+  const target = (await rejectedAsFraud(db, main.id)) ? 0 : targetCommission(order, refunded, rateBps);
   // What the target is computed on: nothing is owed on a cancelled or refunded order, whatever its refunds say.
   const remaining = order.status === 'placed' ? Math.max(0, base - refunded) : 0;
   const currency = main.currency;

@@ -16,11 +16,12 @@ async function staffEmail(proStaffId: number): Promise<string> {
   return row.email;
 }
 
-async function deliver(platform: StorePlatform, kind: 'shopify' | 'woocommerce', payload: Record<string, unknown>) {
+async function deliver(platform: StorePlatform, kind: 'shopify' | 'woocommerce', payload: Record<string, unknown>, topic?: string) {
   const body = JSON.stringify(payload);
-  const headers = kind === 'shopify' ? shopifyHeaders(platform.webhookSecret, body, 'orders/create') : wooCommerceHeaders(platform.webhookSecret, body, 'order.created');
+  const headers = kind === 'shopify' ? shopifyHeaders(platform.webhookSecret, body, topic ?? 'orders/create') : wooCommerceHeaders(platform.webhookSecret, body, topic ?? 'order.created');
   const res = await deliverAndProcess(t.app, { method: 'POST', url: `/api/webhooks/${kind}/${platform.id}`, payload: body, headers });
-  expect(res.json()).toMatchObject({ action: 'created' });
+  expect(res.statusCode).toBe(200);
+  return res.json();
 }
 
 const withPlusTag = (email: string) => email.replace('@', '+deals@').toUpperCase();
@@ -30,7 +31,7 @@ describe('signals at attribution', () => {
     const { biz, jake, platform } = await businessWithStore(t, 'shopify', 'JAKE10');
     const email = withPlusTag(await staffEmail(jake.proStaffId));
     const order = fixture<Record<string, unknown>>('shopify/orders-create.json');
-    await deliver(platform, 'shopify', { ...order, email, customer: { ...(order.customer as object), email }, landing_site: '/?discount=JAKE10', referring_site: COUPON_SITE });
+    expect(await deliver(platform, 'shopify', { ...order, email, customer: { ...(order.customer as object), email }, landing_site: '/?discount=JAKE10', referring_site: COUPON_SITE })).toMatchObject({ action: 'created' });
     const [commission] = await commissionsOf(t, biz.businessId);
     const flags = (await biz.client.get('/api/fraud/flags')).body.flags as { signal: string; held: boolean; evidence: Record<string, unknown> }[];
     expect(flags.map((flag) => flag.signal).sort()).toEqual(['coupon_referrer', 'own_use']);
@@ -49,6 +50,21 @@ describe('signals at attribution', () => {
     await deliver(platform, 'woocommerce', { ...order, meta_data: [{ id: 1, key: '_wc_order_attribution_referrer', value: COUPON_SITE }, { id: 2, key: '_wc_order_attribution_source_type', value: 'referral' }] });
     const flags = (await biz.client.get('/api/fraud/flags')).body.flags as { signal: string; evidence: Record<string, unknown> }[];
     expect(flags.map((flag) => flag.signal)).toContain('coupon_referrer');
+  });
+
+  it('a rejection as fraud stands when the store restores the order it had cancelled (found by the ledger’s model test)', async () => {
+    const { biz, jake, platform } = await businessWithStore(t, 'woocommerce', 'JAKE10');
+    const order = fixture<{ billing: Record<string, unknown> } & Record<string, unknown>>('woocommerce/order.json');
+    const own = { ...order, billing: { ...order.billing, email: await staffEmail(jake.proStaffId) } };
+    await deliver(platform, 'woocommerce', own);
+    const [commission] = await commissionsOf(t, biz.businessId);
+    await deliver(platform, 'woocommerce', { ...own, status: 'cancelled' }, 'order.updated');
+    const flagIds = ((await biz.client.get('/api/fraud/flags')).body.flags as { id: number }[]).map((flag) => flag.id);
+    expect((await biz.client.post('/api/fraud/flags/decide', { flagIds, decision: 'reject', reason: 'Own code' })).status).toBe(200);
+    await deliver(platform, 'woocommerce', { ...own, status: 'processing' }, 'order.restored');
+    const [row] = await t.database.query<{ status: string }>(`select status from commissions where id = ${commission.id}`);
+    expect(row.status).toBe('cancelled');
+    expect(await t.database.query(`select kind from commission_entries where commission_id = ${commission.id} and kind = 'restored'`)).toEqual([]);
   });
 
   it('stores a household address only as its hash and a masked label', async () => {

@@ -46,6 +46,12 @@ export async function checkAttributedOrder(ctx: Ctx, db: Database, order: Flagge
   return raiseFlags(ctx, db, order, inputs, now);
 }
 
+/**
+ * An order the business rejected as fraud owes nothing from then on (decision record 039), whatever the store says
+ * later: a restore or a refund of it never brings back (nor adjusts) a commission the rejection reversed or clawed back.
+ */
+export const rejectedAsFraud = (db: Database, commissionId: number) => repo.rejectedAsFraud(db, commissionId);
+
 /** What the staffer gave us, hashed: account email, gear shipping addresses and phones, household addresses (stored hashed). */
 async function stafferHashes(db: Database, proStaffId: number, key: string): Promise<RiskHashes> {
   const identity = await repo.stafferIdentity(db, proStaffId);

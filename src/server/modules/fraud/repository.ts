@@ -82,6 +82,15 @@ export async function otherOpenHolds(db: Database, commissionId: number, except:
   return row.n;
 }
 
+/**
+ * Whether a flag on the commission was rejected as fraud. Its flags are locked for share first: a rejection being
+ * decided at this moment (it locks them for update) is waited for and seen.
+ */
+export async function rejectedAsFraud(db: Database, commissionId: number): Promise<boolean> {
+  const rows = await db.select({ status: fraudFlags.status }).from(fraudFlags).where(eq(fraudFlags.commissionId, commissionId)).for('share');
+  return rows.some((row) => row.status === 'rejected');
+}
+
 /** Open flags whose expiry passed, oldest first. */
 export async function expiredFlagIds(db: Database, now: Date, limit: number): Promise<number[]> {
   const rows = await db

@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@server/test/test-app';
 import { useFakeStripe } from '@server/test/use-fake-stripe';
 import {
-  bigCommerceThin, browserSignal, checkInvariants, createWorld, deleted, freshStaff, listed, newOrderId, orderDelivery, runRecovery,
-  secretKeyUsage, shopifyRefund, type Model, type OrderModel, type Store, type World,
+  bigCommerceThin, browserSignal, checkInvariants, createWorld, deleted, FLAG_EXPIRY_DAYS, freshStaff, listed, newOrderId, orderDelivery, runRecovery,
+  secretKeyUsage, setOwnUseMode, shopifyRefund, type Model, type OwnUseMode, type OrderModel, type Store, type World,
 } from '@server/test/ledger-world';
 import { releaseHolds } from '@server/modules/commissions/service';
+import { expireFlags } from '@server/modules/fraud/flags-service';
+import type { FraudFlag } from '@shared/contracts/fraud';
 
 // Decision record 036, issue 40 item 5: random sequences of store events, browser signals, secret-key calls,
 // redeliveries, payouts, transfers landing and failing, and the business's own changes, some of them at once, against
@@ -66,14 +68,20 @@ async function storeSays(model: Model, world: World, order: OrderModel, topic?: 
   order.baseSent = true;
 }
 
-const newOrderStep = ({ store, staff, base, browserFirst }: { store: Store; staff: number; base: number; browserFirst: boolean }) => new Action(`new ${store} order (staff ${staff}, base ${base}${browserFirst ? ', browser first' : ''})`, () => true, async (model, w) => {
-    const order: OrderModel = { store, id: newOrderId(), staff, base, baseSent: false, refunds: new Map(), status: 'placed', businessCancelled: false };
+type NewOrder = { store: Store; staff: number; base: number; browserFirst: boolean; ownUse?: boolean };
+const newOrderStep = ({ store, staff, base, browserFirst, ownUse }: NewOrder) => new Action(`new ${store} order (staff ${staff}, base ${base}${browserFirst ? ', browser first' : ''}${ownUse ? ', bought by the staffer' : ''})`, () => true, async (model, w) => {
+    const order: OrderModel = { store, id: newOrderId(), staff, base, baseSent: false, refunds: new Map(), status: 'placed', businessCancelled: false, ownUse };
     model.orders.push(order);
     if (browserFirst) await browserSignal(w, model, order);
     if (store === 'bigcommerce') order.last = await bigCommerceThin(w, order);
     else await storeSays(model, w, order, store === 'shopify' ? 'orders/create' : 'order.created');
+    // Its commission was created by this delivery: rejected at once as fraud when that is the business's rule.
+    if (ownUse && model.ownUseMode === 'auto_reject') order.fraudRejected = true;
   });
 const newOrder = fc.record({ store: fc.constantFrom(...STORES), staff: fc.nat(1), base: fc.integer({ min: 1, max: 500_000 }), browserFirst: fc.boolean() }).map(newOrderStep);
+// The staffer buys with their own code (their account email on the order): own use fires and holds the commission.
+// Shopify and WooCommerce send the buyer's email with the order; a thin BigCommerce delivery does not.
+const ownUseOrder = fc.record({ store: fc.constantFrom<Store>('shopify', 'woocommerce'), staff: fc.nat(1), base: fc.integer({ min: 1, max: 500_000 }), browserFirst: fc.boolean(), ownUse: fc.constant(true) }).map(newOrderStep);
 
 const refundStep = ({ index, per10k }: { index: number; per10k: number }) => new Action(`shopify refund of order #${index} (${per10k / 100}%)`, (m) => m.orders.some((o) => o.store === 'shopify'), async (model, w) => {
     const shopifyOrders = model.orders.filter((o) => o.store === 'shopify');
@@ -131,6 +139,8 @@ const payNowStep = ({ who, stripeDown }: { who: 'both' | 'first' | 'second'; str
     w.fake.failures = null;
     // Refused with a reason (a clawback leaves nothing to transfer, under the minimum charge) or made: never a 5xx.
     expect([201, 400, 409], JSON.stringify(res.body)).toContain(res.status);
+    // What the list calls payable is never held for review (record 039): Pay now of the list is not refused for it.
+    expect(JSON.stringify(res.body)).not.toMatch(/Held for fraud review/);
   });
 const payNow = fc.record({ who: fc.constantFrom('both', 'first', 'second') as fc.Arbitrary<'both' | 'first' | 'second'>, stripeDown: fc.boolean() }).map(payNowStep);
 
@@ -156,8 +166,58 @@ const holds = new Action('hold release', () => true, async (_model, w) => {
   await releaseHolds(w.t.app.ctx);
 });
 
+// ---- fraud review (decision record 039) ----
+
+async function openFlags(model: Model, w: World, staff: number): Promise<FraudFlag[]> {
+  const res = await w.biz.client.get(`/api/fraud/flags?status=open&proStaffId=${model.staff[staff].proStaffId}`);
+  expect(res.status).toBe(200);
+  return res.body.flags;
+}
+
+type Decision = { staff: number; index: number; all: boolean; decision: 'approve' | 'reject'; held?: boolean };
+const decideStep = ({ staff, index, all, decision, held }: Decision) => new Action(`business ${decision}s ${all ? 'every open flag' : `open flag #${index}`}${held ? ' holding a commission' : ''} of staff ${staff}`, () => true, async (model, w) => {
+  // The other signals flag the fixtures' shared buyer often (flag only): `held` picks among the flags that hold.
+  const open = (await openFlags(model, w, staff)).filter((f) => !held || f.held);
+  if (open.length === 0) return;
+  const chosen = all ? open : [open[index % open.length]];
+  const res = await w.biz.client.post('/api/fraud/flags/decide', { flagIds: chosen.map((f) => f.id), decision, ...(decision === 'reject' ? { reason: 'Bought with their own code' } : {}) });
+  // Decided meanwhile (at once with another decision): refused whole, nothing written.
+  expect([200, 409], JSON.stringify(res.body)).toContain(res.status);
+  if (res.status !== 200) return;
+  for (const flag of res.body.flags as FraudFlag[]) {
+    // (d) An approved flag holds nothing; a rejected one's order owes nothing from now on (invariant 1 checks the money).
+    expect(flag.held, `flag ${flag.id} after ${decision}`).toBe(false);
+    if (decision === 'reject') model.orders.find((o) => String(o.id) === flag.orderId)!.fraudRejected = true;
+  }
+});
+const decide = fc.record({ staff: fc.nat(1), index: fc.nat(), all: fc.boolean(), decision: fc.constantFrom('approve', 'reject') as fc.Arbitrary<'approve' | 'reject'>, held: fc.boolean() }).map(decideStep);
+
+/** Time passes beyond the flags' expiry (their expiry moved back by it), then the expiry task runs: all approved. */
+const expiryStep = (elapsed: boolean) => new Action(`the flag expiry task runs${elapsed ? ` ${FLAG_EXPIRY_DAYS} days on` : ' early'}`, () => true, async (model, w) => {
+  const ours = model.staff.map((s) => s.proStaffId).join(',');
+  if (elapsed) await w.t.database.query(`update fraud_flags set expires_at = expires_at - interval '${FLAG_EXPIRY_DAYS} days' where pro_staff_id in (${ours}) and status = 'open'`);
+  const before = [...(await openFlags(model, w, 0)), ...(await openFlags(model, w, 1))];
+  await expireFlags(w.t.app.ctx);
+  const after = [...(await openFlags(model, w, 0)), ...(await openFlags(model, w, 1))];
+  // Early, nothing expires; once the time has passed, no open flag of ours is left.
+  expect(after.length, 'open flags after expiry').toBe(elapsed ? 0 : before.length);
+});
+const expiry = fc.boolean().map(expiryStep);
+
+/** The business selects a commission held for review by hand: refused, nothing moved (invariant (a) checks the entries). */
+const payHeldStep = (staff: number) => new Action(`pay now with a held commission of staff ${staff}`, () => true, async (model, w) => {
+  const held = (await openFlags(model, w, staff)).filter((f) => f.held && f.commissionId !== null);
+  if (held.length === 0) return;
+  const res = await w.biz.client.post('/api/payouts', { commissionIds: held.map((f) => f.commissionId) });
+  expect(res.status, JSON.stringify(res.body)).toBe(409);
+});
+const payHeld = fc.nat(1).map(payHeldStep);
+
+const ownUseModeStep = (mode: OwnUseMode) => new Action(`business sets own use to ${mode}`, () => true, async (model, w) => setOwnUseMode(w, model, mode));
+const ownUseMode = fc.constantFrom<OwnUseMode>('flag', 'hold', 'auto_reject').map(ownUseModeStep);
+
 /** A store event and one of the business's actions at the same time (truly concurrent on PostgreSQL). */
-const together = fc.tuple(fc.oneof(statusChange, refund, deletion), fc.oneof(payNow, byHand))
+const together = fc.tuple(fc.oneof(statusChange, refund, deletion), fc.oneof(payNow, byHand, decide))
   .map(([store, business]) => new Action(`at once: ${store.label} | ${business.label}`, (m) => store.when(m) && business.when(m), async (model, w) => {
     await Promise.all([store.act(model, w), business.act(model, w)]);
   }));
@@ -167,11 +227,13 @@ const together = fc.tuple(fc.oneof(statusChange, refund, deletion), fc.oneof(pay
 const steps = [
   newOrder, refund, refund, statusChange, statusChange, deletion, secretKey, browser, redelivery,
   payNow, payNow, payNow, fc.constant(recover), fc.constant(recover), fc.constant(failTransfers), byHand, byHand, fc.constant(holds), together, together,
+  ownUseOrder, ownUseOrder, ownUseOrder, decide, decide, decide, expiry, payHeld, ownUseMode,
 ];
 
 async function runSequence(commands: Iterable<Step>) {
   const staff = await freshStaff(world, [1000, 750]);
-  const model: Model = { staff, orders: [], nextOrderId: 0, entriesSeen: [] };
+  const model: Model = { staff, orders: [], nextOrderId: 0, entriesSeen: [], ownUseMode: 'hold' };
+  await setOwnUseMode(world, model, 'hold');
   for (const [store, staffIndex, base] of [['shopify', 0, 19_900], ['woocommerce', 1, 1_800]] as const) {
     const order: OrderModel = { store, id: newOrderId(), staff: staffIndex, base, baseSent: false, refunds: new Map(), status: 'placed', businessCancelled: false };
     model.orders.push(order);
@@ -197,6 +259,14 @@ const regressions: [string, Step[]][] = [
   ['a forged browser amount before a thin BigCommerce delivery, then the secret key',
     [newOrderStep({ store: 'bigcommerce', staff: 0, base: 10_000, browserFirst: true }), secretKeyStep(2), payNowStep({ who: 'first', stripeDown: false })]],
   ['paid outside, then refunded: a clawback the next payout nets', [byHandStep({ index: 0, status: 'paid' }), refundStep({ index: 0, per10k: 5_000 }), payNowStep({ who: 'both', stripeDown: false })]],
+  // Record 039. Order #2 is the staffer's own WooCommerce / Shopify order.
+  ['rejected as fraud while the store had cancelled the order, then the store restores it: the rejection stands',
+    [newOrderStep({ store: 'woocommerce', staff: 0, base: 10_000, browserFirst: false, ownUse: true }), statusStep({ index: 2, status: 'cancelled' }),
+      decideStep({ staff: 0, index: 0, all: true, decision: 'reject' }), statusStep({ index: 2, status: 'placed' })]],
+  ['flagged only, paid, rejected as fraud (a clawback), then refunded in part',
+    [ownUseModeStep('flag'), newOrderStep({ store: 'shopify', staff: 0, base: 10_000, browserFirst: false, ownUse: true }), payNowStep({ who: 'first', stripeDown: false }),
+      decideStep({ staff: 0, index: 0, all: true, decision: 'reject' }), refundStep({ index: 1, per10k: 5_000 }), payNowStep({ who: 'first', stripeDown: false })]],
+  ['held, expired into approval, paid', [newOrderStep({ store: 'shopify', staff: 1, base: 10_000, browserFirst: false, ownUse: true }), payHeldStep(1), expiryStep(false), expiryStep(true), payNowStep({ who: 'second', stripeDown: false })]],
 ];
 
 describe('the commission ledger under random interleavings', () => {
