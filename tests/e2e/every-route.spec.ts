@@ -1,3 +1,4 @@
+import { LEGAL_UPDATED } from '../../src/shared/legal';
 import { expect, test, type Page } from './fixtures';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_PRO_STAFF, seriousViolations, signIn } from './helpers';
 
@@ -46,8 +47,8 @@ const routes: { path: string; text: Partial<Record<Visitor | 'signedIn' | 'any',
   { path: '/store-integration', text: { any: /Store Integration/i } },
   { path: '/admin', text: { admin: /Admin/ } },
   { path: '/test-profiles', text: { signedIn: /Test Profiles/i } },
-  { path: '/privacy-policy', text: { any: 'Last updated: November 27, 2026' } },
-  { path: '/terms-of-service', text: { any: 'Effective date: November 27, 2026' } },
+  { path: '/privacy-policy', text: { any: `Last updated: ${LEGAL_UPDATED}` } },
+  { path: '/terms-of-service', text: { any: `Effective date: ${LEGAL_UPDATED}` } },
   { path: '/definitely-not-a-route', text: { any: '404 Page Not Found' } },
 ];
 

@@ -1,3 +1,4 @@
+import { LEGAL_UPDATED } from '../../src/shared/legal';
 import { expect, test } from './fixtures';
 import { confirmAgeAndTerms, uniqueEmail } from './helpers';
 
@@ -35,10 +36,10 @@ test('pro staff features page has the five tabs and plan buttons', async ({ page
 
 test('legal pages carry their dates and section counts', async ({ page }) => {
   await page.goto('/privacy-policy');
-  await expect(page.getByText('Last updated: November 27, 2026')).toBeVisible();
-  await expect(page.locator('article section')).toHaveCount(12);
+  await expect(page.getByText(`Last updated: ${LEGAL_UPDATED}`)).toBeVisible();
+  await expect(page.locator('article section')).toHaveCount(13);
   await page.goto('/terms-of-service');
-  await expect(page.getByText('Effective date: November 27, 2026')).toBeVisible();
+  await expect(page.getByText(`Effective date: ${LEGAL_UPDATED}`)).toBeVisible();
   await expect(page.locator('article section')).toHaveCount(13);
   await expect(page.getByRole('heading', { name: 'Contact', exact: true })).toBeVisible();
 });

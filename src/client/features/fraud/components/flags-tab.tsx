@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { flagStatuses, fraudSignalLabels, fraudSignals, type FlagStatus, type FraudSignal } from '@shared/contracts/fraud';
-import { SelectBox } from '@client/components/select-box';
+import { BulkDecisionBar, SelectBox } from '@client/components/select-box';
 import { ListState } from '@client/components/list-state';
 import { Button } from '@client/components/ui/button';
 import { Select } from '@client/components/ui/input';
@@ -64,17 +64,14 @@ export function FlagsTab() {
         />
       </div>
       {open.length > 0 && (
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="bulk-bar">
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="h-4 w-4" checked={allChosen} onChange={(e) => setSelected(e.target.checked ? open.map((f) => f.id) : [])} />
-            Select all open
-          </label>
-          <span className="text-sm text-bark-700" aria-live="polite">{chosen.length} selected</span>
-          <div className="flex gap-2">
-            <Button size="sm" disabled={chosen.length === 0} onClick={() => setDeciding('approve')}>Approve</Button>
-            <Button size="sm" variant="outline" disabled={chosen.length === 0} onClick={() => setDeciding('reject')}>Reject</Button>
-          </div>
-        </div>
+        <BulkDecisionBar
+          allLabel="Select all open"
+          allChosen={allChosen}
+          onSelectAll={(all) => setSelected(all ? open.map((f) => f.id) : [])}
+          chosen={chosen.length}
+          onDecide={setDeciding}
+          rejectLabel="Reject"
+        />
       )}
       <ListState query={flags} icon={ShieldCheck} empty={list.length === 0 ? (filters.status === 'open' ? 'No flagged orders are waiting for you.' : 'No flagged orders here.') : null}>
         <ul className="flex flex-col gap-3">

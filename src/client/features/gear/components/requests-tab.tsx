@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { gearDecision, gearRequestStatusLabels, gearRequestStatuses, MAX_BULK_DECISIONS, type GearRequest } from '@shared/contracts/gear';
-import { SelectBox } from '@client/components/select-box';
+import { BulkDecisionBar, SelectBox } from '@client/components/select-box';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent } from '@client/components/ui/dialog';
 import { FormDialogActions } from '@client/components/ui/form-dialog-actions';
@@ -102,18 +102,14 @@ export function RequestsTab() {
           </Select>
         </div>
         {waiting.length > 0 && (
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="bulk-bar">
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="h-4 w-4" checked={allChosen} onChange={(e) => setSelected(e.target.checked ? waiting.map((r) => r.id) : [])} />
-              Select all waiting
-            </label>
-            <span className="text-sm text-bark-700" aria-live="polite">{chosen.length} selected</span>
-            {/* The two decisions wrap together. */}
-            <div className="flex gap-2">
-              <Button size="sm" disabled={chosen.length === 0} onClick={() => setDeciding('approve')}>Approve</Button>
-              <Button size="sm" variant="outline" disabled={chosen.length === 0} onClick={() => setDeciding('reject')}>Decline</Button>
-            </div>
-          </div>
+          <BulkDecisionBar
+            allLabel="Select all waiting"
+            allChosen={allChosen}
+            onSelectAll={(all) => setSelected(all ? waiting.map((r) => r.id) : [])}
+            chosen={chosen.length}
+            onDecide={setDeciding}
+            rejectLabel="Decline"
+          />
         )}
       </div>
       {last && <DecisionResults {...last} />}
