@@ -8,6 +8,7 @@ import { AppError, conflict, forbidden, notFound } from '@server/lib/errors';
 import { liveCommissionRateBps } from '@server/modules/agreements/service';
 import { tierTermsOf } from '@server/modules/gear/read-service';
 import * as repo from './repository';
+import { normaliseCode } from './store-service';
 import { toDiscountCodeDto, toHundredths } from './mappers';
 
 type BusinessUser = SessionUser & { businessId: number };
@@ -23,7 +24,8 @@ export async function listCodes(ctx: AppContext, user: BusinessUser): Promise<Di
   return rows.map(toDiscountCodeDto);
 }
 
-async function assertCanActivate(ctx: AppContext, user: BusinessUser): Promise<void> {
+/** Room in the plan for one more active code (creating, activating, or rotating an inactive code into an active one). */
+export async function assertCanActivate(ctx: AppContext, user: BusinessUser): Promise<void> {
   assertWithinLimit(user, 'discountCodes', await repo.countActiveCodes(ctx.db, user.businessId));
 }
 
@@ -64,7 +66,7 @@ async function createCodeLocked(ctx: AppContext, user: BusinessUser, input: Crea
   else assertWithinLimit(user, 'discountCodes', 0);
   await checkOwner(ctx, input.proStaffId, input.commissionRate);
   assertFutureExpiry(input.expiresAt);
-  const code = input.code.toUpperCase();
+  const code = normaliseCode(input.code);
   const commissionRateBps = !input.proStaffId
     ? 0
     : input.commissionRate !== undefined
@@ -109,7 +111,7 @@ async function updateCodeLocked(ctx: AppContext, user: BusinessUser, id: number,
   const commissionRate = input.commissionRate ?? (input.proStaffId === null ? 0 : existing.commissionRateBps / 100);
   await checkOwner(ctx, proStaffId, commissionRate);
   if (input.expiresAt !== undefined) assertFutureExpiry(input.expiresAt);
-  const code = input.code?.toUpperCase();
+  const code = input.code === undefined ? undefined : normaliseCode(input.code);
   if (code && code !== existing.code && (await repo.findCode(ctx.db, user.businessId, code))) throw conflict(`You already have a discount code ${code}`);
   await repo.updateCode(ctx.db, id, {
     code,

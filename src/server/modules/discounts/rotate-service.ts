@@ -4,14 +4,14 @@ import type { SessionUser } from '@shared/contracts/auth';
 import type { RotateCodeResponse, rotateCodeBody } from '@shared/contracts/fraud';
 import { appOrigin } from '@server/config';
 import type { AppContext } from '@server/lib/context';
-import { assertWithinLimit } from '@server/lib/entitlements';
 import { AppError, conflict, forbidden, notFound } from '@server/lib/errors';
 import { withDb } from '@server/lib/transaction';
 import { openStore } from '@server/modules/gear/store-access';
 import { StoreRefusal, StoreUnavailable } from '@server/modules/gear/stores/types';
 import { announceNotifications, recordNotifications } from '@server/modules/notifications/service';
 import * as repo from './repository';
-import { platformMatches } from './store-service';
+import { assertCanActivate } from './codes-service';
+import { normaliseCode, platformMatches } from './store-service';
 
 /**
  * One-click rotation of a leaked code (issue 43, decision record 039). In one transaction, under the business's code
@@ -46,7 +46,7 @@ async function rotateLocked(ctx: AppContext, user: BusinessUser, id: number, inp
   if (old.businessId !== user.businessId) throw forbidden('This discount code belongs to another business');
   if (old.replacedByCodeId) throw conflict(`${old.code} was already rotated`);
   // An inactive code's replacement is active: it needs room in the plan (an active one swaps one for one).
-  if (!old.isActive) assertWithinLimit(user, 'discountCodes', await repo.countActiveCodes(ctx.db, user.businessId));
+  if (!old.isActive) await assertCanActivate(ctx, user);
   const newCode = await replacementCode(ctx, user.businessId, old.code, input.newCode);
   const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, replacedByCodeId: _replaced, ...terms } = old;
   const created = await repo.insertCode(ctx.db, { ...terms, code: newCode, isActive: true });
@@ -60,7 +60,7 @@ async function rotateLocked(ctx: AppContext, user: BusinessUser, id: number, inp
 /** The body's code (upper-cased, like every code) or OLDCODE-2K7Q; unique in the business either way. */
 async function replacementCode(ctx: AppContext, businessId: number, oldCode: string, wanted: string | undefined): Promise<string> {
   if (wanted) {
-    const code = wanted.toUpperCase();
+    const code = normaliseCode(wanted);
     if (await repo.findCode(ctx.db, businessId, code)) {
       throw new AppError('CONFLICT', `You already have a discount code ${code}`, [{ path: 'newCode', message: 'Choose a code you do not have yet' }]);
     }
