@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currencyCodeInput } from './common';
 
-export const platformTypes = ['shopify', 'woocommerce', 'magento', 'bigcommerce', 'squarespace', 'custom'] as const;
+export const platformTypes = ['shopify', 'woocommerce', 'magento', 'bigcommerce', 'squarespace', 'square', 'custom'] as const;
 export type PlatformType = (typeof platformTypes)[number];
 export const platformTypeLabels: Record<PlatformType, string> = {
   shopify: 'Shopify',
@@ -9,10 +9,11 @@ export const platformTypeLabels: Record<PlatformType, string> = {
   magento: 'Magento',
   bigcommerce: 'BigCommerce',
   squarespace: 'Squarespace',
+  square: 'Square',
   custom: 'Custom',
 };
 /** Platform types with a signed store webhook endpoint of their own. */
-export const webhookPlatformTypes = ['shopify', 'woocommerce', 'bigcommerce'] as const;
+export const webhookPlatformTypes = ['shopify', 'woocommerce', 'bigcommerce', 'squarespace', 'magento', 'square'] as const;
 
 export const discountTypes = ['percentage', 'fixed'] as const;
 export type DiscountType = (typeof discountTypes)[number];

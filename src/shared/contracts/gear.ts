@@ -282,6 +282,22 @@ export const storeAdminCredentials = z.discriminatedUnion('platform', [
     consumerKey: z.string('Enter the consumer key').trim().regex(/^ck_[A-Za-z0-9]{20,64}$/, 'A consumer key starts with ck_'),
     consumerSecret: z.string('Enter the consumer secret').trim().regex(/^cs_[A-Za-z0-9]{20,64}$/, 'A consumer secret starts with cs_'),
   }),
+  // Issue 44: stores that attribution reads through their API (decision record 040). Sealed like the others.
+  z.object({
+    platform: z.literal('squarespace'),
+    apiKey: z.string('Enter the Squarespace API key').trim().min(20, 'That key is too short').max(200),
+  }),
+  z.object({
+    platform: z.literal('magento'),
+    baseUrl: z.url({ protocol: /^https$/, error: 'Enter the store’s https address' }),
+    accessToken: z.string('Enter the integration access token').trim().min(20, 'That token is too short').max(200),
+  }),
+  z.object({
+    platform: z.literal('square'),
+    accessToken: z.string('Enter the Square access token').trim().min(20, 'That token is too short').max(300),
+    signatureKey: z.string('Enter the webhook signature key').trim().min(10, 'That key is too short').max(200),
+    environment: z.enum(['production', 'sandbox']).default('production'),
+  }),
 ]);
 export type StoreAdminCredentialsInput = z.infer<typeof storeAdminCredentials>;
 

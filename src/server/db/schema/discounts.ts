@@ -3,7 +3,11 @@ import { idColumn, createdAtColumn, timestampColumns, cascadingReference, setNul
 import { commissions } from './commissions';
 import { businessIdColumn, proStaffProfiles } from './profiles';
 
-export const platformTypeValues = ['shopify', 'woocommerce', 'magento', 'bigcommerce', 'squarespace', 'custom'] as const;
+export const platformTypeValues = ['shopify', 'woocommerce', 'magento', 'bigcommerce', 'squarespace', 'square', 'custom'] as const;
+/** Where a verified order came from (store_orders.source). */
+export const orderSourceValues = ['api', 'tracking', 'shopify', 'woocommerce', 'bigcommerce', 'squarespace', 'magento', 'square'] as const;
+/** How the sale was made: online checkout or at a counter (Shopify POS, Square, an event booth's device). */
+export const orderChannelValues = ['online', 'pos'] as const;
 
 /**
  * A store connected to a business. Two keys, like Stripe's (docs/decisions/012-order-attribution-keys.md):
@@ -81,7 +85,7 @@ export const storeOrders = pgTable(
     businessId: businessIdColumn(),
     platformId: setNullReference('platform_id', () => integrationPlatforms.id),
     orderId: text('order_id').notNull(),
-    source: text('source', { enum: ['api', 'tracking', 'shopify', 'woocommerce', 'bigcommerce'] }).notNull(),
+    source: text('source', { enum: orderSourceValues }).notNull(),
     discountCodeId: setNullReference('discount_code_id', () => discountCodes.id),
     code: text('code'),
     /** The commission base in the currency's minor units: merchandise subtotal after discounts, before tax and shipping. */
@@ -94,6 +98,14 @@ export const storeOrders = pgTable(
     /** True once a signed webhook or a secret-key call described the order; browser signals never are. */
     verified: boolean('verified').notNull().default(false),
     status: text('status', { enum: ['placed', 'cancelled', 'refunded'] }).notNull().default('placed'),
+    /** Online checkout or a counter sale (Shopify POS source_name "pos", Square): shown in the delivery log and reports. */
+    channel: text('channel', { enum: orderChannelValues }).notNull().default('online'),
+    /** The store's location the sale was made at (Shopify location_id, Square location_id), for counters and event booths. */
+    locationId: text('location_id'),
+    /** When the store says the sale was made (its created_at), not when we heard of it: event booths credit by it. */
+    placedAt: timestamp('placed_at', { withTimezone: true }),
+    /** Units of merchandise on the order, when the payload lists its lines (booth reports). */
+    units: integer('units'),
     ...timestampColumns(),
   },
   (table) => [

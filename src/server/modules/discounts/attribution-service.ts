@@ -10,6 +10,7 @@ import * as repo from './repository';
 import * as attr from './attribution-repository';
 import { commissionCents } from './mappers';
 import { invalidReason, normaliseCode, type StorePlatform } from './store-service';
+import type { SaleFacts } from './order-payloads';
 import { checkGoalsReachedAfterCommit } from '@server/modules/goals/service';
 import * as ledger from '@server/modules/ledger/service';
 import { checkAttributedOrder, flaggedReason, rejectedAsFraud } from '@server/modules/fraud/attribution';
@@ -22,7 +23,7 @@ import type { OrderRiskFacts } from '@server/modules/fraud/signals';
  */
 export type VerifiedOrderFacts = {
   platform: StorePlatform;
-  source: 'api' | 'shopify' | 'woocommerce' | 'bigcommerce';
+  source: 'api' | 'shopify' | 'woocommerce' | 'bigcommerce' | 'squarespace' | 'magento' | 'square';
   orderId: string;
   /** Every code on the order, in the store's order; read case-insensitively. */
   codes: string[];
@@ -36,7 +37,7 @@ export type VerifiedOrderFacts = {
   refunds?: { key: string; amountMinor: number }[];
   /** What the payload says about the buyer and where they came from, for the fraud signals (decision record 039). */
   risk?: OrderRiskFacts | null;
-};
+} & SaleFacts;
 
 export type AttributionOutcome = 'created' | 'adjusted' | 'recorded' | 'duplicate';
 
@@ -150,6 +151,10 @@ async function applyInTransaction(db: Database, facts: VerifiedOrderFacts, optio
     currency: facts.currency,
     customerEmail: facts.customerEmail || null,
     verified: true,
+    channel: facts.channel ?? 'online',
+    locationId: facts.locationId ?? null,
+    placedAt: facts.placedAt ?? null,
+    units: facts.units ?? null,
   };
   const inserted = await repo.insertOrderIfNew(db, {
     businessId, platformId: facts.platform.id, orderId: facts.orderId, source: facts.source, status: facts.status ?? 'placed', ...signedValues,

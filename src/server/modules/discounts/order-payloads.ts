@@ -13,6 +13,15 @@ export type ParsedOrder = {
   customerEmail: string | null;
   status?: OrderRow['status'];
   refunds: { key: string; amountMinor: number }[];
+  /** Counter sales (Shopify POS, Square) and their location, the store's own order time and units: see SaleFacts. */
+} & SaleFacts;
+
+/** Where and when a sale was made (issue 44): event booths credit by location and time, reports show the channel. */
+export type SaleFacts = {
+  channel?: 'online' | 'pos';
+  locationId?: string | null;
+  placedAt?: Date | null;
+  units?: number | null;
 };
 export type Ignored = { ignored: string; orderId?: string | null; codes?: string[] };
 export const isIgnored = (value: ParsedOrder | Ignored | string): value is Ignored => typeof value === 'object' && 'ignored' in value;

@@ -45,10 +45,39 @@ export async function saveCredentials(ctx: Ctx, businessId: number, platformId: 
   if (platform.platformType !== input.platform) {
     throw new AppError('VALIDATION', `This store is a ${platform.platformType} store: give its ${platform.platformType} credentials.`, [{ path: 'platform', message: 'Does not match the store' }]);
   }
-  const address = input.platform === 'shopify' ? input.shopDomain : new URL(input.siteUrl).origin;
-  const credentials: StoreCredentials =
-    input.platform === 'shopify'
-      ? { platform: 'shopify', shopDomain: input.shopDomain, accessToken: input.accessToken }
-      : { platform: 'woocommerce', siteUrl: new URL(input.siteUrl).origin, consumerKey: input.consumerKey, consumerSecret: input.consumerSecret };
+  const [address, credentials] = sealedForm(input);
   await repo.saveCredentials(ctx.db, platformId, address, encryptSecret(ctx.config, JSON.stringify(credentials)), now);
+}
+
+/** What is sealed for a store, and the address shown for it (never a secret). */
+function sealedForm(input: StoreAdminCredentialsInput): [string, StoreCredentials | SalesApiCredentials] {
+  switch (input.platform) {
+    case 'shopify':
+      return [input.shopDomain, { platform: 'shopify', shopDomain: input.shopDomain, accessToken: input.accessToken }];
+    case 'woocommerce': {
+      const siteUrl = new URL(input.siteUrl).origin;
+      return [siteUrl, { platform: 'woocommerce', siteUrl, consumerKey: input.consumerKey, consumerSecret: input.consumerSecret }];
+    }
+    case 'magento': {
+      const baseUrl = new URL(input.baseUrl).origin;
+      return [baseUrl, { ...input, baseUrl }];
+    }
+    case 'squarespace':
+      return ['Squarespace Commerce', input];
+    case 'square':
+      return [input.environment === 'sandbox' ? 'Square (sandbox)' : 'Square', input];
+  }
+}
+
+/** Stores whose orders attribution reads through their API with sealed credentials (issue 44, decision record 040). */
+export type SalesApiCredentials = Extract<StoreAdminCredentialsInput, { platform: 'squarespace' | 'magento' | 'square' }>;
+
+/** The sealed API credentials of a Squarespace, Magento or Square store, or null when none were saved. */
+export async function salesCredentialsOf<P extends SalesApiCredentials['platform']>(
+  ctx: Ctx, platformId: number, platform: P,
+): Promise<Extract<SalesApiCredentials, { platform: P }> | null> {
+  const stored = await repo.findCredentials(ctx.db, platformId);
+  if (!stored) return null;
+  const credentials = JSON.parse(decryptSecret(ctx.config, stored.sealed)) as SalesApiCredentials;
+  return credentials.platform === platform ? (credentials as Extract<SalesApiCredentials, { platform: P }>) : null;
 }
