@@ -15,6 +15,7 @@ describe('Shopify orders (shopifyOrder)', () => {
   it('reads the published TENOFF order: subtotal_price, not current_subtotal_price, and its refund of 195.66 + 195.67 merchandise', () => {
     expect(shopifyOrder(TENOFF_ORDER(), 'orders/create')).toEqual({
       orderId: '450789469',
+      channel: 'online', locationId: null, placedAt: new Date('2008-01-10T16:00:00Z'), units: 3,
       // discount_codes, then the discount_code application of the same code (the credit rule reads the first usable one).
       codes: ['TENOFF', 'TENOFF'],
       baseMinor: 59700,
@@ -35,6 +36,7 @@ describe('Shopify orders (shopifyOrder)', () => {
   it('reads the published EUR order without a code, whose email is empty and which has no customer', () => {
     expect(shopifyOrder(shopifyPublished('order-1073459976.json'), 'orders/paid')).toEqual({
       orderId: '1073459976', codes: [], baseMinor: 22497, currency: 'EUR', customerEmail: null, status: undefined, refunds: [],
+      channel: 'online', locationId: null, placedAt: new Date('2025-04-02T16:31:26Z'), units: 3,
     });
   });
 
@@ -167,6 +169,7 @@ describe('WooCommerce orders (wooCommerceOrder)', () => {
   it('reads the order fixture: coupon_lines, line totals after coupons, billing email', () => {
     expect(wooCommerceOrder(fixture('woocommerce/order.json'))).toEqual({
       orderId: '727', codes: ['summer', 'Jake10'], baseMinor: 5400, currency: 'USD', customerEmail: 'john.doe@example.com', status: 'placed', refunds: [],
+      channel: 'online', placedAt: new Date('2017-03-22T19:28:02Z'), units: 3,
     });
   });
 
@@ -174,6 +177,7 @@ describe('WooCommerce orders (wooCommerceOrder)', () => {
     // Lines 9.00 + 20.00 = 29.00 of a 39.00 total: 10.00 refunded is 29.00 x 10/39 = 7.4359 -> 7.44, 9.00 is 6.6923 -> 6.69.
     expect(wooCommerceOrder(wooPublished723())).toEqual({
       orderId: '723', codes: [], baseMinor: 2900, currency: 'USD', customerEmail: 'joao.silva@example.com', status: 'placed',
+      channel: 'online', placedAt: new Date('2017-03-21T19:16:00Z'), units: 2,
       refunds: [{ key: 'woocommerce:726', amountMinor: 744 }, { key: 'woocommerce:724', amountMinor: 669 }],
     });
   });
@@ -262,12 +266,14 @@ describe('BigCommerce orders (bigCommerceOrder)', () => {
   it('reads the published order 218 and its coupon: 62.6793 rounds to 62.68, less 5.00 + 5.00 discounts', () => {
     expect(bigCommerceOrder(fixture('bigcommerce/published/order-218.json'), fixture<Json[]>('bigcommerce/published/order-coupons.json'))).toEqual({
       orderId: '218', codes: ['S2549JM0Y'], baseMinor: 5268, currency: 'USD', customerEmail: 'janedoe@example.com', status: 'placed', refunds: [],
+      channel: 'online', placedAt: new Date('2019-03-05T21:40:11Z'), units: 4,
     });
   });
 
   it('reads order 250 and its two coupons: 150.00 less the 20.00 coupon discount', () => {
     expect(bigCommerceOrder(order250(), coupons250())).toEqual({
       orderId: '250', codes: ['spring', 'jake10'], baseMinor: 13000, currency: 'USD', customerEmail: 'janedoe@example.com', status: 'placed', refunds: [],
+      channel: 'online', placedAt: new Date('2019-06-25T16:15:35Z'), units: 2,
     });
   });
 

@@ -34,6 +34,28 @@ export const asOrderId = (value: unknown) =>
   Number.isFinite(value) || (typeof value === 'string' && value.trim() !== '' && value.length <= 100) ? String(value).trim() : null;
 export const asText = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
+/** A store's timestamp (ISO 8601, or RFC 2822 as BigCommerce v2 writes it); `utc` reads a zone-less text as UTC. */
+export function asTime(value: unknown, utc = false): Date | null {
+  const text = asText(value);
+  if (!text || text.length > 40) return null;
+  const zoned = utc && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text) ? `${text.replace(' ', 'T')}Z` : text;
+  const time = new Date(zoned);
+  return Number.isNaN(time.getTime()) || time.getUTCFullYear() < 2000 || time.getUTCFullYear() > 9000 ? null : time;
+}
+
+/** Units over order lines (quantity fields), or null when a line has none that reads as a whole number. */
+export function unitsOf(lines: unknown, field = 'quantity'): number | null {
+  const list = arr(lines);
+  if (!list.length) return null;
+  let units = 0;
+  for (const line of list) {
+    const quantity = Number(line[field]);
+    if (!Number.isSafeInteger(quantity) || quantity < 0 || quantity > 1_000_000) return null;
+    units += quantity;
+  }
+  return units;
+}
+
 function codesOf(...lists: unknown[]): string[] {
   const codes: string[] = [];
   for (const list of lists) for (const line of arr(list)) {
@@ -90,7 +112,10 @@ export function shopifyOrder(body: Json, topic: string): ParsedOrder | Ignored {
   if (topic === 'orders/cancelled' || body.cancelled_at || body.financial_status === 'voided') status = 'cancelled';
   else if (body.financial_status === 'refunded') status = 'refunded';
   const email = asText(body.email) ?? asText(obj(body.customer).email);
-  return { orderId, codes, baseMinor, currency, customerEmail: email, status, refunds };
+  // Shopify POS orders carry source_name "pos" and the location they were rung up at (issue 44).
+  const channel = body.source_name === 'pos' ? 'pos' : 'online';
+  const sale: SaleFacts = { channel, locationId: asOrderId(body.location_id), placedAt: asTime(body.created_at), units: unitsOf(body.line_items) };
+  return { orderId, codes, baseMinor, currency, customerEmail: email, status, refunds, ...sale };
 }
 
 /** One Shopify refund: the merchandise it returns (refund_line_items[].subtotal, after discounts, before tax). */
@@ -134,7 +159,8 @@ export function wooCommerceOrder(body: Json): ParsedOrder | Ignored {
   let status: OrderRow['status'] = 'placed';
   if (wcStatus === 'cancelled' || wcStatus === 'failed' || wcStatus === 'trash') status = 'cancelled';
   else if (wcStatus === 'refunded') status = 'refunded';
-  return { orderId, codes, baseMinor, currency, customerEmail: asText(obj(body.billing).email), status, refunds };
+  const sale: SaleFacts = { channel: 'online', placedAt: asTime(body.date_created_gmt, true) ?? asTime(body.date_created), units: unitsOf(body.line_items) };
+  return { orderId, codes, baseMinor, currency, customerEmail: asText(obj(body.billing).email), status, refunds, ...sale };
 }
 
 /**
@@ -179,5 +205,7 @@ export function bigCommerceOrder(order: Json, coupons: Json[]): ParsedOrder | Ig
   const total = bigCommerceMinor(order.total_inc_tax, currency) ?? 0;
   // refunded_amount includes tax and shipping: its merchandise share is proportional, kept as one running refund.
   const refunds = refundedTotal > 0 && total > 0 ? [{ key: 'bigcommerce:refunded_amount', amountMinor: Math.min(baseMinor, Math.round((baseMinor * refundedTotal) / total)) }] : [];
-  return { orderId, codes, baseMinor, currency, customerEmail: asText(obj(order.billing_address).email), status, refunds };
+  const units = Number(order.items_total);
+  const sale: SaleFacts = { channel: 'online', placedAt: asTime(order.date_created), units: Number.isSafeInteger(units) && units >= 0 ? units : null };
+  return { orderId, codes, baseMinor, currency, customerEmail: asText(obj(order.billing_address).email), status, refunds, ...sale };
 }
