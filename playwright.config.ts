@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { serverArgs } from './src/server/test/server-command';
 
 // scripts/e2e.mjs picks the browser, a free port, a fresh data folder and the built client.
 const port = Number(process.env.E2E_PORT ?? 5055);
@@ -25,7 +26,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx src/server/main.ts',
+    // The server built once by scripts/e2e.mjs (SERVER_BUNDLE), or through tsx when run without it.
+    command: ['node', ...serverArgs()].join(' '),
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 60_000,
     reuseExistingServer: false,

@@ -16,6 +16,8 @@ export default defineConfig({
     // One database per worker survives across test files (see src/server/test/test-db.ts).
     isolate: false,
     setupFiles: ['src/server/test/worker-database.ts'],
+    // The server the restart and two-instance tests spawn, built once per run (decision record 041).
+    globalSetup: ['src/server/test/build-server-once.ts'],
     // Real PostgreSQL: one database per worker when the runner made them, else one shared database, files in turn.
     fileParallelism: workers > 1,
     maxWorkers: workers,

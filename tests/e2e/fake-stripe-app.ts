@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { FakeStripeServer } from '../../src/server/test/fake-stripe-server';
 import type { Browser, Page } from './fixtures';
+import { seedDataFolder, serverArgs } from '../../src/server/test/server-command';
 
 /**
  * The suite's shared server runs without Stripe keys (billing.spec checks the "being set up" notices there), so a
@@ -27,7 +28,8 @@ export async function startAppWithFakeStripe(name: string, env: Record<string, s
   const fake = await new FakeStripeServer().start();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `hs-e2e-${name}-`));
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  seedDataFolder(dataDir);
+  const server: ChildProcess = spawn(process.execPath, serverArgs(), {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { seedDataFolder, serverArgs } from './server-command';
 
 // The real server process (src/server/main.ts) for the tests that restart, kill or double-open it:
 // one way to start it on the embedded database in a folder of its own, wait for it and call it.
@@ -51,7 +52,8 @@ export async function spawnServer(dataDir: string, env: Record<string, string | 
   delete merged.DATABASE_URL;
   if (env.DATABASE_URL) merged.DATABASE_URL = env.DATABASE_URL;
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', ...preload.flatMap((module) => ['--import', module]), 'src/server/main.ts'], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (!merged.DATABASE_URL) seedDataFolder(dataDir);
+  const child = spawn(process.execPath, serverArgs(preload), { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
