@@ -19,10 +19,11 @@ import { seedProStaff } from './lib/seed-pro-staff';
 import { MemoryStorage } from '../src/server/lib/storage';
 import { LocalEventBus } from '../src/server/lib/events';
 import { sessionCookieName } from '../src/server/lib/auth';
+import { failOnTiming, sized } from './lib/smoke';
 
-const PROFILES = Number(process.env.BENCH_PROFILES ?? (process.argv.includes('--million') ? 1_000_000 : 100_000));
+const PROFILES = sized('BENCH_PROFILES', process.argv.includes('--million') ? 1_000_000 : 100_000, 500);
 // Enough runs that a p95 is not one noisy moment of a shared machine (the 20th-worst of 400).
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);
+const ITERATIONS = sized('BENCH_ITERATIONS', 400, 10);
 const WARMUP = 15;
 const TARGET_P95_MS = 20;
 const TARGET_COLD_MS = 100;
@@ -198,7 +199,7 @@ async function main() {
       `\ntarget per query: HTTP p95 under ${TARGET_P95_MS} ms, cold under ${TARGET_COLD_MS} ms, HTTP p95 at most ${TARGET_RATIO}x the bare Fastify's ` +
         `for the same statements or at most ${TARGET_OVERHEAD_MS} ms over it: ${failed ? `FAIL (${failed} of ${judged.length} queries miss)` : 'PASS'}`,
     );
-    if (failed) process.exitCode = 1;
+    if (failed) failOnTiming();
   } finally {
     await database.close();
     await throwaway?.drop();

@@ -117,7 +117,8 @@ function main() {
   console.log(`\nself-purchase: recall ${pct(selfRecall, 1)} (target >= ${SELF_RECALL_TARGET * 100}%), false positives ${pct(selfFp, 1)} (target <= ${SELF_FP_TARGET * 100}%): ${selfPass ? 'PASS' : 'FAIL'}`);
   console.log(`leak from coupon sites: ${couponMinutes.length} bursts, slowest first flag ${Number.isFinite(worst) ? `${worst.toFixed(1)} min` : 'never'} after the first coupon-site order (target <= ${LEAK_MINUTES_TARGET} min): ${leakPass ? 'PASS' : 'FAIL'}`);
   console.log(`fraud: ${selfPass && leakPass ? 'PASS' : 'FAIL'}`);
-  if (!(selfPass && leakPass)) process.exitCode = 1;
+  // A smoke set is too small for the recall targets to mean anything: it checks that the replay runs and judges.
+  if (!(selfPass && leakPass) && !smoke) process.exitCode = 1;
 }
 
 main();

@@ -41,10 +41,11 @@ import { createBusiness, createRosteredProStaff, type SignedIn } from '../src/se
 import { FAKE_SHOPIFY_DOMAIN, FAKE_SHOPIFY_TOKEN, startFakeShopifyAdmin, type FakeShopifyAdmin, type FakeShopifyProduct } from '../src/server/test/fake-shopify-admin';
 import { startTestApp, type Response, type TestApp } from '../src/server/test/test-app';
 import { throwawayDatabase } from './lib/throwaway-database';
+import { failOnTiming, sized } from './lib/smoke';
 
-const ORDERS = Number(process.env.BENCH_GEAR_ORDERS ?? 50);
-const TIGHT_STAFF = Number(process.env.BENCH_GEAR_STAFF ?? 40);
-const EACH = Number(process.env.BENCH_GEAR_EACH ?? 5);
+const ORDERS = sized('BENCH_GEAR_ORDERS', 50, 3);
+const TIGHT_STAFF = sized('BENCH_GEAR_STAFF', 40, 3);
+const EACH = sized('BENCH_GEAR_EACH', 5, 3);
 const MAX_P95_MS = 500;
 
 const ADDRESS = { name: 'Pat Hunter', line1: '12 Elk Ridge Rd', line2: null, city: 'Missoula', region: 'MT', postalCode: '59801', country: 'US', phone: null };
@@ -310,7 +311,8 @@ async function main() {
       `\ngear: ${pass ? 'PASS' : 'FAIL'} (${ORDERS} orders exactly: ${ordersOk ? 'yes' : 'NO'}; allotment overrun: ${noOverrun ? 'none' : `${overruns.length} staffers OVER`}; ` +
         `decisions, shipments and orders consistent: ${consistent ? 'yes' : 'NO'}; per order p95 ${ms(percentile(spans, 95))} ${p95Ok ? '≤' : '>'} ${MAX_P95_MS} ms, ${(taskP50 / bareP50).toFixed(2)}x the bare adapter at p50)`,
     );
-    if (!pass) process.exitCode = 1;
+    if (!(ordersOk && noOverrun && consistent)) process.exitCode = 1;
+    else if (!pass) failOnTiming();
   } finally {
     await t?.close();
     await database.close().catch(() => undefined);

@@ -24,10 +24,11 @@ import { LocalEventBus } from '../src/server/lib/events';
 import { sessionCookieName } from '../src/server/lib/auth';
 import { throwawayDatabase } from './lib/throwaway-database';
 import { insertTasks } from '../src/server/modules/tasks/repository';
+import { failOnTiming, sized } from './lib/smoke';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const SECONDS = sized('BENCH_SECONDS', 8, 1);
+const CONNECTIONS = sized('BENCH_CONNECTIONS', 16, 2);
+const ROUNDS = sized('BENCH_ROUNDS', 4, 1);
 const DUPLICATE_EVERY = 10; // every 10th delivery repeats an earlier order, as Shopify retries do
 const TARGET_RATIO = 0.6;
 const TARGET_P99_MS = 100;
@@ -273,7 +274,8 @@ async function main() {
     const accounted = created + duplicate === sent && appRun.ok + pacedRun.ok === sent && Number(commissionRow.n) - commissionsBefore === created;
     const pass = ratio >= TARGET_RATIO && pacedRun.p99 < TARGET_P99_MS && accounted;
     console.log(`\n${pass ? 'PASS' : 'FAIL'}: ratio ${ratio >= TARGET_RATIO ? 'ok' : 'LOW'}, p99 ${pacedRun.p99 < TARGET_P99_MS ? 'ok' : 'HIGH'}, accounting ${accounted ? 'ok' : 'MISMATCH'}`);
-    if (!pass) process.exitCode = 1;
+    if (!accounted) process.exitCode = 1;
+    else if (!pass) failOnTiming();
   } finally {
     agent.destroy();
     await bare?.close();
