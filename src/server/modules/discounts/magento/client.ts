@@ -38,15 +38,21 @@ function searchQuery(filters: { field: string; value: string; condition: string 
   return query.toString();
 }
 
+async function get(url: string, token: string): Promise<{ response: Response; text: string }> {
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  return { response, text: await response.text() };
+}
+
 async function call(url: string, token: string, what: string): Promise<MagentoAnswer<unknown>> {
-  let response: Response;
-  let text: string;
+  let answered: { response: Response; text: string };
   try {
-    response = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    text = await response.text();
+    // A GET is safe to send twice: once more at once, because a kept-alive connection the server closed while idle
+    // (between pages, while the last one was applied) fails the first send with a reset.
+    answered = await get(url, token).catch(() => get(url, token));
   } catch {
     throw new AppError('SERVICE_UNAVAILABLE', 'The Magento API could not be reached; the poll will be retried');
   }
+  const { response, text } = answered;
   if (response.status >= 500 || response.status === 429) throw new AppError('SERVICE_UNAVAILABLE', `The Magento API answered ${response.status}; the poll will be retried`);
   if (response.status === 401 || response.status === 403) return { ok: false, reason: `Magento refused the access token (${response.status}) when fetching the ${what}` };
   if (response.status === 404) return { ok: false, reason: `Magento has no such ${what} (404)` };

@@ -53,9 +53,12 @@ export function advance(cursor: PollCursor, orders: Json[]): PollCursor {
 
 const sameCursor = (a: PollCursor | null, b: PollCursor) => a !== null && a.updatedAt === b.updatedAt && a.seenIds.join(',') === b.seenIds.join(',');
 
-/** Polls one store until it has read everything updated since its cursor (or MAX_PAGES_PER_RUN pages). */
-export async function pollStore(ctx: AppContext, platformId: number, now = new Date()): Promise<PollOutcome> {
+/** Polls one store until it has read everything updated since its cursor (or MAX_PAGES_PER_RUN pages); `pageSize` 100 as Magento's admin grids, smaller in tests. */
+export async function pollStore(ctx: AppContext, platformId: number, options: { now?: Date; pageSize?: number } = {}): Promise<PollOutcome> {
+  const { now = new Date(), pageSize = MAGENTO_PAGE_SIZE } = options;
   const outcome: PollOutcome = { platformId, pages: 0, applied: 0, stopped: 'done' };
+  // The id comes from a task payload: anything but a database id names no store.
+  if (!Number.isSafeInteger(platformId) || platformId <= 0 || platformId > 2_147_483_647) return { ...outcome, stopped: 'not-pollable' };
   const platform = await repo.getPlatform(ctx.db, platformId);
   const credentials = platform?.platformType === 'magento' && platform.isActive ? await salesCredentialsOf(ctx, platformId, 'magento') : null;
   if (!platform || !credentials) return { ...outcome, stopped: 'not-pollable' };
@@ -63,7 +66,7 @@ export async function pollStore(ctx: AppContext, platformId: number, now = new D
   let cursor = await cursorOf(ctx.db, platformId, toMagentoTime(platform.createdAt));
   let page = 1;
   while (outcome.pages < MAX_PAGES_PER_RUN) {
-    const found = await searchOrders(ctx.config, credentials, cursor.updatedAt, page);
+    const found = await searchOrders(ctx.config, credentials, cursor.updatedAt, page, pageSize);
     if (!found.ok) {
       await attribution.logDelivery(ctx, platform, POLL_TOPIC, { outcome: 'ignored', reason: found.reason });
       return { ...outcome, stopped: 'refused', reason: found.reason };
@@ -75,8 +78,8 @@ export async function pollStore(ctx: AppContext, platformId: number, now = new D
     if (applied === null) return { ...outcome, stopped: 'moved-by-another-poll' };
     outcome.applied += applied;
     cursor = next;
-    const lastPage = Math.ceil(found.value.totalCount / MAGENTO_PAGE_SIZE);
-    if (found.value.items.length < MAGENTO_PAGE_SIZE || page >= lastPage) return outcome;
+    const lastPage = Math.ceil(found.value.totalCount / pageSize);
+    if (found.value.items.length < pageSize || page >= lastPage) return outcome;
     // A moved cursor reads from its first page again (an order updated meanwhile moves to the end, and paging on
     // would skip the one that took its place); a full page of orders already seen at the cursor's second pages on.
     page = fresh.length ? 1 : page + 1;
