@@ -148,7 +148,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const magento = webhookSchema(
     'Magento 2 / Adobe Commerce order webhook',
-    'bigcommerceSecret',
+    'magentoSecret',
     `The faster path next to the poll: every ${MAGENTO_POLL_SECONDS / 60} minutes the orders updated since the last poll are read from the store's REST API (GET /rest/V1/orders, with the integration access token saved for the store). An Adobe Commerce webhook (e.g. observer.sales_order_save_after) naming an order (data.order.entity_id, order.entity_id or order_id) makes that one order and its credit memos be fetched at once. Send the platform’s webhook secret in the ${BIGCOMMERCE_SECRET_HEADER} header (a custom header of the webhook); Adobe Commerce’s own RSA signature is not checked. Nothing in the notification but the order id is used: base base_subtotal + base_discount_amount in base_currency_code; refunds from credit memos; state canceled cancels, closed refunds.`,
   );
   app.post('/api/webhooks/magento/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, config: { securityHeaders: false }, schema: magento, serializerCompiler: answerAsJson }, async (request): Promise<WebhookAnswer> => {
