@@ -461,6 +461,13 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/webhooks/bigcommerce/${f.ids.bigcommerce}`, body: { scope: 'store/order/created', data: { type: 'order', id: 9003 } } }),
     note: webhookNote,
   },
+  'POST /api/webhooks/magento/:platformId': {
+    // The fixtures hold no Magento store: addressed to the BigCommerce one, the route finds no Magento platform of that
+    // id, whoever calls and whatever they send (a Magento store's 401 is in magento-webhook.test.ts).
+    expect: all(404),
+    request: (f) => ({ url: `/api/webhooks/magento/${f.ids.bigcommerce}`, body: { eventName: 'observer.sales_order_save_after', data: { order: { entity_id: 9004 } } } }),
+    note: webhookNote,
+  },
 
   // ---- billing (each account's own subscription) ----
   'POST /api/create-subscription': {

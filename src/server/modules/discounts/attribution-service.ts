@@ -101,30 +101,42 @@ const reasonMessages = {
  * restores. With `strict` (secret-key track-usage), an unusable code is refused and nothing is stored.
  */
 export async function applyVerifiedOrder(ctx: AppContext, facts: VerifiedOrderFacts, options: { strict?: boolean; topic: string }): Promise<AttributionResult> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
-    const applied = await applyInTransaction(db, facts, options);
-    // A new commission is checked for abuse in the same transaction: its flags, hold or rejection commit with it.
-    const raised = applied.outcome === 'created' && applied.commission
-      ? await checkAttributedOrder(ctx, db, {
-        businessId: facts.platform.businessId, orderId: facts.orderId, platform: facts.platform.platformType, discountCodeId: applied.order.discountCodeId,
-        code: applied.order.code ?? '', proStaffId: applied.commission.proStaffId, commissionId: applied.commission.id,
-      }, facts.risk ?? null, new Date())
-      : null;
-    // The delivery log row commits with what the delivery did, or not at all.
-    await attr.insertDelivery(db, deliveryValues(facts.platform, options.topic, {
-      orderId: facts.orderId, codes: applied.codes, outcome: applied.outcome, commissionId: applied.commission?.id ?? null,
-      reason: applied.outcome === 'recorded' && !applied.commission ? recordedReason(applied) : raised && flaggedReason(raised),
-    }));
-    return { ...applied, flagNotified: raised?.notified ?? [] };
-  });
+  const result = await ctx.db.transaction((tx) => applyVerifiedOrderWithin(ctx, tx as unknown as Database, facts, options));
+  await afterVerifiedOrder(ctx, facts, result);
+  return result;
+}
+
+export type AppliedOrder = AttributionResult & { flagNotified: number[] };
+
+/**
+ * applyVerifiedOrder's work inside a transaction the caller holds (the Magento poll applies a page of orders and moves
+ * its cursor in one, decision record 040); call afterVerifiedOrder once it has committed.
+ */
+export async function applyVerifiedOrderWithin(ctx: AppContext, db: Database, facts: VerifiedOrderFacts, options: { strict?: boolean; topic: string }): Promise<AppliedOrder> {
+  const applied = await applyInTransaction(db, facts, options);
+  // A new commission is checked for abuse in the same transaction: its flags, hold or rejection commit with it.
+  const raised = applied.outcome === 'created' && applied.commission
+    ? await checkAttributedOrder(ctx, db, {
+      businessId: facts.platform.businessId, orderId: facts.orderId, platform: facts.platform.platformType, discountCodeId: applied.order.discountCodeId,
+      code: applied.order.code ?? '', proStaffId: applied.commission.proStaffId, commissionId: applied.commission.id,
+    }, facts.risk ?? null, new Date())
+    : null;
+  // The delivery log row commits with what the delivery did, or not at all.
+  await attr.insertDelivery(db, deliveryValues(facts.platform, options.topic, {
+    orderId: facts.orderId, codes: applied.codes, outcome: applied.outcome, commissionId: applied.commission?.id ?? null,
+    reason: applied.outcome === 'recorded' && !applied.commission ? recordedReason(applied) : raised && flaggedReason(raised),
+  }));
+  return { ...applied, flagNotified: raised?.notified ?? [] };
+}
+
+/** What follows a committed verified order: flag notices, the staffer's live events, the season goal check. */
+export async function afterVerifiedOrder(ctx: AppContext, facts: Pick<VerifiedOrderFacts, 'platform'>, result: AppliedOrder): Promise<void> {
   await announce(ctx, result.flagNotified);
   for (const note of result.notify) await notifyProStaff(ctx, note.proStaffId, { type: note.type, data: { commissionId: note.commissionId, status: note.status } });
   // A newly attributed order may complete the staffer's season sales goal (decision record 033): told now.
   for (const note of result.notify) {
     if (note.type === 'commission.created') await checkGoalsReachedAfterCommit(ctx, note.proStaffId, facts.platform.businessId);
   }
-  return result;
 }
 
 async function applyInTransaction(db: Database, facts: VerifiedOrderFacts, options: { strict?: boolean }): Promise<AttributionResult> {

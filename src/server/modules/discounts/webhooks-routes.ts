@@ -8,6 +8,8 @@ import { platformById } from './platform-cache';
 import type { StorePlatform } from './store-service';
 import { processDelivery, STORE_WEBHOOK_TASK, type QueuedDelivery } from './webhook-processing';
 import { safeEqual, verifyHmacSignature } from './webhook-signatures';
+import { registerMagentoPoll } from './magento/tasks';
+import { MAGENTO_POLL_SECONDS } from './magento/poll-service';
 
 /** Header a BigCommerce webhook must carry (set in the webhook's `headers` when creating it). */
 export const BIGCOMMERCE_SECRET_HEADER = 'x-webhook-secret';
@@ -43,6 +45,12 @@ export function acceptedSecrets(platform: StorePlatform, now = new Date()): stri
     secrets.push(platform.previousWebhookSecret);
   }
   return secrets;
+}
+
+/** A store that sends our webhook secret as a header of its own (BigCommerce, Adobe Commerce): compared in constant time. */
+function headerSignedPlatform(ctx: AppContext, request: FastifyRequest, platformId: number, type: PlatformType): Promise<StorePlatform> {
+  const secret = header(request, BIGCOMMERCE_SECRET_HEADER);
+  return signedPlatform(ctx, platformId, type, (p) => Boolean(secret) && acceptedSecrets(p).some((accepted) => safeEqual(accepted, secret!)));
 }
 
 const unauthorized = () => new AppError('UNAUTHENTICATED', 'Webhook signature does not match');
@@ -99,6 +107,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   ctx.tasks.register(STORE_WEBHOOK_TASK, (taskCtx, task) =>
     processDelivery(taskCtx, { ...(task.payload as Omit<QueuedDelivery, 'raw'>), raw: task.body ?? Buffer.alloc(0) }),
   );
+  registerMagentoPoll(ctx);
   const keepRaw = (_request: FastifyRequest, body: Buffer, done: (err: Error | null, body?: Buffer) => void) => done(null, body);
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, keepRaw);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, keepRaw);
@@ -138,8 +147,17 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     `Scopes store/order/created, store/order/updated, store/order/statusUpdated, store/order/refund/created. Send the platform’s webhook secret in the ${BIGCOMMERCE_SECRET_HEADER} header. With the platform’s store hash and API token saved, the order (v2 /orders/{id}) and its coupons are fetched from BigCommerce (in the background: when its API is unreachable or failing, the task is retried with backoff for several hours); base subtotal_ex_tax less discount_amount and coupon_discount; refunded_amount is followed proportionally. Without them only the order and its status are known: the order awaits a verified amount from a secret-key track-usage call.`,
   );
   app.post('/api/webhooks/bigcommerce/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, config: { securityHeaders: false }, schema: bigCommerce, serializerCompiler: answerAsJson }, async (request): Promise<WebhookAnswer> => {
-    const secret = header(request, BIGCOMMERCE_SECRET_HEADER);
-    const platform = await signedPlatform(ctx, request.params.platformId, 'bigcommerce', (p) => Boolean(secret) && acceptedSecrets(p).some((accepted) => safeEqual(accepted, secret!)));
+    const platform = await headerSignedPlatform(ctx, request, request.params.platformId, 'bigcommerce');
+    return queue(ctx, platform, null, rawBodyOf(request), undefined);
+  });
+
+  const magento = webhookSchema(
+    'Magento 2 / Adobe Commerce order webhook',
+    'magentoSecret',
+    `The faster path next to the poll: every ${MAGENTO_POLL_SECONDS / 60} minutes the orders updated since the last poll are read from the store's REST API (GET /rest/V1/orders, with the integration access token saved for the store). An Adobe Commerce webhook (e.g. observer.sales_order_save_after) naming an order (data.order.entity_id, order.entity_id or order_id) makes that one order and its credit memos be fetched at once. Send the platform’s webhook secret in the ${BIGCOMMERCE_SECRET_HEADER} header (a custom header of the webhook); Adobe Commerce’s own RSA signature is not checked. Nothing in the notification but the order id is used: base base_subtotal + base_discount_amount in base_currency_code; refunds from credit memos; state canceled cancels, closed refunds.`,
+  );
+  app.post('/api/webhooks/magento/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, config: { securityHeaders: false }, schema: magento, serializerCompiler: answerAsJson }, async (request): Promise<WebhookAnswer> => {
+    const platform = await headerSignedPlatform(ctx, request, request.params.platformId, 'magento');
     return queue(ctx, platform, null, rawBodyOf(request), undefined);
   });
 };

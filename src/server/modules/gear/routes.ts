@@ -87,7 +87,7 @@ export const gearRoutes = moduleRoutes(apiTags.gear, (app, ctx) => {
       onRequest: access('businessProfile', { verifiedEmail: true }),
       schema: {
         summary: 'Give a Shopify or WooCommerce store’s admin API credentials (kept sealed, never answered back)',
-        description: 'Shopify: a custom app’s Admin API access token with read_products, read_inventory, write_draft_orders, read_orders, write_discounts and read_customers/write_customers. WooCommerce: a REST API key with read/write permission. BigCommerce stores use the API token given when the store was connected.',
+        description: 'Shopify: a custom app’s Admin API access token with read_products, read_inventory, write_draft_orders, read_orders, write_discounts and read_customers/write_customers. WooCommerce: a REST API key with read/write permission. BigCommerce stores use the API token given when the store was connected. Magento 2 / Adobe Commerce (attribution, decision record 040): the store’s https address and an integration’s access token with Sales › Operations › Orders and Credit Memos; its orders are then read every 5 minutes.',
         params: platformIdParam,
         body: contract.storeAdminCredentials,
         response: { 204: noContent },

@@ -7,6 +7,7 @@ import { Field } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/toast';
 import { describeError } from '@client/lib/api';
 import { useUpdatePlatform } from '../api';
+import { MagentoCredentialsForm } from './magento-credentials-form';
 
 /** Change the signing secret the store uses (old one kept for the grace period) and, for BigCommerce, the API credentials. */
 export function PlatformSettingsDialog({ platform, businessId, onClose }: { platform: IntegrationPlatform | null; businessId: number; onClose(): void }) {
@@ -67,6 +68,7 @@ export function PlatformSettingsDialog({ platform, businessId, onClose }: { plat
               <Button type="submit" disabled={update.isPending}>Save</Button>
             </div>
           </form>
+          {platform.platformType === 'magento' && <MagentoCredentialsForm platform={platform} />}
         </DialogContent>
       )}
     </Dialog>

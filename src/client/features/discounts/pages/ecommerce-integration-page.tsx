@@ -8,6 +8,7 @@ import { Page } from '@client/components/ui/page';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { CodeBlock } from '../components/code-block';
 import { PersonalisationNotice } from '../components/personalisation-notice';
+import { MagentoGuide } from '../components/magento-guide';
 import {
   bigCommerceConfirmationSnippet, bigCommerceWebhookSnippet, nodeServerSnippet, shopifyPixelSnippet, trackUsageCurlSnippet,
   validateCurlSnippet, webhookUrl, webhookVerifySnippet, wooCommerceSnippet,
@@ -24,8 +25,9 @@ const benefits = [
 const platforms = [
   { id: 'shopify', name: 'Shopify', difficulty: 'Easy', time: '5-10 minutes', text: 'Order webhooks plus a customer-events pixel.' },
   { id: 'woocommerce', name: 'WooCommerce', difficulty: 'Medium', time: '15-20 minutes', text: 'Webhooks from WooCommerce settings and a small PHP hook.' },
-  { id: 'custom', name: 'Custom API', difficulty: 'Advanced', time: '30-45 minutes', text: 'Magento, Squarespace or your own checkout, via our REST API.' },
+  { id: 'custom', name: 'Custom API', difficulty: 'Advanced', time: '30-45 minutes', text: 'Squarespace or your own checkout, via our REST API.' },
   { id: 'bigcommerce', name: 'BigCommerce', difficulty: 'Easy', time: '10-15 minutes', text: 'Webhooks through the BigCommerce API plus Script Manager.' },
+  { id: 'magento', name: 'Magento', difficulty: 'Easy', time: '10 minutes', text: 'An integration access token: we read new orders every few minutes; a webhook is optional.' },
 ] as const;
 
 const difficultyTone = { Easy: 'green', Medium: 'yellow', Advanced: 'orange' } as const;
@@ -137,7 +139,7 @@ export default function EcommerceIntegrationPage() {
           <GuideTab
             value="custom"
             steps={[
-              <>Add a Custom (or Magento / Squarespace) platform and keep its secret key on your server.</>,
+              <>Add a Custom (or Squarespace) platform and keep its secret key on your server.</>,
               <>At checkout, validate the shopper’s code with the GET endpoint (publishable key).</>,
               <>When the order is paid, POST it to the usage endpoint with the secret key: merchandise subtotal after discounts, before tax and shipping, and its currency. Repeats of the same order id are safe.</>,
               <>Browse every field in the <a className="underline" href={publicApiPaths.docs} target="_blank" rel="noreferrer">OpenAPI document</a>.</>,
@@ -159,6 +161,7 @@ export default function EcommerceIntegrationPage() {
             <CodeBlock label="BigCommerce webhook setup" language="Shell" code={bigCommerceWebhookSnippet(c, setup.platformIdFor('bigcommerce'))} />
             <CodeBlock label="BigCommerce order confirmation script" language="HTML" code={bigCommerceConfirmationSnippet(c)} />
           </GuideTab>
+          <MagentoGuide origin={c.origin} platformId={setup.platformIdFor('magento')} />
         </Tabs>
       </section>
 
@@ -186,6 +189,7 @@ export default function EcommerceIntegrationPage() {
             <li>POST /api/webhooks/shopify/{'{platformId}'}</li>
             <li>POST /api/webhooks/woocommerce/{'{platformId}'}</li>
             <li>POST /api/webhooks/bigcommerce/{'{platformId}'}</li>
+            <li>POST /api/webhooks/magento/{'{platformId}'}</li>
           </ul>
           <CodeBlock label="Signature check" language="JavaScript" code={webhookVerifySnippet()} />
         </TitledCard>
