@@ -244,7 +244,7 @@ describe.skipIf(missing.length > 0)('two instances behind a balancer', () => {
   it('runs each scheduled task once per period, although both instances work the queue', async () => {
     const scheduled = ['tasks.purge-finished', 'billing.trial-jobs', 'commissions.release-holds', 'retention.nightly', 'rankings.monthly-snapshot', 'account.erase-due', 'account.exports-expire',
       'agreements.expiry-notices', 'notifications.weekly-digest', 'notifications.purge-read', 'credentials.expire', 'campaigns.announce', 'goals.reached', 'payouts.reconcile', 'gear.pro-pricing.end', 'gear.tiers.promote',
-      'fraud.expire-flags', 'fraud.purge-order-risk'];
+      'fraud.expire-flags', 'fraud.purge-order-risk', 'discounts.magento-poll'];
     // Each worker adds this period's runs at every round (every second); give both a few rounds. `runs` counts the
     // handler's executions as the recorder saw them, on either instance, not the task rows.
     type Row = { kind: string; period: string; status: string; attempts: number; runs: number };
