@@ -14,6 +14,8 @@ export type FakeSquare = FakeStoreServer & {
   orders: Map<string, Record<string, unknown>>;
   /** Catalog objects made, by their Square id. */
   catalog: Map<string, Record<string, unknown>>;
+  /** Forgets every order, object and idempotency key (test ids repeat after each database reset). */
+  reset(): void;
 };
 
 const error = (status: number, category: string, code: string, detail: string, field?: string): FakeAnswer => ({
@@ -63,5 +65,10 @@ export async function startFakeSquare(): Promise<FakeSquare> {
     if (request.method === 'POST' && request.path === '/v2/catalog/object') return { label, answer: upsert(request) };
     return { label, answer: error(404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', 'Resource not found.') };
   });
-  return Object.assign(server, { orders, catalog });
+  const reset = () => {
+    orders.clear();
+    catalog.clear();
+    answered.clear();
+  };
+  return Object.assign(server, { orders, catalog, reset });
 }

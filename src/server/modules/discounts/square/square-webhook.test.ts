@@ -21,8 +21,7 @@ type Order = Record<string, any>;
 const ORDER_ID = 'eA3vssLHKJrv9H0IdJCM3gNqfdcZY';
 let order: Order;
 beforeEach(() => {
-  fake.orders.clear();
-  fake.catalog.clear();
+  fake.reset();
   order = (fixture('square/retrieve-order.json') as { order: Order }).order;
   fake.orders.set(ORDER_ID, order);
 });
