@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '@server/test/use-test-app';
-import { createBusiness, createProStaff } from '@server/test/factories';
+import { createBusiness } from '@server/test/factories';
 import { businessWithStore } from '@server/test/store-setup';
 import { FAKE_SQUARE_SIGNATURE_KEY, FAKE_SQUARE_TOKEN, startFakeSquare, type FakeSquare } from '@server/test/fake-square';
 import { discountObject, idempotencyKey, squarePercentage } from './catalog-service';
