@@ -8,6 +8,7 @@ import { Page } from '@client/components/ui/page';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { CodeBlock } from '../components/code-block';
 import { PersonalisationNotice } from '../components/personalisation-notice';
+import { squareGuideSteps } from '../components/square-guide';
 import {
   bigCommerceConfirmationSnippet, bigCommerceWebhookSnippet, nodeServerSnippet, shopifyPixelSnippet, trackUsageCurlSnippet,
   validateCurlSnippet, webhookUrl, webhookVerifySnippet, wooCommerceSnippet,
@@ -26,6 +27,7 @@ const platforms = [
   { id: 'woocommerce', name: 'WooCommerce', difficulty: 'Medium', time: '15-20 minutes', text: 'Webhooks from WooCommerce settings and a small PHP hook.' },
   { id: 'custom', name: 'Custom API', difficulty: 'Advanced', time: '30-45 minutes', text: 'Magento, Squarespace or your own checkout, via our REST API.' },
   { id: 'bigcommerce', name: 'BigCommerce', difficulty: 'Easy', time: '10-15 minutes', text: 'Webhooks through the BigCommerce API plus Script Manager.' },
+  { id: 'square', name: 'Square', difficulty: 'Easy', time: '10-15 minutes', text: 'In-store sales: a webhook subscription and discounts created for your codes.' },
 ] as const;
 
 const difficultyTone = { Easy: 'green', Medium: 'yellow', Advanced: 'orange' } as const;
@@ -56,6 +58,7 @@ export default function EcommerceIntegrationPage() {
   const c = setup.context;
   const shopifyWebhook = webhookUrl(c.origin, 'shopify', setup.platformIdFor('shopify'));
   const wooWebhook = webhookUrl(c.origin, 'woocommerce', setup.platformIdFor('woocommerce'));
+  const squareWebhook = `${c.origin}/api/webhooks/square/${setup.platformIdFor('square')}`;
 
   return (
     <Page title="E-commerce Integration" description="Connect your online store so discount codes are validated live and pro staff sales are credited automatically.">
@@ -159,6 +162,9 @@ export default function EcommerceIntegrationPage() {
             <CodeBlock label="BigCommerce webhook setup" language="Shell" code={bigCommerceWebhookSnippet(c, setup.platformIdFor('bigcommerce'))} />
             <CodeBlock label="BigCommerce order confirmation script" language="HTML" code={bigCommerceConfirmationSnippet(c)} />
           </GuideTab>
+          <GuideTab value="square" steps={squareGuideSteps()}>
+            <CodeBlock label="Square notification URL" language="Webhook URL" code={squareWebhook} />
+          </GuideTab>
         </Tabs>
       </section>
 
@@ -186,6 +192,7 @@ export default function EcommerceIntegrationPage() {
             <li>POST /api/webhooks/shopify/{'{platformId}'}</li>
             <li>POST /api/webhooks/woocommerce/{'{platformId}'}</li>
             <li>POST /api/webhooks/bigcommerce/{'{platformId}'}</li>
+            <li>POST /api/webhooks/square/{'{platformId}'}</li>
           </ul>
           <CodeBlock label="Signature check" language="JavaScript" code={webhookVerifySnippet()} />
         </TitledCard>
