@@ -110,6 +110,13 @@ async function liveSubscriptions(f: Fixtures): Promise<void> {
   await f.t.database.query(`update subscriptions set status = 'active' where user_id in (${f.business.user.id}, ${f.proStaff.user.id})`);
 }
 
+/** A Square store of `business`, made by the Square entries' setup (the shared fixtures have none). */
+let squarePlatformId = 0;
+async function squareStore(f: Fixtures): Promise<void> {
+  const res = await f.business.client.post('/api/integration-platforms', { name: 'SECRET-square', platformType: 'square' });
+  if (res.status !== 201) throw new Error(`square store: ${res.status} ${JSON.stringify(res.body)}`);
+  squarePlatformId = res.body.id;
+}
 /** Set by the mass-message progress entry's setup. */
 let massSendId = 0;
 /** A failed payout of `business`, made by the payout entry's setup. */
@@ -467,6 +474,18 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     expect: all(404),
     request: (f) => ({ url: `/api/webhooks/magento/${f.ids.bigcommerce}`, body: { eventName: 'observer.sales_order_save_after', data: { order: { entity_id: 9004 } } } }),
     note: webhookNote,
+  },
+  'POST /api/webhooks/square/:platformId': {
+    expect: all(401),
+    setup: squareStore,
+    request: () => ({ url: `/api/webhooks/square/${squarePlatformId}`, body: { type: 'order.updated', event_id: 'matrix-1', data: { object: { order_updated: { order_id: 'SQ-1' } } } } }),
+    note: webhookNote,
+  },
+  'POST /api/integration-platforms/:platformId/square-discounts': {
+    expect: businessOwnerOnly(400, 404),
+    setup: squareStore,
+    request: () => ({ url: `/api/integration-platforms/${squarePlatformId}/square-discounts`, body: {} }),
+    note: 'The owner’s store has no Square access token saved, so it is told to save one (400) and Square is never called; another business 404 (square-catalog.test.ts makes discounts).',
   },
 
   // ---- billing (each account's own subscription) ----

@@ -59,6 +59,7 @@ const securitySchemes = {
   wooSignature: { type: 'apiKey', in: 'header', name: 'X-WC-Webhook-Signature', description: 'Base64 HMAC-SHA256 of the raw body with the platform’s signing secret.' },
   bigcommerceSecret: { type: 'apiKey', in: 'header', name: 'X-Webhook-Secret', description: 'The platform’s signing secret, sent as a custom header BigCommerce adds to every delivery.' },
   magentoSecret: { type: 'apiKey', in: 'header', name: 'X-Webhook-Secret', description: 'The platform’s signing secret, sent as a custom header of the Adobe Commerce webhook (Adobe’s own RSA signature is not checked; the notification only names an order, fetched with the saved access token).' },
+  squareSignature: { type: 'apiKey', in: 'header', name: 'X-Square-Hmacsha256-Signature', description: 'Base64 HMAC-SHA256 of the notification URL followed by the raw body, keyed with the Square subscription’s signature key.' },
   stripeSignature: { type: 'apiKey', in: 'header', name: 'Stripe-Signature', description: 'Stripe’s signed timestamp and HMAC of the raw body.' },
 } as const;
 export type SecurityScheme = keyof typeof securitySchemes;

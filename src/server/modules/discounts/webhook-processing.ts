@@ -10,6 +10,7 @@ import { decryptSecret } from '@server/lib/secret-box';
 import { bigCommerceRiskFacts, shopifyRiskFacts, wooCommerceRiskFacts, type OrderRiskFacts } from '@server/modules/fraud/signals';
 import { gearDelivery, isGearTopic } from '@server/modules/gear/webhook-service';
 import { magentoDelivery } from './magento/webhook';
+import { readSquareDelivery } from './square/delivery';
 
 /**
  * What a signed store delivery does, run by the background worker after the webhook route checked the signature and
@@ -67,6 +68,7 @@ export async function processDelivery(ctx: AppContext, delivery: QueuedDelivery)
   if (delivery.platformType === 'shopify') return shopifyDelivery(ctx, platform, delivery.topic ?? 'orders/create', delivery.raw);
   if (delivery.platformType === 'woocommerce') return wooCommerceDelivery(ctx, platform, delivery.topic ?? 'order.created', delivery.raw);
   if (delivery.platformType === 'magento') return magentoDelivery(ctx, platform, jsonOf(delivery.raw));
+  if (delivery.platformType === 'square') return squareDelivery(ctx, platform, delivery.raw);
   return bigCommerceDelivery(ctx, platform, delivery.raw);
 }
 
@@ -123,6 +125,12 @@ async function wooCommerceDelivery(ctx: AppContext, platform: StorePlatform, top
   if (!body) return ignore(ctx, platform, topic, 'The body is not a JSON object');
   if (topic === 'order.deleted') return deletion(ctx, platform, 'woocommerce', topic, body, raw);
   return applyParsed(ctx, platform, 'woocommerce', topic, payloads.wooCommerceOrder(body), undefined, () => wooCommerceRiskFacts(body));
+}
+
+/** Square: the order is fetched from its API (square/delivery.ts, decision record 040). */
+async function squareDelivery(ctx: AppContext, platform: StorePlatform, raw: Buffer): Promise<WebhookAnswer> {
+  const read = await readSquareDelivery(ctx, platform, jsonOf(raw));
+  return applyParsed(ctx, platform, 'square', read.topic, read.parsed, read.orderId);
 }
 
 async function bigCommerceDelivery(ctx: AppContext, platform: StorePlatform, raw: Buffer): Promise<WebhookAnswer> {

@@ -10,6 +10,7 @@ import { processDelivery, STORE_WEBHOOK_TASK, type QueuedDelivery } from './webh
 import { safeEqual, verifyHmacSignature } from './webhook-signatures';
 import { registerMagentoPoll } from './magento/tasks';
 import { MAGENTO_POLL_SECONDS } from './magento/poll-service';
+import { signedBySquare, squareEventOf } from './square/webhook-check';
 
 /** Header a BigCommerce webhook must carry (set in the webhook's `headers` when creating it). */
 export const BIGCOMMERCE_SECRET_HEADER = 'x-webhook-secret';
@@ -159,5 +160,20 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/webhooks/magento/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, config: { securityHeaders: false }, schema: magento, serializerCompiler: answerAsJson }, async (request): Promise<WebhookAnswer> => {
     const platform = await headerSignedPlatform(ctx, request, request.params.platformId, 'magento');
     return queue(ctx, platform, null, rawBodyOf(request), undefined);
+  });
+
+  const square = webhookSchema(
+    'Square order webhook',
+    'squareSignature',
+    'Events order.created, order.updated (data.object.order_created/order_updated.order_id), payment.created, payment.updated (data.object.payment.order_id), refund.created, refund.updated (data.object.refund.order_id); a redelivery with a known event_id is answered duplicate. ' +
+      'Signed with x-square-hmacsha256-signature: base64 HMAC-SHA256, keyed with the subscription’s signature key saved in the store’s credentials, over the notification URL exactly as registered in Square (PUBLIC_URL followed by this path) followed by the raw body. ' +
+      'The order is fetched from Square (GET /v2/orders/{order_id}) with the saved access token, in the background (retried while Square is unreachable or failing): codes from its discounts (a catalog discount made by Create Square discounts, or a discount named like the code); base the line items’ gross sales less their discounts; COMPLETED orders and paid OPEN orders earn, CANCELED cancels; returns and completed refunds lower the commission; channel pos with the order’s location.',
+  );
+  app.post('/api/webhooks/square/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, config: { securityHeaders: false }, schema: square, serializerCompiler: answerAsJson }, async (request): Promise<WebhookAnswer> => {
+    const raw = rawBodyOf(request);
+    const platform = await signedPlatform(ctx, request.params.platformId, 'square', () => true);
+    if (!(await signedBySquare(ctx, platform.id, raw, header(request, 'x-square-hmacsha256-signature')))) throw unauthorized();
+    const event = squareEventOf(raw);
+    return queue(ctx, platform, event.type, raw, event.eventId ?? undefined);
   });
 };

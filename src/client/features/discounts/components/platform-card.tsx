@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/
 import { formatDateTime } from '../format';
 import type { RotatableKey } from '../api';
 import { CopyButton } from '@client/components/copy-button';
+import { SquarePanel } from './square-panel';
 
 const rotateQuestions: Record<RotatableKey, (name: string) => string> = {
   publishable: (name) => `Issue a new publishable key for ${name}? The current one stops working immediately: update your storefront snippet.`,
@@ -82,6 +83,7 @@ export function PlatformCard({
             </div>
           )}
         </dl>
+        {platform.platformType === 'square' && <SquarePanel platform={platform} />}
         <div className="mt-4 flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={onToggle} disabled={busy}>
             <Power className="h-4 w-4" aria-hidden /> {platform.isActive ? 'Deactivate' : 'Activate'}

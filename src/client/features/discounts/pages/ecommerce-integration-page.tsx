@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/
 import { CodeBlock } from '../components/code-block';
 import { PersonalisationNotice } from '../components/personalisation-notice';
 import { MagentoGuide } from '../components/magento-guide';
+import { squareGuideSteps } from '../components/square-guide';
 import {
   bigCommerceConfirmationSnippet, bigCommerceWebhookSnippet, nodeServerSnippet, shopifyPixelSnippet, trackUsageCurlSnippet,
   validateCurlSnippet, webhookUrl, webhookVerifySnippet, wooCommerceSnippet,
@@ -28,6 +29,7 @@ const platforms = [
   { id: 'custom', name: 'Custom API', difficulty: 'Advanced', time: '30-45 minutes', text: 'Squarespace or your own checkout, via our REST API.' },
   { id: 'bigcommerce', name: 'BigCommerce', difficulty: 'Easy', time: '10-15 minutes', text: 'Webhooks through the BigCommerce API plus Script Manager.' },
   { id: 'magento', name: 'Magento', difficulty: 'Easy', time: '10 minutes', text: 'An integration access token: we read new orders every few minutes; a webhook is optional.' },
+  { id: 'square', name: 'Square', difficulty: 'Easy', time: '10-15 minutes', text: 'In-store sales: a webhook subscription and discounts created for your codes.' },
 ] as const;
 
 const difficultyTone = { Easy: 'green', Medium: 'yellow', Advanced: 'orange' } as const;
@@ -58,6 +60,7 @@ export default function EcommerceIntegrationPage() {
   const c = setup.context;
   const shopifyWebhook = webhookUrl(c.origin, 'shopify', setup.platformIdFor('shopify'));
   const wooWebhook = webhookUrl(c.origin, 'woocommerce', setup.platformIdFor('woocommerce'));
+  const squareWebhook = `${c.origin}/api/webhooks/square/${setup.platformIdFor('square')}`;
 
   return (
     <Page title="E-commerce Integration" description="Connect your online store so discount codes are validated live and pro staff sales are credited automatically.">
@@ -162,6 +165,9 @@ export default function EcommerceIntegrationPage() {
             <CodeBlock label="BigCommerce order confirmation script" language="HTML" code={bigCommerceConfirmationSnippet(c)} />
           </GuideTab>
           <MagentoGuide origin={c.origin} platformId={setup.platformIdFor('magento')} />
+          <GuideTab value="square" steps={squareGuideSteps()}>
+            <CodeBlock label="Square notification URL" language="Webhook URL" code={squareWebhook} />
+          </GuideTab>
         </Tabs>
       </section>
 
@@ -190,6 +196,7 @@ export default function EcommerceIntegrationPage() {
             <li>POST /api/webhooks/woocommerce/{'{platformId}'}</li>
             <li>POST /api/webhooks/bigcommerce/{'{platformId}'}</li>
             <li>POST /api/webhooks/magento/{'{platformId}'}</li>
+            <li>POST /api/webhooks/square/{'{platformId}'}</li>
           </ul>
           <CodeBlock label="Signature check" language="JavaScript" code={webhookVerifySnippet()} />
         </TitledCard>

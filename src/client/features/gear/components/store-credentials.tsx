@@ -22,12 +22,15 @@ export const gearStoreTypes = ['shopify', 'woocommerce', 'bigcommerce'] as const
 export const isGearStore = (platform: IntegrationPlatform) => (gearStoreTypes as readonly string[]).includes(platform.platformType);
 
 /** Saves one store's admin credentials; the secrets are cleared from the form once saved (the server never shows them again). */
-function useCredentialsSave<T extends FieldValues>(platform: IntegrationPlatform, form: UseFormReturn<T, unknown, StoreAdminCredentialsInput>, cleared: T) {
+export function useCredentialsSave<T extends FieldValues>(
+  platform: IntegrationPlatform, form: UseFormReturn<T, unknown, StoreAdminCredentialsInput>, cleared: T,
+  savedText = 'the gear program can now read its catalog and create orders.',
+) {
   const save = useSaveStoreCredentials();
   return form.handleSubmit(async (body) => {
     try {
       await save.mutateAsync({ platformId: platform.id, body });
-      toast({ title: 'Store connected', description: `${platform.name}: the gear program can now read its catalog and create orders.` });
+      toast({ title: 'Store connected', description: `${platform.name}: ${savedText}` });
       form.reset(cleared);
     } catch (error) {
       showServerFieldErrors(error, form.setError);

@@ -1,0 +1,71 @@
+import crypto from 'node:crypto';
+import { minorUnitDigits } from '@shared/currency';
+import type { SquareDiscountsAnswer, SquareDiscountsBody } from '@shared/contracts/square';
+import type { AppContext } from '@server/lib/context';
+import { AppError, notFound } from '@server/lib/errors';
+import { salesCredentialsOf } from '@server/modules/gear/store-access';
+import * as repo from '../repository';
+import { invalidReason } from '../store-service';
+import { squareApiBase, upsertSquareCatalogObject, type SquareAccess } from './client';
+import * as catalog from './catalog-repository';
+
+type Entry = SquareDiscountsAnswer['discounts'][number];
+
+/** Square wants a percentage as a decimal string: 10 -> "10.0", 12.5 -> "12.5". */
+export function squarePercentage(hundredths: number): string {
+  const percent = hundredths / 100;
+  return Number.isInteger(percent) ? `${percent}.0` : String(percent);
+}
+
+/** The DISCOUNT object for a code, or why none can be made (a fixed amount needs the locations' currency). */
+export function discountObject(code: repo.CodeRow, currency: string | undefined): Record<string, unknown> | string {
+  const common = { type: 'DISCOUNT', id: `#${code.code}`, present_at_all_locations: true };
+  if (code.discountType === 'percentage') {
+    return { ...common, discount_data: { name: code.code, discount_type: 'FIXED_PERCENTAGE', percentage: squarePercentage(code.discountValueHundredths) } };
+  }
+  if (!currency) return 'A fixed-amount code needs the currency of your Square locations';
+  // discountValueHundredths holds the amount x 100; Square wants the currency's smallest unit.
+  const amount = (code.discountValueHundredths * 10 ** minorUnitDigits(currency)) / 100;
+  if (!Number.isSafeInteger(amount)) return `The amount cannot be written in ${currency}`;
+  return { ...common, discount_data: { name: code.code, discount_type: 'FIXED_AMOUNT', amount_money: { amount, currency } } };
+}
+
+/**
+ * The same key for the same code, platform and terms: a retried or parallel call gets Square's first object back
+ * instead of a second one; changed terms are a new request (Square refuses a reused key with another body).
+ */
+export function idempotencyKey(platformId: number, code: repo.CodeRow, object: Record<string, unknown>): string {
+  const terms = crypto.createHash('sha256').update(JSON.stringify(object)).digest('hex').slice(0, 16);
+  return `huntstaff-discount-${platformId}-${code.id}-${terms}`;
+}
+
+/**
+ * Creates a Square DISCOUNT catalog object for each usable staffer code on a Square platform that has none yet, and
+ * keeps its catalog_object_id: an order discounted with it credits the code whatever the cashier calls it (decision
+ * record 040). Codes already done are answered as existing; a Square outage is a 503 and the call can be repeated.
+ */
+export async function createSquareDiscounts(ctx: AppContext, businessId: number, platformId: number, input: SquareDiscountsBody): Promise<SquareDiscountsAnswer> {
+  const platform = await repo.getPlatform(ctx.db, platformId);
+  if (!platform || platform.businessId !== businessId) throw notFound('Integration platform');
+  if (platform.platformType !== 'square') throw new AppError('VALIDATION', 'Square discounts are made for a Square store', [{ path: 'platformId', message: 'Not a Square store' }]);
+  const credentials = await salesCredentialsOf(ctx, platform.id, 'square');
+  if (!credentials) throw new AppError('VALIDATION', 'Save the Square access token of this store first', [{ path: 'platformId', message: 'No Square credentials' }]);
+  const access: SquareAccess = { base: squareApiBase(ctx.config, credentials.environment), accessToken: credentials.accessToken };
+  const made = await catalog.catalogIdByCodeOf(ctx.db, platform.id);
+  const codes = (await catalog.stafferCodesOf(ctx.db, businessId)).filter((code) => invalidReason(code, platform) === null);
+  const discounts: Entry[] = [];
+  for (const code of codes) discounts.push(await oneDiscount(ctx, access, platform.id, code, made.get(code.id), input.currency));
+  return { discounts };
+}
+
+async function oneDiscount(ctx: AppContext, access: SquareAccess, platformId: number, code: repo.CodeRow, existing: string | undefined, currency: string | undefined): Promise<Entry> {
+  const entry = { codeId: code.id, code: code.code };
+  if (existing) return { ...entry, outcome: 'existing', catalogObjectId: existing, reason: null };
+  const object = discountObject(code, currency);
+  if (typeof object === 'string') return { ...entry, outcome: 'skipped', catalogObjectId: null, reason: object };
+  const answer = await upsertSquareCatalogObject(access, idempotencyKey(platformId, code, object), object);
+  if (!answer.ok) return { ...entry, outcome: 'skipped', catalogObjectId: null, reason: answer.reason };
+  const id = (answer.body.catalog_object as { id?: unknown } | undefined)?.id;
+  if (typeof id !== 'string' || !id || id.length > 200) return { ...entry, outcome: 'skipped', catalogObjectId: null, reason: 'Square answered no catalog object id' };
+  return { ...entry, outcome: 'created', catalogObjectId: await catalog.saveCatalogDiscount(ctx.db, platformId, code.id, id), reason: null };
+}
