@@ -58,6 +58,7 @@ const securitySchemes = {
   shopifyHmac: { type: 'apiKey', in: 'header', name: 'X-Shopify-Hmac-Sha256', description: 'Base64 HMAC-SHA256 of the raw body with the platform’s signing secret.' },
   wooSignature: { type: 'apiKey', in: 'header', name: 'X-WC-Webhook-Signature', description: 'Base64 HMAC-SHA256 of the raw body with the platform’s signing secret.' },
   bigcommerceSecret: { type: 'apiKey', in: 'header', name: 'X-Webhook-Secret', description: 'The platform’s signing secret, sent as a custom header BigCommerce adds to every delivery.' },
+  squarespaceSignature: { type: 'apiKey', in: 'header', name: 'Squarespace-Signature', description: 'Hex HMAC-SHA256 of the raw body, keyed with the webhook subscription’s secret decoded from hex.' },
   stripeSignature: { type: 'apiKey', in: 'header', name: 'Stripe-Signature', description: 'Stripe’s signed timestamp and HMAC of the raw body.' },
 } as const;
 export type SecurityScheme = keyof typeof securitySchemes;

@@ -9,6 +9,7 @@ import { fetchBigCommerceOrder } from './bigcommerce-client';
 import { decryptSecret } from '@server/lib/secret-box';
 import { bigCommerceRiskFacts, shopifyRiskFacts, wooCommerceRiskFacts, type OrderRiskFacts } from '@server/modules/fraud/signals';
 import { gearDelivery, isGearTopic } from '@server/modules/gear/webhook-service';
+import { squarespaceDelivery } from './squarespace/delivery';
 
 /**
  * What a signed store delivery does, run by the background worker after the webhook route checked the signature and
@@ -65,6 +66,12 @@ export async function processDelivery(ctx: AppContext, delivery: QueuedDelivery)
   if (gear) return gear;
   if (delivery.platformType === 'shopify') return shopifyDelivery(ctx, platform, delivery.topic ?? 'orders/create', delivery.raw);
   if (delivery.platformType === 'woocommerce') return wooCommerceDelivery(ctx, platform, delivery.topic ?? 'order.created', delivery.raw);
+  if (delivery.platformType === 'squarespace') {
+    return squarespaceDelivery(ctx, platform, jsonOf(delivery.raw), {
+      ignore: (topic, reason, orderId, codes) => ignore(ctx, platform, topic, reason, orderId, codes),
+      apply: (topic, parsed, orderId) => applyParsed(ctx, platform, 'squarespace', topic, parsed, orderId),
+    });
+  }
   return bigCommerceDelivery(ctx, platform, delivery.raw);
 }
 

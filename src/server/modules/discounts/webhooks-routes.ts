@@ -8,6 +8,8 @@ import { platformById } from './platform-cache';
 import type { StorePlatform } from './store-service';
 import { processDelivery, STORE_WEBHOOK_TASK, type QueuedDelivery } from './webhook-processing';
 import { safeEqual, verifyHmacSignature } from './webhook-signatures';
+import { verifySquarespaceSignature } from './squarespace/signature';
+import { SQUARESPACE_WEBHOOK_DESCRIPTION, squarespaceNotificationId } from './squarespace/webhook';
 
 /** Header a BigCommerce webhook must carry (set in the webhook's `headers` when creating it). */
 export const BIGCOMMERCE_SECRET_HEADER = 'x-webhook-secret';
@@ -141,5 +143,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     const secret = header(request, BIGCOMMERCE_SECRET_HEADER);
     const platform = await signedPlatform(ctx, request.params.platformId, 'bigcommerce', (p) => Boolean(secret) && acceptedSecrets(p).some((accepted) => safeEqual(accepted, secret!)));
     return queue(ctx, platform, null, rawBodyOf(request), undefined);
+  });
+
+  const squarespace = webhookSchema('Squarespace order webhook', 'squarespaceSignature', SQUARESPACE_WEBHOOK_DESCRIPTION);
+  app.post('/api/webhooks/squarespace/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, config: { securityHeaders: false }, schema: squarespace, serializerCompiler: answerAsJson }, async (request): Promise<WebhookAnswer> => {
+    const raw = rawBodyOf(request);
+    const signature = header(request, 'squarespace-signature');
+    const platform = await signedPlatform(ctx, request.params.platformId, 'squarespace', (p) => acceptedSecrets(p).some((secret) => verifySquarespaceSignature(secret, raw, signature)));
+    return queue(ctx, platform, null, raw, squarespaceNotificationId(raw));
   });
 };
