@@ -19,7 +19,10 @@ export type DeliveryTools = {
 /** The notification's own fields: {id, websiteId, subscriptionId, topic, createdOn, data: {orderId, update?}}. */
 export function notificationOf(body: Record<string, unknown> | null): { topic: string; orderId: string | null } {
   const data = body?.data !== null && typeof body?.data === 'object' ? (body.data as Record<string, unknown>) : {};
-  return { topic: (body && asText(body.topic)?.slice(0, 60)) ?? 'unknown', orderId: asOrderId(data.orderId) };
+  // Squarespace order ids are 24 hex digits; anything outside a plain id alphabet (a NUL byte, a path) is no id.
+  const orderId = asOrderId(data.orderId);
+  const topic = (body && asText(body.topic)?.replace(/[^\w.\-/]/g, '?').slice(0, 60)) ?? 'unknown';
+  return { topic, orderId: orderId && /^[\w-]{1,100}$/.test(orderId) ? orderId : null };
 }
 
 /**

@@ -11,7 +11,9 @@ export const SQUARESPACE_WEBHOOK_DESCRIPTION =
 export function squarespaceNotificationId(raw: Buffer): string | undefined {
   try {
     const body = JSON.parse(raw.toString('utf8')) as unknown;
-    return (body !== null && typeof body === 'object' && asText((body as { id?: unknown }).id)) || undefined;
+    const id = body !== null && typeof body === 'object' ? asText((body as { id?: unknown }).id) : null;
+    // Squarespace's ids are hex; anything else (a NUL byte the database refuses) is no key: the delivery is still queued.
+    return id && /^[\w-]{1,100}$/.test(id) ? id : undefined;
   } catch {
     return undefined;
   }
