@@ -4,7 +4,7 @@ import { useTestApp } from '@server/test/use-test-app';
 import { createBusiness, createProStaff } from '@server/test/factories';
 import { businessWithStore } from '@server/test/store-setup';
 import { FAKE_SQUARESPACE_API_KEY, startFakeSquarespace, type FakeSquarespace } from '@server/test/fake-squarespace';
-import { squarespaceEnv, squarespaceStore } from '@server/test/squarespace-setup';
+import { squarespaceEnv, squarespaceStore, squarespaceStoreWithKey } from '@server/test/squarespace-setup';
 import { deliverAndProcess } from '@server/test/webhooks';
 import { fixtureText, squarespaceHeaders } from '../../../../../tests/fixtures/sign';
 
@@ -26,10 +26,10 @@ describe('Squarespace subscription', () => {
     expect(made).toMatchObject({ id: subscriptionId, endpointUrl: `https://huntstaff.example/api/webhooks/squarespace/${platform.id}`, topics: ['order.create', 'order.update'] });
     const current = await biz.client.get(squarespaceSubscriptionPath(platform.id));
     expect(current.body).toEqual({ platformId: platform.id, subscriptionId, endpointUrl: made.endpointUrl, topics: ['order.create', 'order.update'], subscribedAt: expect.any(String) });
-    expect(JSON.stringify(current.body)).not.toContain(secret!);
+    expect(JSON.stringify(current.body)).not.toContain(secret);
     // The platform's list shows only the last four characters of the signing secret.
     const listed = JSON.stringify((await biz.client.get('/api/integration-platforms')).body);
-    expect(listed).not.toContain(secret!);
+    expect(listed).not.toContain(secret);
   });
 
   it('replaces the subscription when subscribing again, and still accepts the replaced secret for the grace period', async () => {
@@ -40,12 +40,12 @@ describe('Squarespace subscription', () => {
     expect([...fake.subscriptions.keys()]).toEqual([again.body.subscriptionId]);
     expect(fake.calls.filter((call) => call.startsWith('DELETE'))).toHaveLength(1);
     const body = fixtureText('squarespace/notification-extension-uninstall.json');
-    const old = await deliverAndProcess(t.app, { method: 'POST', url: `/api/webhooks/squarespace/${platform.id}`, payload: body, headers: squarespaceHeaders(secret!, body) });
+    const old = await deliverAndProcess(t.app, { method: 'POST', url: `/api/webhooks/squarespace/${platform.id}`, payload: body, headers: squarespaceHeaders(secret, body) });
     expect(old.statusCode).toBe(200);
   });
 
   it('leaves one subscription when Subscribe is pressed several times at once', async () => {
-    const { biz, platform } = await squarespaceStore(t, fake, { subscribe: false });
+    const { biz, platform } = await squarespaceStoreWithKey(t);
     const answers = await Promise.all([1, 2, 3, 4].map(() => biz.client.post(squarespaceSubscriptionPath(platform.id))));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(fake.subscriptions.size).toBe(1);
@@ -54,7 +54,7 @@ describe('Squarespace subscription', () => {
   });
 
   it('refuses what cannot be subscribed: no key, another platform type, a key Squarespace refuses, nasty ids', async () => {
-    const { biz, platform } = await squarespaceStore(t, fake, { subscribe: false });
+    const { biz, platform } = await squarespaceStoreWithKey(t);
     const path = squarespaceSubscriptionPath(platform.id);
     await t.database.query(`delete from store_admin_credentials where platform_id = ${platform.id}`);
     expect(await biz.client.post(path)).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION', message: 'Save the Squarespace key first (Store credentials)' } } });
@@ -72,7 +72,7 @@ describe('Squarespace subscription', () => {
   });
 
   it('refuses an HTTP public address (Squarespace delivers to HTTPS only)', async () => {
-    const { biz, platform } = await squarespaceStore(t, fake, { subscribe: false });
+    const { biz, platform } = await squarespaceStoreWithKey(t);
     t.config.publicUrl = 'http://huntstaff.example';
     const answer = await biz.client.post(squarespaceSubscriptionPath(platform.id));
     expect(answer).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('HTTPS addresses only') } } });
@@ -80,7 +80,7 @@ describe('Squarespace subscription', () => {
   });
 
   it('is for the platform’s own business only: signed out 401, pro staff 403, another business 403', async () => {
-    const { platform } = await squarespaceStore(t, fake, { subscribe: false });
+    const { platform } = await squarespaceStoreWithKey(t);
     const path = squarespaceSubscriptionPath(platform.id);
     expect((await t.anonymous().post(path)).status).toBe(401);
     const staffer = await createProStaff(t);

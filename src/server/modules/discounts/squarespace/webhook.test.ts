@@ -3,7 +3,7 @@ import { deliverAndProcess } from '@server/test/webhooks';
 import { useTestApp } from '@server/test/use-test-app';
 import { commissionsOf, ordersOf } from '@server/test/store-setup';
 import { startFakeSquarespace, type FakeSquarespace } from '@server/test/fake-squarespace';
-import { squarespaceEnv, squarespaceOrderFixture, squarespaceStore } from '@server/test/squarespace-setup';
+import { squarespaceEnv, squarespaceOrderFixture, squarespaceStore, squarespaceStoreWithKey } from '@server/test/squarespace-setup';
 import { fixture, fixtureText, squarespaceHeaders } from '../../../../../tests/fixtures/sign';
 
 // Squarespace notifications through the real route and the task queue (decision record 040): the route checks
@@ -116,7 +116,7 @@ describe('Squarespace order notifications', () => {
   });
 
   it('without a saved key keeps the order awaiting a verified amount', async () => {
-    const { biz, platform } = await squarespaceStore(t, fake, { subscribe: false });
+    const { biz, platform } = await squarespaceStoreWithKey(t);
     await t.database.query(`delete from store_admin_credentials where platform_id = ${platform.id}`);
     // The platform's own secret is not hex until Subscribe: sign as if a subscription secret were set.
     const secret = 'ab'.repeat(32);
