@@ -38,6 +38,7 @@ const envSchema = z.object({
   // 035); 0 turns it off. On PostgreSQL only; tests turn it on where they test it.
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   BIGCOMMERCE_API_URL: z.string().url().default('https://api.bigcommerce.com'),
+  SQUARESPACE_API_URL: z.string().url().default('https://api.squarespace.com'),
   INTEGRATION_SECRET_KEY: z.string().optional(),
   // Gear (decision record 038): every store admin API call (Shopify, WooCommerce, BigCommerce) goes to this origin
   // instead of the store's own host: the local fake stores of tests and demos. Refused in production.
@@ -84,6 +85,8 @@ export type Config = {
     protocol: 'http' | 'https' | undefined;
   };
   bigcommerceApiUrl: string;
+  /** Squarespace's API base (Orders, Webhook Subscriptions; a local fake in tests, decision record 040). */
+  squarespaceApiUrl: string;
   /** Tests and demos only: the origin every store admin API call goes to (decision record 038); null: the stores' own hosts. */
   storeAdminOrigin: string | null;
   /** Whether this instance claims and runs background tasks on its own (off in tests, which drain the queue). */
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       protocol: e.STRIPE_API_PROTOCOL,
     },
     bigcommerceApiUrl: e.BIGCOMMERCE_API_URL,
+    squarespaceApiUrl: e.SQUARESPACE_API_URL,
     storeAdminOrigin: e.STORE_ADMIN_ORIGIN ?? null,
     integrationSecretKey: e.INTEGRATION_SECRET_KEY || undefined,
     redisUrl: e.REDIS_URL || undefined,

@@ -54,6 +54,8 @@ let gearToDecideId = 0;
 let gearToCancelId = 0;
 /** The code the rotation entry's setup makes (rotating the shared fixture code would change what other entries see). */
 let codeToRotateId = 0;
+/** A Squarespace platform of the business, made by its webhook entry's setup. */
+let squarespacePlatformId = 0;
 /** The fraud flag and household address the code-abuse entries' setups make. */
 let matrixFlagId = 0;
 let householdAddressId = 0;
@@ -423,6 +425,15 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'POST /api/integration-platforms': { expect: anyBusinessProfile(201), request: () => ({ url: '/api/integration-platforms', body: { name: 'Web shop', platformType: 'custom' } }) },
   'PATCH /api/integration-platforms/:id': { expect: businessOwnerOnly(200), request: (f) => ({ url: `/api/integration-platforms/${f.ids.shopify}`, body: { name: 'Renamed shop', isActive: false } }) },
   'POST /api/integration-platforms/:id/rotate-key': { expect: businessOwnerOnly(200), request: (f) => ({ url: `/api/integration-platforms/${f.ids.shopify}/rotate-key` }) },
+  'POST /api/integration-platforms/:platformId/squarespace/subscription': {
+    expect: businessOwnerOnly(400),
+    request: (f) => ({ url: `/api/integration-platforms/${f.ids.shopify}/squarespace/subscription`, body: {} }),
+    note: 'The owner is answered 400 because the platform is not a Squarespace one (success is in squarespace/subscription.test.ts, against a fake Squarespace).',
+  },
+  'GET /api/integration-platforms/:platformId/squarespace/subscription': {
+    expect: businessOwnerOnly(200),
+    request: at((f) => `/api/integration-platforms/${f.ids.shopify}/squarespace/subscription`),
+  },
   'DELETE /api/integration-platforms/:id': { expect: businessOwnerOnly(204), request: (f) => ({ url: `/api/integration-platforms/${f.ids.shopify}` }), note: 'Orders, commissions and the delivery log are kept.' },
   'GET /api/integration-platforms/deliveries': { expect: anyBusinessProfile(200), request: at(() => '/api/integration-platforms/deliveries'), note: "The caller's own delivery log." },
 
@@ -486,6 +497,16 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     setup: squareStore,
     request: () => ({ url: `/api/integration-platforms/${squarePlatformId}/square-discounts`, body: {} }),
     note: 'The owner’s store has no Square access token saved, so it is told to save one (400) and Square is never called; another business 404 (square-catalog.test.ts makes discounts).',
+  },
+  'POST /api/webhooks/squarespace/:platformId': {
+    expect: all(401),
+    setup: async (f) => {
+      const res = await f.business.client.post('/api/integration-platforms', { name: 'Squarespace shop', platformType: 'squarespace' });
+      if (res.status !== 201) throw new Error(`Squarespace platform: ${res.status} ${JSON.stringify(res.body)}`);
+      squarespacePlatformId = res.body.id;
+    },
+    request: () => ({ url: `/api/webhooks/squarespace/${squarespacePlatformId}`, body: { id: 'n-1', topic: 'order.create', data: { orderId: 'o-1' } } }),
+    note: webhookNote,
   },
 
   // ---- billing (each account's own subscription) ----

@@ -19,7 +19,7 @@ export const PLATFORM_ID_PLACEHOLDER = '{platformId}';
 
 const idLiteral = (id: number | string) => (typeof id === 'number' ? String(id) : `'${id}'`);
 
-export function webhookUrl(origin: string, platformType: 'shopify' | 'woocommerce' | 'bigcommerce', platformId: number | string): string {
+export function webhookUrl(origin: string, platformType: 'shopify' | 'woocommerce' | 'bigcommerce' | 'squarespace', platformId: number | string): string {
   return `${origin}/api/webhooks/${platformType}/${platformId}`;
 }
 

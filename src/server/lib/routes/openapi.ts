@@ -60,6 +60,7 @@ const securitySchemes = {
   bigcommerceSecret: { type: 'apiKey', in: 'header', name: 'X-Webhook-Secret', description: 'The platform’s signing secret, sent as a custom header BigCommerce adds to every delivery.' },
   magentoSecret: { type: 'apiKey', in: 'header', name: 'X-Webhook-Secret', description: 'The platform’s signing secret, sent as a custom header of the Adobe Commerce webhook (Adobe’s own RSA signature is not checked; the notification only names an order, fetched with the saved access token).' },
   squareSignature: { type: 'apiKey', in: 'header', name: 'X-Square-Hmacsha256-Signature', description: 'Base64 HMAC-SHA256 of the notification URL followed by the raw body, keyed with the Square subscription’s signature key.' },
+  squarespaceSignature: { type: 'apiKey', in: 'header', name: 'Squarespace-Signature', description: 'Hex HMAC-SHA256 of the raw body, keyed with the webhook subscription’s secret decoded from hex.' },
   stripeSignature: { type: 'apiKey', in: 'header', name: 'Stripe-Signature', description: 'Stripe’s signed timestamp and HMAC of the raw body.' },
 } as const;
 export type SecurityScheme = keyof typeof securitySchemes;

@@ -14,6 +14,7 @@ import { rotateCode } from './rotate-service';
 import { storeApiRoutes } from './store-api-routes';
 import { webhooksRoutes } from './webhooks-routes';
 import { squareCatalogRoutes } from './square/catalog-routes';
+import { squarespaceRoutes } from './squarespace/routes';
 
 type OwnList = {
   summary: string;
@@ -47,6 +48,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(webhooksRoutes);
   tagRoutes(app, apiTags.discounts);
   await app.register(squareCatalogRoutes);
+  await app.register(squarespaceRoutes);
 
   // ---- discount codes (business owner) ----
   ownListRoutes(app, ctx, '/api/discount-codes', {

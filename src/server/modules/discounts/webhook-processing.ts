@@ -11,6 +11,7 @@ import { bigCommerceRiskFacts, shopifyRiskFacts, wooCommerceRiskFacts, type Orde
 import { gearDelivery, isGearTopic } from '@server/modules/gear/webhook-service';
 import { magentoDelivery } from './magento/webhook';
 import { readSquareDelivery } from './square/delivery';
+import { squarespaceDelivery } from './squarespace/delivery';
 
 /**
  * What a signed store delivery does, run by the background worker after the webhook route checked the signature and
@@ -69,6 +70,12 @@ export async function processDelivery(ctx: AppContext, delivery: QueuedDelivery)
   if (delivery.platformType === 'woocommerce') return wooCommerceDelivery(ctx, platform, delivery.topic ?? 'order.created', delivery.raw);
   if (delivery.platformType === 'magento') return magentoDelivery(ctx, platform, jsonOf(delivery.raw));
   if (delivery.platformType === 'square') return squareDelivery(ctx, platform, delivery.raw);
+  if (delivery.platformType === 'squarespace') {
+    return squarespaceDelivery(ctx, platform, jsonOf(delivery.raw), {
+      ignore: (topic, reason, orderId, codes) => ignore(ctx, platform, topic, reason, orderId, codes),
+      apply: (topic, parsed, orderId) => applyParsed(ctx, platform, 'squarespace', topic, parsed, orderId),
+    });
+  }
   return bigCommerceDelivery(ctx, platform, delivery.raw);
 }
 

@@ -11,6 +11,8 @@ import { safeEqual, verifyHmacSignature } from './webhook-signatures';
 import { registerMagentoPoll } from './magento/tasks';
 import { MAGENTO_POLL_SECONDS } from './magento/poll-service';
 import { signedBySquare, squareEventOf } from './square/webhook-check';
+import { verifySquarespaceSignature } from './squarespace/signature';
+import { SQUARESPACE_WEBHOOK_DESCRIPTION, squarespaceNotificationId } from './squarespace/webhook';
 
 /** Header a BigCommerce webhook must carry (set in the webhook's `headers` when creating it). */
 export const BIGCOMMERCE_SECRET_HEADER = 'x-webhook-secret';
@@ -175,5 +177,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await signedBySquare(ctx, platform.id, raw, header(request, 'x-square-hmacsha256-signature')))) throw unauthorized();
     const event = squareEventOf(raw);
     return queue(ctx, platform, event.type, raw, event.eventId ?? undefined);
+  });
+
+  const squarespace = webhookSchema('Squarespace order webhook', 'squarespaceSignature', SQUARESPACE_WEBHOOK_DESCRIPTION);
+  app.post('/api/webhooks/squarespace/:platformId', { bodyLimit: WEBHOOK_BODY_LIMIT, config: { securityHeaders: false }, schema: squarespace, serializerCompiler: answerAsJson }, async (request): Promise<WebhookAnswer> => {
+    const raw = rawBodyOf(request);
+    const signature = header(request, 'squarespace-signature');
+    const platform = await signedPlatform(ctx, request.params.platformId, 'squarespace', (p) => acceptedSecrets(p).some((secret) => verifySquarespaceSignature(secret, raw, signature)));
+    return queue(ctx, platform, null, raw, squarespaceNotificationId(raw));
   });
 };

@@ -7,6 +7,7 @@ import { formatDateTime } from '../format';
 import type { RotatableKey } from '../api';
 import { CopyButton } from '@client/components/copy-button';
 import { SquarePanel } from './square-panel';
+import { SquarespaceConnect } from './platform-squarespace';
 
 const rotateQuestions: Record<RotatableKey, (name: string) => string> = {
   publishable: (name) => `Issue a new publishable key for ${name}? The current one stops working immediately: update your storefront snippet.`,
@@ -94,9 +95,12 @@ export function PlatformCard({
           <Button variant="outline" size="sm" onClick={() => rotate('secret')} disabled={busy}>
             <KeyRound className="h-4 w-4" aria-hidden /> {platform.secretKey ? 'New Secret Key' : 'Issue Secret Key'}
           </Button>
-          <Button variant="outline" size="sm" onClick={() => rotate('webhookSecret')} disabled={busy}>
-            <KeyRound className="h-4 w-4" aria-hidden /> New Signing Secret
-          </Button>
+          {/* Squarespace issues its own signing secret: Subscribe again replaces it (decision record 040). */}
+          {platform.platformType !== 'squarespace' && (
+            <Button variant="outline" size="sm" onClick={() => rotate('webhookSecret')} disabled={busy}>
+              <KeyRound className="h-4 w-4" aria-hidden /> New Signing Secret
+            </Button>
+          )}
           <Button variant="outline" size="sm" onClick={onSettings} disabled={busy}>
             <Settings className="h-4 w-4" aria-hidden /> Settings
           </Button>
@@ -109,6 +113,7 @@ export function PlatformCard({
             <Trash2 className="h-4 w-4" aria-hidden /> Delete
           </Button>
         </div>
+        {platform.platformType === 'squarespace' && <SquarespaceConnect platform={platform} />}
       </CardContent>
     </Card>
   );

@@ -26,10 +26,11 @@ const benefits = [
 const platforms = [
   { id: 'shopify', name: 'Shopify', difficulty: 'Easy', time: '5-10 minutes', text: 'Order webhooks plus a customer-events pixel.' },
   { id: 'woocommerce', name: 'WooCommerce', difficulty: 'Medium', time: '15-20 minutes', text: 'Webhooks from WooCommerce settings and a small PHP hook.' },
-  { id: 'custom', name: 'Custom API', difficulty: 'Advanced', time: '30-45 minutes', text: 'Squarespace or your own checkout, via our REST API.' },
+  { id: 'custom', name: 'Custom API', difficulty: 'Advanced', time: '30-45 minutes', text: 'Your own checkout, via our REST API.' },
   { id: 'bigcommerce', name: 'BigCommerce', difficulty: 'Easy', time: '10-15 minutes', text: 'Webhooks through the BigCommerce API plus Script Manager.' },
   { id: 'magento', name: 'Magento', difficulty: 'Easy', time: '10 minutes', text: 'An integration access token: we read new orders every few minutes; a webhook is optional.' },
   { id: 'square', name: 'Square', difficulty: 'Easy', time: '10-15 minutes', text: 'In-store sales: a webhook subscription and discounts created for your codes.' },
+  { id: 'squarespace', name: 'Squarespace', difficulty: 'Easy', time: '5-10 minutes', text: 'An API key and one Subscribe button: Squarespace sends every order.' },
 ] as const;
 
 const difficultyTone = { Easy: 'green', Medium: 'yellow', Advanced: 'orange' } as const;
@@ -61,6 +62,7 @@ export default function EcommerceIntegrationPage() {
   const shopifyWebhook = webhookUrl(c.origin, 'shopify', setup.platformIdFor('shopify'));
   const wooWebhook = webhookUrl(c.origin, 'woocommerce', setup.platformIdFor('woocommerce'));
   const squareWebhook = `${c.origin}/api/webhooks/square/${setup.platformIdFor('square')}`;
+  const squarespaceWebhook = webhookUrl(c.origin, 'squarespace', setup.platformIdFor('squarespace'));
 
   return (
     <Page title="E-commerce Integration" description="Connect your online store so discount codes are validated live and pro staff sales are credited automatically.">
@@ -96,10 +98,10 @@ export default function EcommerceIntegrationPage() {
             <ul className="flex list-disc flex-col gap-2 pl-5 text-sm text-bark-900">
               <li><strong>Two keys per platform.</strong> The publishable key is safe in page source: page views, code checks, and order reports that are <em>unverified signals</em> (listed in the delivery log, never paid). The secret key is for your server only: <code className="font-mono">POST {publicApiPaths.trackUsage}</code> with it records a payable order. Signed webhooks need no key.</li>
               <li><strong>Signed data wins.</strong> A signed webhook or secret-key call for an order overwrites what a browser reported about it; a browser report never changes a confirmed order. A browser’s amount is never used as the commission base, even when a signed delivery without an amount arrives later (BigCommerce without API credentials, for example): the delivery log then shows <em>Awaiting a verified amount</em> until your server with the secret key, the BigCommerce API or a later signed delivery gives the amount.</li>
-              <li><strong>Every code is read</strong>, upper or lower case alike (Shopify discount codes and discount applications, WooCommerce coupon lines, BigCommerce coupons). When several codes match, the <em>first code on the order</em> that is active, not expired, valid on that store and owned by a pro staffer with a commission rate earns the whole commission; the other codes are recorded but earn nothing. One order, one commission.</li>
-              <li><strong>Commission base:</strong> the merchandise subtotal after discounts, before tax and shipping (Shopify <code className="font-mono">subtotal_price</code>, WooCommerce the sum of line item totals, BigCommerce <code className="font-mono">subtotal_ex_tax</code> less discounts). The commission’s description states the base and the rate.</li>
+              <li><strong>Every code is read</strong>, upper or lower case alike (Shopify discount codes and discount applications, WooCommerce coupon lines, BigCommerce coupons, Squarespace promo codes). When several codes match, the <em>first code on the order</em> that is active, not expired, valid on that store and owned by a pro staffer with a commission rate earns the whole commission; the other codes are recorded but earn nothing. One order, one commission.</li>
+              <li><strong>Commission base:</strong> the merchandise subtotal after discounts, before tax and shipping (Shopify <code className="font-mono">subtotal_price</code>, WooCommerce the sum of line item totals, BigCommerce <code className="font-mono">subtotal_ex_tax</code> less discounts, Squarespace <code className="font-mono">subtotal</code> less <code className="font-mono">discountTotal</code>). The commission’s description states the base and the rate.</li>
               <li><strong>Currencies:</strong> each commission keeps the order’s currency, amounts are read with the currency’s decimals (JPY 0, USD 2, KWD 3), and totals are shown per currency: two currencies are never added.</li>
-              <li><strong>Refunds:</strong> refunded merchandise is subtracted from the base (Shopify refund line subtotals; WooCommerce and BigCommerce refunds include tax and shipping, so their merchandise share is proportional). Fully refunded, cancelled or deleted orders cancel a pending commission (Shopify <code className="font-mono">orders/delete</code> and WooCommerce <code className="font-mono">order.deleted</code> send just <code className="font-mono">{'{"id": N}'}</code>); a restored order (WooCommerce <code className="font-mono">order.restored</code>) reinstates it. A commission already paid, or in a payout being processed, is never edited: a refund or cancellation becomes a negative adjustment (clawback) linked to it, netted off the pro staffer’s next payout.</li>
+              <li><strong>Refunds:</strong> refunded merchandise is subtracted from the base (Shopify refund line subtotals; WooCommerce, BigCommerce and Squarespace refunds include tax and shipping, so their merchandise share is proportional). Fully refunded, cancelled or deleted orders cancel a pending commission (Shopify <code className="font-mono">orders/delete</code> and WooCommerce <code className="font-mono">order.deleted</code> send just <code className="font-mono">{'{"id": N}'}</code>); a restored order (WooCommerce <code className="font-mono">order.restored</code>) reinstates it. A commission already paid, or in a payout being processed, is never edited: a refund or cancellation becomes a negative adjustment (clawback) linked to it, netted off the pro staffer’s next payout.</li>
               <li><strong>Deliveries:</strong> a delivery with a bad signature is refused (401). A correctly signed delivery is answered 200 at once and processed in the background within seconds; if processing fails (for example BigCommerce’s API is down) it is retried for several hours. A signed delivery we cannot use is listed as <em>ignored</em> with the reason, so your store keeps the webhook. Bodies up to 8 MiB are accepted. Every delivery appears on the Integration Platforms tab with its order, codes and outcome.</li>
               <li><strong>Secrets:</strong> change or rotate a platform’s webhook signing secret at any time; the previous one is still accepted for 24 hours. New keys replace old ones at once. Deleting a platform keeps its orders, commissions and delivery log.</li>
             </ul>
@@ -142,7 +144,7 @@ export default function EcommerceIntegrationPage() {
           <GuideTab
             value="custom"
             steps={[
-              <>Add a Custom (or Squarespace) platform and keep its secret key on your server.</>,
+              <>Add a Custom platform and keep its secret key on your server.</>,
               <>At checkout, validate the shopper’s code with the GET endpoint (publishable key).</>,
               <>When the order is paid, POST it to the usage endpoint with the secret key: merchandise subtotal after discounts, before tax and shipping, and its currency. Repeats of the same order id are safe.</>,
               <>Browse every field in the <a className="underline" href={publicApiPaths.docs} target="_blank" rel="noreferrer">OpenAPI document</a>.</>,
@@ -167,6 +169,18 @@ export default function EcommerceIntegrationPage() {
           <MagentoGuide origin={c.origin} platformId={setup.platformIdFor('magento')} />
           <GuideTab value="square" steps={squareGuideSteps()}>
             <CodeBlock label="Square notification URL" language="Webhook URL" code={squareWebhook} />
+          </GuideTab>
+          <GuideTab
+            value="squarespace"
+            steps={[
+              <>Add a Squarespace platform on <Link className="underline" to="/discount-codes">Discount Codes</Link>.</>,
+              <>In Squarespace, open Settings › Developer Tools › Developer API Keys, generate a key and give it <em>Orders: Read</em> permission. Copy it: Squarespace shows it once.</>,
+              <>Paste it as the platform’s <em>Squarespace API key</em> (on its card) and press <em>Save key</em>. It is stored encrypted and never shown again; we use it to read each order from Squarespace.</>,
+              <>Press <em>Subscribe</em>. We ask Squarespace to send <code className="font-mono">order.create</code> and <code className="font-mono">order.update</code> notifications to the URL below and keep the signing secret Squarespace issues (every notification is checked against it). Pressing it again replaces the subscription. Squarespace’s documentation says only OAuth tokens may manage webhook subscriptions: if it refuses your API key, we say so, and a token with Orders access from a Squarespace extension works in its place.</>,
+              <>Create each pro staffer’s code in Squarespace (Commerce › Discounts, promo code) and here with the same name and commission rate. Test-mode orders are ignored; a cancelled order cancels the commission and refunds lower it.</>,
+            ]}
+          >
+            <CodeBlock label="Squarespace webhook URL" language="Webhook URL" code={squarespaceWebhook} />
           </GuideTab>
         </Tabs>
       </section>
@@ -197,6 +211,7 @@ export default function EcommerceIntegrationPage() {
             <li>POST /api/webhooks/bigcommerce/{'{platformId}'}</li>
             <li>POST /api/webhooks/magento/{'{platformId}'}</li>
             <li>POST /api/webhooks/square/{'{platformId}'}</li>
+            <li>POST /api/webhooks/squarespace/{'{platformId}'}</li>
           </ul>
           <CodeBlock label="Signature check" language="JavaScript" code={webhookVerifySnippet()} />
         </TitledCard>
