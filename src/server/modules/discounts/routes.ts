@@ -13,6 +13,7 @@ import * as platforms from './platforms-service';
 import { rotateCode } from './rotate-service';
 import { storeApiRoutes } from './store-api-routes';
 import { webhooksRoutes } from './webhooks-routes';
+import { codeLinkRoutes } from './code-links/code-link-routes';
 
 type OwnList = {
   summary: string;
@@ -45,6 +46,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(storeApiRoutes);
   await app.register(webhooksRoutes);
   tagRoutes(app, apiTags.discounts);
+  await app.register(codeLinkRoutes);
 
   // ---- discount codes (business owner) ----
   ownListRoutes(app, ctx, '/api/discount-codes', {
