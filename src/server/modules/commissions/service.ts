@@ -273,6 +273,8 @@ export async function statementCsv(ctx: AppContext, party: { businessId: number 
       row.currency,
       decimal(formatMinorUnits(row.amountCents, row.currency)),
       row.paidAt?.toISOString() ?? null,
+      row.channel === null ? null : row.channel === 'pos' ? 'POS' : 'Online',
+      row.locationId,
     ]),
   );
 }

@@ -82,6 +82,20 @@ describe('Shopify POS orders', () => {
     expect((await deliveries(biz.client)).map((d) => [d.outcome, d.channel, d.locationId])).toEqual([['ignored', null, null], ['created', 'online', null]]);
   });
 
+  it('names the channel and location in both parties’ commission lists and statements', async () => {
+    const { biz, jake, platform } = await businessWithStore(t, 'shopify', 'FAKE30');
+    await send(platform, fixtureText(CODED), 'orders/create');
+    const online = JSON.stringify((JSON.parse(fixtureText('shopify/published/order-1073459981.json')) as { order: unknown }).order);
+    await send(platform, online, 'orders/create');
+    for (const [client, side] of [[biz.client, 'business'], [jake.client, 'pro-staff']] as const) {
+      expect(((await client.get(`/api/commissions/${side}`)).body as { orderId: string; channel: string; locationId: string | null }[]).map((c) => [c.orderId, c.channel, c.locationId]).sort())
+        .toEqual([['1073459981', 'online', null], ['1073459990', 'pos', LOCATION]]);
+      const rows = (await client.get(`/api/commissions/${side}/statement`)).raw.body.trimEnd().split('\r\n').map((line) => line.split(','));
+      expect(rows[0].slice(-2)).toEqual(['Channel', 'Location']);
+      expect(rows.slice(1).map((row) => [row[5], ...row.slice(-2)]).sort()).toEqual([['1073459981', 'Online', ''], ['1073459990', 'POS', LOCATION]]);
+    }
+  });
+
   it('keeps another business’s POS order out of this business’s log', async () => {
     const one = await businessWithStore(t, 'shopify', 'FAKE30');
     const other = await businessWithStore(t, 'shopify', 'FAKE30');
