@@ -28,8 +28,3 @@ export function fromLocalInput(value: string): string | null {
   return value ? new Date(value).toISOString() : null;
 }
 
-/** "Online", "POS" or "POS · location 655441491": how an order was sold (issue 44). */
-export function saleChannelLabel(channel: 'online' | 'pos', locationId: string | null): string {
-  const name = channel === 'pos' ? 'POS' : 'Online';
-  return locationId ? `${name} · location ${locationId}` : name;
-}

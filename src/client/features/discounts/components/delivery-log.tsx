@@ -4,7 +4,8 @@ import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { describeError } from '@client/lib/api';
-import { formatDateTime, saleChannelLabel } from '../format';
+import { saleChannelLabel } from '@shared/format';
+import { formatDateTime } from '../format';
 import { useDeliveries } from '../api';
 
 const outcomeLabels: Record<DeliveryOutcome, { label: string; tone: 'green' | 'blue' | 'neutral' | 'yellow' | 'orange' }> = {
