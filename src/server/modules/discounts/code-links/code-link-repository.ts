@@ -6,22 +6,23 @@ import type { CodeRow } from '../repository';
 
 export type CodeWithBusiness = { code: CodeRow; businessName: string };
 
-/** The staffer's active codes, each with its business's name, oldest first (the order they were given). */
-export async function activeCodesOf(db: Database, proStaffId: number): Promise<CodeWithBusiness[]> {
+/** Codes, each with its business's name. */
+function codesWithBusiness(db: Database) {
   return db
     .select({ code: discountCodes, businessName: businessProfiles.companyName })
     .from(discountCodes)
-    .innerJoin(businessProfiles, eq(businessProfiles.id, discountCodes.businessId))
+    .innerJoin(businessProfiles, eq(businessProfiles.id, discountCodes.businessId));
+}
+
+/** The staffer's active codes, oldest first (the order they were given). */
+export async function activeCodesOf(db: Database, proStaffId: number): Promise<CodeWithBusiness[]> {
+  return codesWithBusiness(db)
     .where(and(eq(discountCodes.proStaffId, proStaffId), eq(discountCodes.isActive, true)))
     .orderBy(asc(discountCodes.createdAt), asc(discountCodes.id));
 }
 
-/** The business's code `code` (already normalised) with the business's name. */
+/** The business's code `code` (already normalised). */
 export async function findCodeWithBusiness(db: Database, businessId: number, code: string): Promise<CodeWithBusiness | null> {
-  const [row] = await db
-    .select({ code: discountCodes, businessName: businessProfiles.companyName })
-    .from(discountCodes)
-    .innerJoin(businessProfiles, eq(businessProfiles.id, discountCodes.businessId))
-    .where(and(eq(discountCodes.businessId, businessId), eq(discountCodes.code, code)));
+  const [row] = await codesWithBusiness(db).where(and(eq(discountCodes.businessId, businessId), eq(discountCodes.code, code)));
   return row ?? null;
 }
