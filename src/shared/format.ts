@@ -41,3 +41,9 @@ export function initials(first: string | null | undefined, last?: string | null)
   const b = (last ?? '').trim().charAt(0);
   return (a + b).toUpperCase() || '?';
 }
+
+/** "Online", "POS" or "POS · location 655441491": how an order was sold (issue 44). */
+export function saleChannelLabel(channel: 'online' | 'pos', locationId: string | null): string {
+  const name = channel === 'pos' ? 'POS' : 'Online';
+  return locationId ? `${name} · location ${locationId}` : name;
+}

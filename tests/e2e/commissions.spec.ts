@@ -167,7 +167,7 @@ test('both sides download a CSV statement whose rows match the commissions on sc
     expect(download.suggestedFilename()).toMatch(file);
     const text = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
     const [header, ...rows] = text.trimEnd().split('\r\n');
-    expect(header).toBe('Commission,Created,Payable from,Status,Source,Order,Business,Pro staff,Description,Currency,Amount,Paid');
+    expect(header).toBe('Commission,Created,Payable from,Status,Source,Order,Business,Pro staff,Description,Currency,Amount,Paid,Channel,Location');
     const ours = rows.find((row) => row.includes(description))!.split(',');
     expect(ours.slice(3, 5)).toEqual(['pending', 'manual']);
     expect(ours[10]).toBe('77.25');

@@ -597,6 +597,7 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'PUT /api/fraud/settings': { expect: anyBusinessProfile(200), request: () => ({ url: '/api/fraud/settings', body: { expiryDays: 30 } }), note: "The caller's own rules." },
   'GET /api/fraud/my-flags': { expect: anyProStaffProfile(200), request: at(() => '/api/fraud/my-flags'), note: "Flags on the caller's own orders." },
   'GET /api/fraud/household-addresses': { expect: anyProStaffProfile(200), request: at(() => '/api/fraud/household-addresses') },
+  'GET /api/pro-staff/code-cards': { expect: anyProStaffProfile(200), request: at(() => '/api/pro-staff/code-cards') },
   'POST /api/fraud/household-addresses': {
     expect: anyProStaffProfile(201),
     request: (_f, actor) => ({ url: '/api/fraud/household-addresses', body: { line1: `${actor === 'proStaff' ? 12 : 14} Oak Street`, city: 'Boise', postalCode: '83702', country: 'US' } }),

@@ -130,6 +130,10 @@ export const commission = z.object({
   payoutId: z.number().nullable(),
   proStaff: z.object({ firstName: z.string(), lastName: z.string() }),
   business: z.object({ companyName: z.string() }),
+  /** How the order was sold (online checkout or a counter, issue 44), for order commissions; null otherwise. */
+  channel: z.enum(['online', 'pos']).nullable(),
+  /** The store location of a counter sale, when the store names it. */
+  locationId: z.string().nullable(),
 });
 export type Commission = z.infer<typeof commission>;
 
@@ -210,4 +214,6 @@ export type StatementQueryInput = z.input<typeof statementQuery>;
 /** The columns of a statement, in order: what the commission lists show, one row per commission. */
 export const statementColumns = [
   'Commission', 'Created', 'Payable from', 'Status', 'Source', 'Order', 'Business', 'Pro staff', 'Description', 'Currency', 'Amount', 'Paid',
+  // Added last (issue 44), so a spreadsheet reading the columns above by position keeps working.
+  'Channel', 'Location',
 ] as const;

@@ -164,6 +164,9 @@ export type IntegrationPlatformWithSecrets = z.infer<typeof integrationPlatformW
 
 export const rotateKeyBody = z.object({ key: z.enum(['publishable', 'secret', 'webhookSecret']).default('publishable') }).default({ key: 'publishable' });
 
+export const orderChannels = ['online', 'pos'] as const;
+export type OrderChannel = (typeof orderChannels)[number];
+
 export const deliveryOutcomes = ['created', 'adjusted', 'recorded', 'duplicate', 'ignored', 'unverified'] as const;
 export type DeliveryOutcome = (typeof deliveryOutcomes)[number];
 
@@ -180,6 +183,10 @@ export const webhookDelivery = z.object({
   outcome: z.enum(deliveryOutcomes),
   reason: z.string().nullable(),
   commissionId: z.number().nullable(),
+  /** How the delivery's order was sold (online checkout or a counter), when the order is known (issue 44). */
+  channel: z.enum(orderChannels).nullable(),
+  /** The store's location the order was rung up at (Shopify POS location_id), when it names one. */
+  locationId: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 

@@ -3,6 +3,7 @@ import type {
   CreateDiscountCodeBody, CreatePlatformBody, DiscountCode, IntegrationPlatform, IntegrationPlatformWithSecrets, ProStaffOption,
   UpdateDiscountCodeBody, UpdatePlatformBody, WebhookDelivery,
 } from '@shared/contracts/discounts';
+import { codeLinkPaths, type CodeCard } from '@shared/contracts/code-links';
 import { apiRequest, getJson } from '@client/lib/api';
 import { useRefreshingMutation } from '@client/lib/mutations';
 
@@ -76,4 +77,9 @@ export function useDeletePlatform(businessId: number) {
 /** The last 200 webhook deliveries and browser order reports, newest first. */
 export function useDeliveries(enabled: boolean) {
   return useQuery({ ...deliveriesQuery(), enabled });
+}
+
+/** The pro staffer's active codes as QR cards (issue 44). */
+export function useCodeCards() {
+  return useQuery({ queryKey: ['code-cards'], queryFn: () => getJson<CodeCard[]>(codeLinkPaths.cards) });
 }

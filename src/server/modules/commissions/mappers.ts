@@ -25,5 +25,7 @@ export function toCommission(row: repo.CommissionRow, now = new Date()): Commiss
     payoutId: row.payoutId,
     proStaff: { firstName: row.proStaffFirstName, lastName: row.proStaffLastName },
     business: { companyName: row.businessCompanyName },
+    channel: row.channel,
+    locationId: row.locationId,
   };
 }

@@ -5,6 +5,7 @@ import { firstRow } from '@server/db/rows';
 import { commissionSettings, commissions } from '@server/db/schema/commissions';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import { applications, jobPostings } from '@server/db/schema/jobs';
+import { storeOrders } from '@server/db/schema/discounts';
 
 export type CommissionRow = {
   id: number;
@@ -28,6 +29,9 @@ export type CommissionRow = {
   proStaffFirstName: string;
   proStaffLastName: string;
   businessCompanyName: string;
+  /** The order's channel and store location when the commission is an order's (issue 44); null otherwise. */
+  channel: 'online' | 'pos' | null;
+  locationId: string | null;
 };
 
 const commissionColumns = {
@@ -51,6 +55,8 @@ const commissionColumns = {
   proStaffFirstName: proStaffProfiles.firstName,
   proStaffLastName: proStaffProfiles.lastName,
   businessCompanyName: businessProfiles.companyName,
+  channel: storeOrders.channel,
+  locationId: storeOrders.locationId,
 };
 
 function commissionQuery(db: Database) {
@@ -58,7 +64,9 @@ function commissionQuery(db: Database) {
     .select(commissionColumns)
     .from(commissions)
     .innerJoin(proStaffProfiles, eq(proStaffProfiles.id, commissions.proStaffId))
-    .innerJoin(businessProfiles, eq(businessProfiles.id, commissions.businessId));
+    .innerJoin(businessProfiles, eq(businessProfiles.id, commissions.businessId))
+    // At most one order per business and order id (store_orders' unique key): no commission is listed twice.
+    .leftJoin(storeOrders, and(eq(storeOrders.businessId, commissions.businessId), eq(storeOrders.orderId, commissions.orderId)));
 }
 
 export async function listForBusiness(db: Database, businessId: number): Promise<CommissionRow[]> {

@@ -15,7 +15,7 @@ import {
 import { decimal, toCsv } from '@server/lib/csv';
 import { announceNotifications, notify as notifyUsers, recordNotifications } from '@server/modules/notifications/service';
 import type { Database } from '@server/db/client';
-import { parseMoneyToCents } from '@shared/format';
+import { parseMoneyToCents, saleChannelLabel } from '@shared/format';
 import { DEFAULT_CURRENCY, formatMinorUnits } from '@shared/currency';
 import type { AppContext } from '@server/lib/context';
 import type { ServerEvent } from '@shared/contracts/events';
@@ -273,6 +273,8 @@ export async function statementCsv(ctx: AppContext, party: { businessId: number 
       row.currency,
       decimal(formatMinorUnits(row.amountCents, row.currency)),
       row.paidAt?.toISOString() ?? null,
+      row.channel && saleChannelLabel(row.channel, null),
+      row.locationId,
     ]),
   );
 }

@@ -38,7 +38,7 @@ describe('GET /api/commissions/business/statement and /pro-staff/statement (CSV)
     expect(rows[0].join(',')).toBe(HEADER);
     expect(rows.slice(1).map((row) => Number(row[0]))).toEqual([march, june, july]);
     const [first] = rows.slice(1);
-    expect(first).toEqual([String(march), '2026-03-10T15:00:00.000Z', '2026-03-10T15:00:00.000Z', 'paid', 'manual', '', 'Timberline Outfitters', 'Rosa Delgado', 'Spring clinic', 'USD', '125.50', expect.stringMatching(/^\d{4}-/)]);
+    expect(first).toEqual([String(march), '2026-03-10T15:00:00.000Z', '2026-03-10T15:00:00.000Z', 'paid', 'manual', '', 'Timberline Outfitters', 'Rosa Delgado', 'Spring clinic', 'USD', '125.50', expect.stringMatching(/^\d{4}-/), '', '']);
     // A description typed by someone else never runs as a spreadsheet formula.
     expect(all.raw.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
 

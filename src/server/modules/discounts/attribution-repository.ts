@@ -72,6 +72,16 @@ export async function insertDelivery(db: Database, values: NewDelivery): Promise
   return row;
 }
 
-export async function listDeliveries(db: Database, businessId: number, limit: number): Promise<DeliveryRow[]> {
-  return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.businessId, businessId)).orderBy(desc(webhookDeliveries.receivedAt), desc(webhookDeliveries.id)).limit(limit);
+export type DeliveryWithSale = DeliveryRow & { channel: OrderRow['channel'] | null; locationId: string | null };
+
+/** The newest deliveries, each with its order's channel and location when the order is known (issue 44). */
+export async function listDeliveries(db: Database, businessId: number, limit: number): Promise<DeliveryWithSale[]> {
+  const rows = await db
+    .select({ delivery: webhookDeliveries, channel: storeOrders.channel, locationId: storeOrders.locationId })
+    .from(webhookDeliveries)
+    .leftJoin(storeOrders, and(eq(storeOrders.businessId, webhookDeliveries.businessId), eq(storeOrders.orderId, webhookDeliveries.orderId)))
+    .where(eq(webhookDeliveries.businessId, businessId))
+    .orderBy(desc(webhookDeliveries.receivedAt), desc(webhookDeliveries.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row.delivery, channel: row.channel, locationId: row.locationId }));
 }

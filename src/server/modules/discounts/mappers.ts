@@ -2,7 +2,7 @@ import { centsToDecimalString } from '@shared/format';
 import { formatMinorUnits } from '@shared/currency';
 import { storeWebhookPath, type DiscountCode, type IntegrationPlatform, type WebhookDelivery } from '@shared/contracts/discounts';
 import type { CodeWithStats, PlatformRow } from './repository';
-import type { DeliveryRow } from './attribution-repository';
+import type { DeliveryWithSale } from './attribution-repository';
 
 export const toHundredths = (value: number) => Math.round(value * 100);
 export const fromHundredths = (value: number) => value / 100;
@@ -63,7 +63,7 @@ export function toPlatformDto(row: PlatformRow): IntegrationPlatform {
   };
 }
 
-export function toDeliveryDto(row: DeliveryRow): WebhookDelivery {
+export function toDeliveryDto(row: DeliveryWithSale): WebhookDelivery {
   return {
     id: row.id,
     receivedAt: row.receivedAt.toISOString(),
@@ -76,5 +76,7 @@ export function toDeliveryDto(row: DeliveryRow): WebhookDelivery {
     outcome: row.outcome,
     reason: row.reason,
     commissionId: row.commissionId,
+    channel: row.channel,
+    locationId: row.locationId,
   };
 }

@@ -15,6 +15,7 @@ import { storeApiRoutes } from './store-api-routes';
 import { webhooksRoutes } from './webhooks-routes';
 import { squareCatalogRoutes } from './square/catalog-routes';
 import { squarespaceRoutes } from './squarespace/routes';
+import { codeLinkRoutes } from './code-links/code-link-routes';
 
 type OwnList = {
   summary: string;
@@ -49,6 +50,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, apiTags.discounts);
   await app.register(squareCatalogRoutes);
   await app.register(squarespaceRoutes);
+  await app.register(codeLinkRoutes);
 
   // ---- discount codes (business owner) ----
   ownListRoutes(app, ctx, '/api/discount-codes', {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Commission } from '@shared/contracts/commissions';
-import { formatCents } from '@shared/format';
+import { formatCents, saleChannelLabel } from '@shared/format';
 import { formatMoney } from '@shared/currency';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { formatCalendarDate, formatDate } from '@client/lib/format-dates';
@@ -46,7 +46,12 @@ export function CommissionList({ commissions, isLoading, error, counterparty, ac
               <div className="flex flex-wrap items-center gap-2">
                 <span className="text-lg font-semibold text-bark-900">{commission.currency && commission.currency !== 'USD' ? formatMoney(commission.amountCents, commission.currency) : formatCents(commission.amountCents)}</span>
                 <CommissionStatusBadge status={commission.status} />
-                {commission.source === 'order' && <span className="break-all text-xs text-bark-700">from store order {commission.orderId}</span>}
+                {commission.source === 'order' && (
+                  <span className="break-all text-xs text-bark-700">
+                    from store order {commission.orderId}
+                    {commission.channel && <span data-testid="commission-channel"> · {saleChannelLabel(commission.channel, commission.locationId)}</span>}
+                  </span>
+                )}
               </div>
               <p className="text-sm font-medium text-bark-900">{name}</p>
               {commission.description && <p className="text-sm text-bark-700">{commission.description}</p>}

@@ -22,6 +22,7 @@ import { MyBrandsCard } from '@client/features/agreements';
 import { CampaignsCard } from '@client/features/campaigns';
 import { GearSummaryCard } from '@client/features/gear';
 import { MyGoalsCard } from '@client/features/goals';
+import { MyCodeCards } from '@client/features/discounts';
 
 const OPPORTUNITIES_SHOWN = 5;
 const OPPORTUNITIES_ON_A_PHONE = 3;
@@ -105,6 +106,7 @@ function ProStaffDashboard({ user }: { user: SessionUser }) {
         <div className="flex min-w-0 flex-col gap-3 sm:gap-4">
           <AccountCard loading={profile.isPending} hasProfile={Boolean(profile.data)} tier={user.subscriptionTier} />
           <MyGoalsCard />
+          <MyCodeCards />
           <SummaryCard title="My Applications">
             <MyApplications proStaffId={proStaffId} />
           </SummaryCard>

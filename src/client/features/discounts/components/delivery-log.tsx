@@ -4,6 +4,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { describeError } from '@client/lib/api';
+import { saleChannelLabel } from '@shared/format';
 import { formatDateTime } from '../format';
 import { useDeliveries } from '../api';
 
@@ -56,7 +57,10 @@ export function DeliveryLog() {
                 </div>
                 <div className="min-w-0">
                   <div className="font-mono text-xs break-all">{delivery.topic}</div>
-                  <div className="break-all">Order {delivery.orderId ?? '—'}</div>
+                  <div className="break-all">
+                    Order {delivery.orderId ?? '—'}
+                    {delivery.channel && <span className="text-bark-700" data-testid="delivery-channel"> · {saleChannelLabel(delivery.channel, delivery.locationId)}</span>}
+                  </div>
                   <div className="break-all text-bark-700">Codes: {delivery.codesSeen.length ? delivery.codesSeen.join(', ') : 'none'}</div>
                 </div>
                 <div className="flex flex-col gap-1">

@@ -47,7 +47,7 @@ export function PlatformFormDialog({
               {platformTypes.map((type) => <option key={type} value={type}>{platformTypeLabels[type]}</option>)}
             </Select>
           </Field>
-          <InputField form={form} name="storeUrl" label="Store URL (optional)" hint="Browser calls with your key are accepted only from this address." type="url" placeholder="https://shop.example.com" />
+          <InputField form={form} name="storeUrl" label="Store URL (optional)" hint="Browser calls with your key are accepted only from this address; pro staff QR cards open it." type="url" placeholder="https://shop.example.com" />
           <InputField form={form} name="webhookUrl" id="platform-webhookUrl" label="Webhook URL (optional)" type="url" placeholder="https://" />
           <Field
             id="webhookSecret"

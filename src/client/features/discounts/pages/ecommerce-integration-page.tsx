@@ -123,6 +123,7 @@ export default function EcommerceIntegrationPage() {
               <>In Shopify admin, open Settings › Notifications › Webhooks and create webhooks for <em>Order creation</em>, <em>Order update</em>, <em>Order cancellation</em>, <em>Order deletion</em> (<code className="font-mono">orders/delete</code>) and <em>Refund create</em> (JSON) to the URL below.</>,
               <>Shopify shows “Your webhooks will be signed with …”: paste that secret as the platform’s store signing secret (when adding it, or later under the platform’s Settings).</>,
               <>Create each pro staffer’s code in Shopify (Discounts) and here with the same name, owner and commission rate. Codes match in any case.</>,
+              <>Shopify POS sales arrive through the same webhooks and earn the same commission; the delivery log and commissions show them as POS with their location. Give the platform its Store URL so each pro staffer’s QR card opens your shop with their code applied.</>,
               <>Optional: add the customer-events pixel below (publishable key) for page views; its order reports are unverified signals, never a commission base: the webhooks are what pay.</>,
             ]}
           >
