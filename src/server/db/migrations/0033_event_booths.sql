@@ -16,7 +16,10 @@ CREATE TABLE "booth_event_windows" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"event_id" integer NOT NULL,
 	"starts_at" timestamp with time zone NOT NULL,
-	"ends_at" timestamp with time zone NOT NULL
+	"ends_at" timestamp with time zone NOT NULL,
+	"local_day" date NOT NULL,
+	"local_from" text NOT NULL,
+	"local_to" text NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "booth_events" (

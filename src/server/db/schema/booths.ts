@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { cascadingReference, createdAtColumn, idColumn, setNullReference, timestampColumns } from './columns';
 import { commissions } from './commissions';
 import { integrationPlatforms, storeOrders } from './discounts';
@@ -31,7 +31,7 @@ export const boothEvents = pgTable(
   (table) => [index('booth_events_business_idx').on(table.businessId)],
 );
 
-/** One opening window of a booth, in UTC; [starts_at, ends_at). */
+/** One opening window of a booth, in UTC ([starts_at, ends_at)) for matching, and as entered in the event's zone. */
 export const boothEventWindows = pgTable(
   'booth_event_windows',
   {
@@ -39,6 +39,10 @@ export const boothEventWindows = pgTable(
     eventId: cascadingReference('event_id', () => boothEvents.id),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    localDay: date('local_day', { mode: 'string' }).notNull(),
+    /** `HH:MM` wall-clock times of the place; `24:00` closes at midnight. */
+    localFrom: text('local_from').notNull(),
+    localTo: text('local_to').notNull(),
   },
   (table) => [index('booth_event_windows_range_idx').on(table.startsAt, table.endsAt)],
 );

@@ -16,6 +16,7 @@ import * as ledger from '@server/modules/ledger/service';
 import { checkAttributedOrder, flaggedReason, rejectedAsFraud } from '@server/modules/fraud/attribution';
 import { announce } from '@server/modules/fraud/flags-service';
 import type { OrderRiskFacts } from '@server/modules/fraud/signals';
+import { creditBoothSale } from '@server/modules/booths/credit';
 
 /**
  * What a signed webhook or a secret-key call says about an order. Only these facts make money
@@ -104,6 +105,10 @@ export async function applyVerifiedOrder(ctx: AppContext, facts: VerifiedOrderFa
   const result = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     const applied = await applyInTransaction(db, facts, options);
+    // An event booth's sale is split among its staffers in the same transaction (decision record 040).
+    const booth = await creditBoothSale(db, applied.order, new Date());
+    applied.notify.push(...booth.notify);
+    if (booth.change && (applied.outcome === 'recorded' || applied.outcome === 'duplicate')) applied.outcome = booth.change;
     // A new commission is checked for abuse in the same transaction: its flags, hold or rejection commit with it.
     const raised = applied.outcome === 'created' && applied.commission
       ? await checkAttributedOrder(ctx, db, {
@@ -114,7 +119,7 @@ export async function applyVerifiedOrder(ctx: AppContext, facts: VerifiedOrderFa
     // The delivery log row commits with what the delivery did, or not at all.
     await attr.insertDelivery(db, deliveryValues(facts.platform, options.topic, {
       orderId: facts.orderId, codes: applied.codes, outcome: applied.outcome, commissionId: applied.commission?.id ?? null,
-      reason: applied.outcome === 'recorded' && !applied.commission ? recordedReason(applied) : raised && flaggedReason(raised),
+      reason: (raised && flaggedReason(raised)) || booth.reason || (applied.outcome === 'recorded' && !applied.commission ? recordedReason(applied) : null),
     }));
     return { ...applied, flagNotified: raised?.notified ?? [] };
   });
