@@ -28,7 +28,9 @@ export function isTimeZone(zone: string): boolean {
 }
 
 const clock = (what: string) => z.string().regex(/^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/, `Enter the ${what} as HH:MM (24-hour)`);
-const storeId = z.string().trim().min(1, 'Enter an id').max(100, 'At most 100 characters').regex(/^[^\u0000-\u001f]+$/, 'No control characters');
+/** No NUL or other control characters (PostgreSQL refuses NUL in text; the rest has no business in a name). */
+const printable = (text: string) => ![...text].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+const storeId = z.string().trim().min(1, 'Enter an id').max(100, 'At most 100 characters').refine(printable, 'No control characters');
 
 export const boothWindow = z.object({ from: clock('opening time'), to: clock('closing time') });
 export const boothDay = z.object({
@@ -45,8 +47,8 @@ export const boothStaffInput = z.object({
 /** The event form (create and edit). */
 export const boothEventFields = z
   .object({
-    name: z.string('Enter a name').trim().min(3, 'Enter a name of at least 3 characters').max(80, 'At most 80 characters'),
-    place: z.string().trim().max(120, 'At most 120 characters').default(''),
+    name: z.string('Enter a name').trim().min(3, 'Enter a name of at least 3 characters').max(80, 'At most 80 characters').refine(printable, 'No control characters'),
+    place: z.string().trim().max(120, 'At most 120 characters').refine(printable, 'No control characters').default(''),
     timeZone: z.string().refine(isTimeZone, 'Choose a time zone such as America/Denver'),
     /** The store whose sales count; null for any of the business's stores. */
     platformId: dbId.nullable().default(null),

@@ -5,7 +5,8 @@ import { createRosteredProStaff, type SignedIn } from '@server/test/factories';
 import { businessWithStore, commissionsOf, type StorePlatform as Platform } from '@server/test/store-setup';
 import { createBooth } from '@server/test/booth-setup';
 import { applyVerifiedOrder } from '@server/modules/discounts/attribution-service';
-import { getPlatform } from '@server/modules/discounts/repository';
+import { eq } from 'drizzle-orm';
+import { integrationPlatforms } from '@server/db/schema/discounts';
 import { fixture, shopifyHeaders } from '../../../../tests/fixtures/sign';
 
 // Booth credit (decision record 040): counter sales at a booth's location inside its hours are split among its staff.
@@ -122,7 +123,7 @@ describe('booth credit', () => {
 
   it('parallel deliveries of the same order credit the booth once', async () => {
     const { biz, platform } = await boothSetup(['Ana', 'Ben']);
-    const row = (await getPlatform(t.app.ctx.db, platform.id))!;
+    const [row] = await t.app.ctx.db.select().from(integrationPlatforms).where(eq(integrationPlatforms.id, platform.id));
     const facts = {
       platform: row, source: 'shopify' as const, orderId: '5013', codes: [], baseMinor: 10_001, currency: 'USD',
       channel: 'pos' as const, locationId: String(LOCATION), placedAt: new Date('2027-01-15T18:00:00Z'), units: 1,

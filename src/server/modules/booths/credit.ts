@@ -1,13 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { formatMoney } from '@shared/currency';
 import type { Database } from '@server/db/client';
-import { discountCodes } from '@server/db/schema/discounts';
 import { orderPayableAt } from '@server/modules/commissions/service';
-import * as attr from '@server/modules/discounts/attribution-repository';
 import { commissionCents } from '@server/modules/discounts/mappers';
-import type { OrderRow } from '@server/modules/discounts/repository';
 import * as ledger from '@server/modules/ledger/service';
 import * as repo from './repository';
+import type { OrderRow } from './repository';
 import { splitByWeight } from './split';
 
 /**
@@ -20,17 +17,10 @@ import { splitByWeight } from './split';
  * once, when its order is first applied; its commissions then follow refunds, cancellations and restores.
  */
 
-export type BoothNotice = { proStaffId: number; type: 'commission.created' | 'commission.status_changed'; commissionId: number; status: attr.CommissionEntry['status'] };
+export type BoothNotice = { proStaffId: number; type: 'commission.created' | 'commission.status_changed'; commissionId: number; status: repo.CommissionRow['status'] };
 export type BoothOutcome = { change: 'created' | 'adjusted' | null; notify: BoothNotice[]; reason: string | null };
 
 const nothing: BoothOutcome = { change: null, notify: [], reason: null };
-
-/** Whether the order's code earns a staffer a commission (then it is a code sale). */
-async function codeEarns(db: Database, order: OrderRow): Promise<boolean> {
-  if (order.discountCodeId === null) return false;
-  const [code] = await db.select({ proStaffId: discountCodes.proStaffId, rate: discountCodes.commissionRateBps }).from(discountCodes).where(eq(discountCodes.id, order.discountCodeId));
-  return Boolean(code?.proStaffId && code.rate > 0);
-}
 
 /** What the booth's staffers are owed together on what is left of the order; 0 once it is cancelled or refunded. */
 const boothTotal = (order: OrderRow, refunded: number, rateBps: number) =>
@@ -43,11 +33,11 @@ export async function creditBoothSale(db: Database, order: OrderRow, now: Date):
     // The store's order time; a payload without one: when we first heard of the order.
     const event = await repo.matchEvent(db, { businessId: order.businessId, platformId: order.platformId, locationId: order.locationId }, order.placedAt ?? order.createdAt);
     if (!event) return nothing;
-    await repo.insertSale(db, { eventId: event.id, storeOrderId: order.id, codeSale: await codeEarns(db, order) });
+    await repo.insertSale(db, { eventId: event.id, storeOrderId: order.id, codeSale: order.discountCodeId !== null && (await repo.codeEarns(db, order.discountCodeId)) });
     sale = (await repo.findSale(db, order.id))!;
   }
   if (sale.codeSale || sale.splitRule === 'code_holder') return { ...nothing, reason: `Sale at the booth of ${sale.name}: ${sale.codeSale ? 'a code sale, no booth commission' : 'only codes earn there'}` };
-  const refunded = await attr.refundedMinor(db, order.id);
+  const refunded = await repo.refundedOf(db, order.id);
   const credits = await repo.creditsOf(db, sale.id);
   return credits.length ? followCredits(db, order, refunded, credits, sale, now) : createCredits(db, order, refunded, sale, now);
 }
@@ -62,8 +52,8 @@ async function createCredits(db: Database, order: OrderRow, refunded: number, sa
   const notify: BoothNotice[] = [];
   for (const part of splitByWeight(total, parts)) {
     if (part.share <= 0) continue;
-    const commission = await attr.insertCommissionEntry(db, {
-      businessId: order.businessId, proStaffId: part.id, amountCents: part.share, currency: order.currency, status: 'pending', source: 'booth',
+    const commission = await repo.insertBoothCommission(db, {
+      businessId: order.businessId, proStaffId: part.id, amountCents: part.share, currency: order.currency,
       payableAt: await orderPayableAt(db, order.businessId, now, part.id), orderId: order.orderId, baseMinor: base, rateBps: sale.rateBps,
       description: `Event booth ${sale.name}, order ${order.orderId}: your share (${sale.splitRule === 'by_hours' ? `${part.weight / 60} of ${weightSum / 60} hours` : `1 of ${parts.length}`}) of ${sale.rateBps / 100}% of ${formatMoney(base, order.currency)}`,
     });
@@ -85,7 +75,7 @@ async function followCredits(db: Database, order: OrderRow, refunded: number, cr
       description: `Adjustment to booth commission #${credit.commissionId} (${sale.name}) for order ${order.orderId}: ${delta < 0 ? 'refund' : 'restore'}, your share of ${rateBps / 100}% of ${formatMoney(remaining, order.currency ?? 'USD')}`,
     }));
     if (!applied.changed) continue;
-    const entry = (await attr.findCommission(db, applied.adjustmentId ?? credit.commissionId))!;
+    const entry = await repo.commissionById(db, applied.adjustmentId ?? credit.commissionId);
     notify.push({ proStaffId: entry.proStaffId, type: 'commission.status_changed', commissionId: entry.id, status: entry.status });
   }
   return { change: notify.length ? 'adjusted' : null, notify, reason: null };

@@ -2,7 +2,9 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '@server/db/client';
 import { boothCredits, boothEvents, boothEventStaff, boothEventWindows, boothSales } from '@server/db/schema/booths';
 import { commissions } from '@server/db/schema/commissions';
-import { integrationPlatforms } from '@server/db/schema/discounts';
+import { agreements } from '@server/db/schema/agreements';
+import { discountCodes, integrationPlatforms, storeOrderRefunds, type storeOrders } from '@server/db/schema/discounts';
+import { isLiveAgreement } from '@server/db/live-agreement';
 import { proStaffProfiles } from '@server/db/schema/profiles';
 
 export type EventRow = typeof boothEvents.$inferSelect;
@@ -10,6 +12,8 @@ export type NewEvent = typeof boothEvents.$inferInsert;
 export type WindowRow = typeof boothEventWindows.$inferSelect;
 export type StaffRow = { eventId: number; proStaffId: number; minutesWorked: number; name: string };
 export type SaleRow = typeof boothSales.$inferSelect;
+export type OrderRow = typeof storeOrders.$inferSelect;
+export type CommissionRow = typeof commissions.$inferSelect;
 
 export async function listEvents(db: Database, businessId: number): Promise<EventRow[]> {
   return db.select().from(boothEvents).where(eq(boothEvents.businessId, businessId)).orderBy(desc(boothEvents.id));
@@ -60,6 +64,42 @@ export async function staffOf(db: Database, eventIds: number[]): Promise<StaffRo
 export async function platformOfBusiness(db: Database, businessId: number, platformId: number): Promise<boolean> {
   const [row] = await db.select({ id: integrationPlatforms.id }).from(integrationPlatforms).where(and(eq(integrationPlatforms.id, platformId), eq(integrationPlatforms.businessId, businessId)));
   return Boolean(row);
+}
+
+/** Which of `proStaffIds` have a live agreement with the business today (the roster, decision record 028). */
+export async function rosteredAmong(db: Database, businessId: number, proStaffIds: number[], today: string): Promise<Set<number>> {
+  if (proStaffIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ proStaffId: agreements.proStaffId })
+    .from(agreements)
+    .where(and(eq(agreements.businessId, businessId), inArray(agreements.proStaffId, proStaffIds), isLiveAgreement(today)));
+  return new Set(rows.map((r) => r.proStaffId));
+}
+
+/** Whether the order's code earns a staffer a commission (then the sale is a code sale). */
+export async function codeEarns(db: Database, discountCodeId: number): Promise<boolean> {
+  const [code] = await db.select({ proStaffId: discountCodes.proStaffId, rate: discountCodes.commissionRateBps }).from(discountCodes).where(eq(discountCodes.id, discountCodeId));
+  return Boolean(code?.proStaffId && code.rate > 0);
+}
+
+/** Merchandise refunded on the order so far, minor units. */
+export async function refundedOf(db: Database, storeOrderId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${storeOrderRefunds.amountMinor}), 0)::bigint`.mapWith(Number) })
+    .from(storeOrderRefunds)
+    .where(eq(storeOrderRefunds.storeOrderId, storeOrderId));
+  return row?.total ?? 0;
+}
+
+/** A staffer's booth commission; the database posts its opening ledger entry (decision record 036). */
+export async function insertBoothCommission(db: Database, values: Omit<typeof commissions.$inferInsert, 'source' | 'status'>): Promise<CommissionRow> {
+  const [row] = await db.insert(commissions).values({ ...values, source: 'booth', status: 'pending' }).returning();
+  return row;
+}
+
+export async function commissionById(db: Database, id: number): Promise<CommissionRow> {
+  const [row] = await db.select().from(commissions).where(eq(commissions.id, id));
+  return row;
 }
 
 export type MatchedEvent = { id: number; name: string; splitRule: EventRow['splitRule']; commissionRateBps: number };

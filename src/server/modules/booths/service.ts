@@ -7,7 +7,6 @@ import type { AppContext } from '@server/lib/context';
 import type { Database } from '@server/db/client';
 import { AppError, notFound } from '@server/lib/errors';
 import { utcDay } from '@server/lib/utc-day';
-import { roster } from '@server/modules/goals/repository';
 import * as repo from './repository';
 import { zonedToUtc } from './zoned-time';
 
@@ -62,7 +61,7 @@ function windowsOf(fields: Fields) {
 async function checkFields(db: Database, user: BusinessUser, fields: Fields): Promise<void> {
   if (fields.platformId !== null && !(await repo.platformOfBusiness(db, user.businessId, fields.platformId))) throw fieldError('platformId', 'Choose one of your stores');
   if (fields.staff.length) {
-    const rostered = new Set((await roster(db, user.businessId, utcDay())).map((r) => r.proStaffId));
+    const rostered = await repo.rosteredAmong(db, user.businessId, fields.staff.map((s) => s.proStaffId), utcDay());
     const missing = fields.staff.findIndex((s) => !rostered.has(s.proStaffId));
     if (missing >= 0) throw fieldError(`staff.${missing}.proStaffId`, 'Only pro staff with an active agreement with you can work your booth');
   }
