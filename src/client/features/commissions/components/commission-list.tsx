@@ -47,6 +47,7 @@ export function CommissionList({ commissions, isLoading, error, counterparty, ac
                 <span className="text-lg font-semibold text-bark-900">{commission.currency && commission.currency !== 'USD' ? formatMoney(commission.amountCents, commission.currency) : formatCents(commission.amountCents)}</span>
                 <CommissionStatusBadge status={commission.status} />
                 {commission.source === 'order' && <span className="break-all text-xs text-bark-700">from store order {commission.orderId}</span>}
+                {commission.source === 'booth' && <span className="break-all text-xs text-bark-700">event booth share of store order {commission.orderId}</span>}
               </div>
               <p className="text-sm font-medium text-bark-900">{name}</p>
               {commission.description && <p className="text-sm text-bark-700">{commission.description}</p>}
