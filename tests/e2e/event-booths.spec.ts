@@ -52,9 +52,9 @@ test('a booth sale is split between its two staffers and shows in the report and
 
   await row.getByRole('button', { name: 'Report' }).click();
   const report = row.getByTestId('booth-report');
-  await expect(report).toContainText('$100.00');
-  await expect(report).toContainText(`${names[0]} Booth: $5.00`);
-  await expect(report).toContainText(`${names[1]} Booth: $5.00`);
+  await expect(report).toContainText('USD 100.00');
+  await expect(report).toContainText(`${names[0]} Booth: USD 5.00`);
+  await expect(report).toContainText(`${names[1]} Booth: USD 5.00`);
   await expect(row.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', `/api/booth-events/${booth.id}/report.csv`);
 
   for (const pro of staff) {
