@@ -102,4 +102,22 @@ describe('event booths: create, read, change, delete', () => {
     expect((await biz.client.get('/api/booth-events/99999999999')).status).toBe(400);
     expect((await biz.client.get(`/api/booth-events/${booth.id}`)).status).toBe(200);
   });
+
+  it('an event-day task of a campaign can link to the business’s own booth, not another business’s', async () => {
+    const biz = await createBusiness(t, { tier: 'professional' });
+    const other = await createBusiness(t);
+    const booth = await createBooth(biz);
+    const theirs = await createBooth(other);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const campaign = await biz.client.post('/api/campaigns', { title: 'Expo push', brief: 'Work the booth.', opensOn: day(0), closesOn: day(30), audience: 'roster', memberIds: [] });
+    expect(campaign.status).toBe(201);
+    const task = (boothEventId: unknown) => ({ kind: 'event_day', title: 'Work the expo booth', place: 'Hall B', eventOn: day(5), startsAt: '09:00', endsAt: '17:00', rewardAmount: '', rewardCurrency: 'USD', boothEventId });
+    const linked = await biz.client.post(`/api/campaigns/${campaign.body.id}/tasks`, task(booth.id));
+    expect(linked.status).toBe(201);
+    expect(linked.body.tasks[0]).toMatchObject({ kind: 'event_day', boothEventId: booth.id });
+    const foreign = await biz.client.post(`/api/campaigns/${campaign.body.id}/tasks`, task(theirs.id));
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.details[0].path).toBe('boothEventId');
+    expect((await biz.client.post(`/api/campaigns/${campaign.body.id}/tasks`, task(true))).status).toBe(400);
+  });
 });

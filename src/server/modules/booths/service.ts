@@ -46,6 +46,11 @@ async function ownEvent(db: Database, user: BusinessUser, id: number): Promise<r
   return row;
 }
 
+/** Whether the booth is the business's (campaign event-day tasks may link to it). */
+export async function isOwnBoothEvent(db: Database, businessId: number, id: number): Promise<boolean> {
+  return (await repo.findEvent(db, businessId, id)) !== null;
+}
+
 export async function getEvent(ctx: AppContext, user: BusinessUser, id: number): Promise<BoothEvent> {
   return detail(ctx.db, await ownEvent(ctx.db, user, id));
 }
