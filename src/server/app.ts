@@ -40,6 +40,7 @@ import { agreementsRoutes } from './modules/agreements/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { credentialsRoutes } from './modules/credentials/routes';
 import { campaignsRoutes } from './modules/campaigns/routes';
+import { boothsRoutes } from './modules/booths/routes';
 import { goalsRoutes } from './modules/goals/routes';
 import { gearRoutes } from './modules/gear/routes';
 import { campaignTasksRoutes } from './modules/campaign-tasks/routes';
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(credentialsRoutes);
   await app.register(campaignsRoutes);
   await app.register(goalsRoutes);
+  await app.register(boothsRoutes);
   await app.register(gearRoutes);
   await app.register(campaignTasksRoutes);
   await app.register(reviewsRoutes);

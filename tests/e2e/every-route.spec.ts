@@ -32,6 +32,7 @@ const routes: { path: string; text: Partial<Record<Visitor | 'signedIn' | 'any',
   { path: '/campaigns/1', text: { anonymous: 'Please log in to see this campaign.', business: 'Late-season waterfowl push', pro_staff: 'Campaign not found', admin: 'Campaign not found' } },
   // Goals by season (decision record 033): season 1 is the demo business's "Late season 2026" (demo-agreements.ts).
   { path: '/goals', text: { anonymous: 'Please log in to see your goals.', business: 'Seasons and the targets you set', pro_staff: 'What your brands set for you', admin: 'Please complete your business profile first.' } },
+  { path: '/events', text: { anonymous: 'Please log in to see your events.', business: 'Booths at shows and fairs', pro_staff: 'Booth commissions appear with your other commissions', admin: 'Please complete your business profile first.' } },
   { path: '/goals/1', text: { anonymous: 'Please log in to see this season.', business: 'Late season 2026', pro_staff: 'Season not found', admin: 'Season not found' } },
   // Pay in gear (issue 41): business and pro staff sides; the admin account has no business profile.
   { path: '/gear', text: { anonymous: 'Please log in to run your gear program.', business: 'Pay your pro staff in gear', pro_staff: 'Gear is for business accounts.', admin: 'Please complete your business profile first.' } },

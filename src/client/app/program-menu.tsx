@@ -105,6 +105,7 @@ export function programItemsFor(userType: string | null | undefined): ProgramIte
     { to: '/agreements', label: 'Roster' },
     { to: '/campaigns', label: 'Campaigns' },
     { to: '/goals', label: 'Goals' },
+    { to: '/events', label: 'Events' },
     { to: '/gear', label: 'Gear' },
     { to: '/flagged-orders', label: 'Flagged Orders' },
   ];

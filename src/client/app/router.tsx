@@ -31,6 +31,7 @@ export const routes = [
   { path: '/campaigns/:id', element: page(() => import('../features/campaigns/pages/campaign-page')) },
   { path: '/goals', element: page(() => import('../features/goals/pages/goals-page')) },
   { path: '/goals/:id', element: page(() => import('../features/goals/pages/season-page')) },
+  { path: '/events', element: page(() => import('../features/booths/pages/booths-page')) },
   { path: '/gear', element: page(() => import('../features/gear/pages/gear-page')) },
   { path: '/my-gear', element: page(() => import('../features/gear/pages/my-gear-page')) },
   { path: '/flagged-orders', element: page(() => import('../features/fraud/pages/flagged-orders-page')) },

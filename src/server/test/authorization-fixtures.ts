@@ -1,4 +1,5 @@
 import { FIELD_TIER, SHIPPING_ADDRESS, seedCatalog } from './gear-setup';
+import { boothForm } from './booth-setup';
 import type { TestApp, TestClient } from './test-app';
 import { createBusiness, createProStaff, makeAdmin, signUp, type SignedIn } from './factories';
 
@@ -67,6 +68,8 @@ export type Fixtures = {
     goal: number;
     /** Current, business's, no goals yet. */
     emptySeason: number;
+    /** business's event booth (decision record 040). */
+    booth: number;
     /** A field-test task of `campaign` with a reward, and proStaff's waiting proof of it with one photo (record 032). */
     campaignTask: number;
     campaignSubmission: number;
@@ -158,6 +161,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const season = await created(biz, '/api/seasons', { name: 'SECRET-season', startsOn: dayOffset(-5), endsOn: dayOffset(30) });
   const goal = await created(biz, `/api/seasons/${season}/goals`, { proStaffId: proStaff.proStaffId, postsTarget: 3, salesTargetMinor: 100000, salesCurrency: 'USD' });
   const emptySeason = await created(biz, '/api/seasons', { name: 'Empty season', startsOn: dayOffset(0), endsOn: dayOffset(60) });
+  const booth = await created(biz, '/api/booth-events', boothForm({ name: 'SECRET-booth' }));
   const taskIds = async (body: Record<string, unknown>) => {
     const res = await biz.post(`/api/campaigns/${campaign}/tasks`, body);
     if (res.status !== 201) throw new Error(`fixture task: ${res.status} ${JSON.stringify(res.body)}`);
@@ -211,6 +215,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       season,
       goal,
       emptySeason,
+      booth,
       campaignTask,
       campaignSubmission: proof.id,
       campaignProofPhoto: proof.photos[0].id,

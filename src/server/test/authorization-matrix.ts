@@ -1,4 +1,5 @@
 import { FIELD_TIER, SHIPPING_ADDRESS } from './gear-setup';
+import { boothForm } from './booth-setup';
 import { hashToken } from '../lib/auth';
 import { insertResetToken, insertUser } from '../modules/auth/repository';
 import { insertVerificationToken } from '../modules/account/repository';
@@ -726,6 +727,13 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     },
     request: at(() => `/api/gear/requests/${gearToCancelId}/cancel`),
   },
+  'GET /api/booth-events': { expect: anyBusinessProfile(200), request: at(() => '/api/booth-events'), note: "The caller's own event booths." },
+  'POST /api/booth-events': { expect: anyBusinessProfile(201), request: () => ({ url: '/api/booth-events', body: boothForm() }) },
+  'GET /api/booth-events/:id': { expect: businessOwnerOnly(200, 404), request: at((f) => `/api/booth-events/${f.ids.booth}`) },
+  'PUT /api/booth-events/:id': { expect: businessOwnerOnly(200, 404), request: (f) => ({ url: `/api/booth-events/${f.ids.booth}`, body: boothForm({ name: 'Renamed booth' }) }) },
+  'DELETE /api/booth-events/:id': { expect: businessOwnerOnly(204, 404), request: at((f) => `/api/booth-events/${f.ids.booth}`) },
+  'GET /api/booth-events/:id/report': { expect: businessOwnerOnly(200, 404), request: at((f) => `/api/booth-events/${f.ids.booth}/report`) },
+  'GET /api/booth-events/:id/report.csv': { expect: businessOwnerOnly(200, 404), request: at((f) => `/api/booth-events/${f.ids.booth}/report.csv`) },
   'GET /api/seasons': { expect: anyBusinessProfile(200), request: at(() => '/api/seasons'), note: "The caller's own seasons." },
   'POST /api/seasons': { expect: anyBusinessProfile(201), request: () => ({ url: '/api/seasons', body: { name: 'Winter geese', startsOn: dayOffset(0), endsOn: dayOffset(40) } }) },
   'GET /api/seasons/:id': { expect: businessOwnerOnly(200, 404), request: at((f) => `/api/seasons/${f.ids.season}`) },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { minorUnitDigits, parseMinorUnits } from '../currency';
-import { dbIdParam } from './common';
+import { dbId, dbIdParam } from './common';
 
 // Tasks with proof inside campaigns (issue 23 item 2, decision record 032): what a staffer in the campaign's audience
 // does and proves, the business's decision on each proof, and the reward commission an approval creates.
@@ -77,6 +77,8 @@ export const campaignTaskFields = z
       eventOn: day('day'),
       startsAt: hour('start time'),
       endsAt: hour('end time'),
+      /** The business's event booth the day is at (decision record 040); its report is the booth's. */
+      boothEventId: dbId.nullable().default(null),
     }),
     taskBase.extend({ kind: z.literal('field_test') }),
     taskBase.extend({ kind: z.literal('other') }),
@@ -154,6 +156,7 @@ export const campaignTask = z.object({
   eventOn: z.string().nullable(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
+  boothEventId: z.number().nullable(),
   /** Minor units of `rewardCurrency`; both null = no reward. */
   rewardMinor: z.number().nullable(),
   rewardCurrency: z.string().nullable(),

@@ -6,7 +6,7 @@ import { proStaffProfile } from './profiles';
 export const commissionStatuses = ['pending', 'paid', 'cancelled'] as const;
 
 /** Where a commission came from: by hand, a store order, a refund of a paid one, or an approved campaign task's reward. */
-export const commissionSources = ['manual', 'order', 'adjustment', 'task'] as const;
+export const commissionSources = ['manual', 'order', 'adjustment', 'task', 'booth'] as const;
 export type CommissionSource = (typeof commissionSources)[number];
 export type CommissionStatus = (typeof commissionStatuses)[number];
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boothEvents } from './booths';
 import { campaigns } from './campaigns';
 import { cascadingReference, createdAtColumn, idColumn, setNullReference, timestampColumns } from './columns';
 import { commissions } from './commissions';
@@ -30,6 +31,8 @@ export const campaignTasks = pgTable(
     eventOn: date('event_on', { mode: 'string' }),
     startsAt: text('starts_at'),
     endsAt: text('ends_at'),
+    /** event_day: the business's event booth the day is at (decision record 040), for its report. */
+    boothEventId: setNullReference('booth_event_id', () => boothEvents.id),
     rewardMinor: integer('reward_minor'),
     rewardCurrency: text('reward_currency'),
     /** The first day submissions are refused; null means the task closes with its campaign. */

@@ -19,10 +19,11 @@ export const commissions = pgTable(
     dueDate: date('due_date', { mode: 'string' }),
     status: text('status', { enum: ['pending', 'paid', 'cancelled'] }).notNull().default('pending'),
     /**
-     * 'manual' from the dashboard, 'order' from an attributed store order, 'adjustment' after a refund of a paid one,
+     * 'manual' from the dashboard, 'order' from an attributed store order, 'booth' a staffer's share of an event booth's
+     * sale (decision record 040), 'adjustment' after a refund of a paid one,
      * 'task' the reward of an approved campaign task proof (issue 23).
      */
-    source: text('source', { enum: ['manual', 'order', 'adjustment', 'task'] }).notNull().default('manual'),
+    source: text('source', { enum: ['manual', 'order', 'adjustment', 'task', 'booth'] }).notNull().default('manual'),
     /** The store order that produced it, when source is 'order' or 'adjustment' (unique per business, see discounts). */
     orderId: text('order_id'),
     /** For an order commission: the base (minor units) and rate it was computed from. */

@@ -30,6 +30,7 @@ export const apiTags = {
   credentials: { name: 'Credentials', description: session('verified credentials: submissions, documents, the admin review queue') },
   campaigns: { name: 'Campaigns', description: session('campaigns for a business’s pro staff and their content library') },
   goals: { name: 'Goals', description: session('seasons and pro staff goals with their progress') },
+  booths: { name: 'Event booths', description: session('event booths: hours, roster, split rule and the booth report by day') },
   gear: { name: 'Gear', description: session('pay in gear: program tiers, pro pricing, the seedable catalog, gear requests, seeding orders and what they owe') },
   payouts: { name: 'Payouts', description: session('payout accounts (Stripe Connect), Pay now, payout history and statements') },
   reviews: { name: 'Reviews', description: session('reviews') },

@@ -29,6 +29,7 @@ import { payableAtFor } from '@server/modules/commissions/lifecycle';
 import { findCampaignRow, ownCampaign, statusOf, todayOf, visibleCampaign, type BusinessUser, type CampaignRow } from '@server/modules/campaigns/service';
 import { announceNotifications, recordNotifications, type NotificationInput } from '@server/modules/notifications/service';
 import { checkGoalsReachedAfterCommit } from '@server/modules/goals/service';
+import { isOwnBoothEvent } from '@server/modules/booths/service';
 import * as repo from './repository';
 
 // Tasks with proof inside campaigns (issue 23 item 2, docs/decisions/032-campaign-tasks.md). Who sees a campaign is
@@ -114,6 +115,13 @@ function checkAgainstCampaign(campaign: CampaignRow, input: CampaignTaskFields, 
   }
 }
 
+/** An event-day task may point at one of the business's own event booths. */
+async function checkBoothEvent(ctx: AppContext, businessId: number, input: CampaignTaskFields): Promise<void> {
+  if (input.kind === 'event_day' && input.boothEventId !== null && !(await isOwnBoothEvent(ctx.db, businessId, input.boothEventId))) {
+    throw fieldError('boothEventId', 'Choose one of your events');
+  }
+}
+
 /** The columns of a task form: the kind's own fields, the others cleared; the reward in minor units or none. */
 function taskValues(input: CampaignTaskFields) {
   const rewardMinor = input.rewardAmount === '' ? null : parseMinorUnits(input.rewardAmount, input.rewardCurrency);
@@ -127,6 +135,7 @@ function taskValues(input: CampaignTaskFields) {
     eventOn: input.kind === 'event_day' ? input.eventOn : null,
     startsAt: input.kind === 'event_day' ? input.startsAt : null,
     endsAt: input.kind === 'event_day' ? input.endsAt : null,
+    boothEventId: input.kind === 'event_day' ? input.boothEventId : null,
     rewardMinor,
     rewardCurrency: rewardMinor === null ? null : input.rewardCurrency || DEFAULT_CURRENCY,
     closesOn: input.closesOn,
@@ -137,6 +146,7 @@ function taskValues(input: CampaignTaskFields) {
 export async function create(ctx: AppContext, user: BusinessUser, campaignId: number, input: CampaignTaskFields, now = new Date()): Promise<CampaignTasksView> {
   const campaign = await ownCampaign(ctx, user, campaignId);
   checkAgainstCampaign(campaign, input, todayOf(now));
+  await checkBoothEvent(ctx, campaign.businessId, input);
   if ((await repo.countTasks(ctx.db, campaignId)) >= MAX_CAMPAIGN_TASKS) throw conflict(`A campaign holds at most ${MAX_CAMPAIGN_TASKS} tasks`);
   await repo.insertTask(ctx.db, { ...taskValues(input), campaignId, createdAt: now, updatedAt: now });
   return view(ctx, user, campaignId, now);
@@ -153,6 +163,7 @@ export async function update(ctx: AppContext, user: BusinessUser, campaignId: nu
   const campaign = await ownCampaign(ctx, user, campaignId);
   await ownTask(ctx.db, campaignId, taskId);
   checkAgainstCampaign(campaign, input, todayOf(now));
+  await checkBoothEvent(ctx, campaign.businessId, input);
   await ctx.db.transaction(async (tx) => {
     await repo.lockTask(tx, taskId);
     if ((await repo.countSubmissions(tx, taskId)) > 0) throw conflict('Proof was submitted for this task; it can no longer be changed.');

@@ -16,6 +16,7 @@ import * as ledger from '@server/modules/ledger/service';
 import { checkAttributedOrder, flaggedReason, rejectedAsFraud } from '@server/modules/fraud/attribution';
 import { announce } from '@server/modules/fraud/flags-service';
 import type { OrderRiskFacts } from '@server/modules/fraud/signals';
+import { creditBoothSale, splitAtBooth } from '@server/modules/booths/credit';
 
 /**
  * What a signed webhook or a secret-key call says about an order. Only these facts make money
@@ -114,6 +115,10 @@ export type AppliedOrder = AttributionResult & { flagNotified: number[] };
  */
 export async function applyVerifiedOrderWithin(ctx: AppContext, db: Database, facts: VerifiedOrderFacts, options: { strict?: boolean; topic: string }): Promise<AppliedOrder> {
   const applied = await applyInTransaction(db, facts, options);
+  // An event booth's sale is split among its staffers in the same transaction (decision record 040).
+  const booth = await creditBoothSale(db, applied.order, new Date());
+  applied.notify.push(...booth.notify);
+  if (booth.change && (applied.outcome === 'recorded' || applied.outcome === 'duplicate')) applied.outcome = booth.change;
   // A new commission is checked for abuse in the same transaction: its flags, hold or rejection commit with it.
   const raised = applied.outcome === 'created' && applied.commission
     ? await checkAttributedOrder(ctx, db, {
@@ -124,7 +129,7 @@ export async function applyVerifiedOrderWithin(ctx: AppContext, db: Database, fa
   // The delivery log row commits with what the delivery did, or not at all.
   await attr.insertDelivery(db, deliveryValues(facts.platform, options.topic, {
     orderId: facts.orderId, codes: applied.codes, outcome: applied.outcome, commissionId: applied.commission?.id ?? null,
-    reason: applied.outcome === 'recorded' && !applied.commission ? recordedReason(applied) : raised && flaggedReason(raised),
+    reason: (raised && flaggedReason(raised)) || booth.reason || (applied.outcome === 'recorded' && !applied.commission ? recordedReason(applied) : null),
   }));
   return { ...applied, flagNotified: raised?.notified ?? [] };
 }
@@ -208,7 +213,9 @@ async function applyInTransaction(db: Database, facts: VerifiedOrderFacts, optio
   let outcome: AttributionOutcome = firstVerified || filledIn ? 'recorded' : 'duplicate';
   if (!commission) {
     const owner = order.discountCodeId ? codeRows.find((row) => row.id === order.discountCodeId) ?? credited : credited;
-    if (owner?.proStaffId && owner.commissionRateBps > 0 && order.orderValueCents !== null && order.currency && order.status === 'placed') {
+    // A sale already split at an event booth earns no code commission later (decision record 040: never both).
+    const boothSplit = !fresh && owner ? await splitAtBooth(db, order.id) : false;
+    if (owner?.proStaffId && owner.commissionRateBps > 0 && order.orderValueCents !== null && order.currency && order.status === 'placed' && !boothSplit) {
       const amount = targetCommission(order, refunded, owner.commissionRateBps);
       if (amount > 0) {
         commission = await attr.insertCommissionEntry(db, {

@@ -52,6 +52,7 @@ export function CommissionList({ commissions, isLoading, error, counterparty, ac
                     {commission.channel && <span data-testid="commission-channel"> · {saleChannelLabel(commission.channel, commission.locationId)}</span>}
                   </span>
                 )}
+                {commission.source === 'booth' && <span className="break-all text-xs text-bark-700">event booth share of store order {commission.orderId}</span>}
               </div>
               <p className="text-sm font-medium text-bark-900">{name}</p>
               {commission.description && <p className="text-sm text-bark-700">{commission.description}</p>}
