@@ -4,13 +4,13 @@ import path from 'node:path';
 /**
  * How a test or bench starts the real server: the JavaScript built once by scripts/build-server.mjs when
  * SERVER_BUNDLE names it (the test runners build it at their start: decision record 041), else the TypeScript
- * through tsx. `preload`: modules imported first (TypeScript ones still load through tsx).
+ * through tsx. `preload`: modules imported first that patch the server's own modules (the two-instance test's task
+ * recorder patches TaskQueue): the bundle has its own copies of those, so a preloaded start runs the TypeScript.
  */
 export function serverArgs(preload: string[] = []): string[] {
-  const imports = preload.flatMap((module) => ['--import', module]);
   const bundle = process.env.SERVER_BUNDLE;
-  if (bundle) return ['--enable-source-maps', ...(preload.length ? ['--import', 'tsx'] : []), ...imports, bundle];
-  return ['--import', 'tsx', ...imports, 'src/server/main.ts'];
+  if (bundle && preload.length === 0) return ['--enable-source-maps', bundle];
+  return ['--import', 'tsx', ...preload.flatMap((module) => ['--import', module]), 'src/server/main.ts'];
 }
 
 /**

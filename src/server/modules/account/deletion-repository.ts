@@ -107,6 +107,10 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
     // Flags stay with the commission history they explain: they carry no raw personal data.
     sql`delete from household_addresses where pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`,
     sql`delete from order_risk_hashes where business_id in (select id from business_profiles where user_id = ${userId})`,
+    // Event booths (decision record 040): an erased business's events go with their windows, rosters and booth sales
+    // (the commissions they made stay, record 036); an erased staffer leaves every booth roster.
+    sql`delete from booth_events where business_id in (select id from business_profiles where user_id = ${userId})`,
+    sql`delete from booth_event_staff where pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`,
     // Agreements (record 028) were ended by the agreements module before this (endForClosedAccount); both sides keep
     // their history under "Deleted user", without the address the acceptance came from.
     sql`update agreements set accepted_ip = null

@@ -17,6 +17,7 @@ import { notificationSettings, notifications } from '@server/db/schema/notificat
 import { credentials } from '@server/db/schema/credentials';
 import { campaignAssets, campaignMembers, campaigns } from '@server/db/schema/campaigns';
 import { goals, seasons } from '@server/db/schema/goals';
+import { boothEvents, boothEventStaff } from '@server/db/schema/booths';
 import { commissionEntries } from '@server/db/schema/ledger';
 import { fraudFlags, fraudSettings, householdAddresses } from '@server/db/schema/fraud';
 import { compensationEntries, gearMemberships, gearRequestItems, gearRequests, gearSettings, gearShipments, programTiers, proPricingCodes } from '@server/db/schema/gear';
@@ -155,6 +156,16 @@ export async function exportRows(db: Database, userId: number) {
       : [],
     ...(await gearOf(db, businessId, proStaffId)),
     ...(await fraudOf(db, businessId, proStaffId)),
+    // Event booths (decision record 040): a business's events; the booths a staffer was rostered on, with their hours.
+    boothEvents: await byBusiness((id) => db.select().from(boothEvents).where(eq(boothEvents.businessId, id)).orderBy(boothEvents.id)),
+    boothShifts: await byProStaff((id) =>
+      db
+        .select({ eventId: boothEventStaff.eventId, eventName: boothEvents.name, place: boothEvents.place, minutesWorked: boothEventStaff.minutesWorked })
+        .from(boothEventStaff)
+        .innerJoin(boothEvents, eq(boothEvents.id, boothEventStaff.eventId))
+        .where(eq(boothEventStaff.proStaffId, id))
+        .orderBy(boothEventStaff.eventId),
+    ),
   };
 }
 

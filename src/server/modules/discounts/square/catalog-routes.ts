@@ -10,7 +10,7 @@ export const squareCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/integration-platforms/:platformId/square-discounts',
     {
-      onRequest: access('businessProfile'),
+      onRequest: access('businessProfile', { verifiedEmail: true }),
       schema: {
         summary: 'Create Square discounts for the staffers’ codes',
         description:
