@@ -23,7 +23,8 @@ const error = (status: number, category: string, code: string, detail: string, f
 });
 const missing = (field: string) => error(400, 'INVALID_REQUEST_ERROR', 'MISSING_REQUIRED_PARAMETER', `Field must be set`, field);
 
-export async function startFakeSquare(): Promise<FakeSquare> {
+/** `latencyMs`: how long each answer takes (the counter-sales bench gives Square's realistic network and API time). */
+export async function startFakeSquare(options: { latencyMs?: () => number } = {}): Promise<FakeSquare> {
   const orders = new Map<string, Record<string, unknown>>();
   const catalog = new Map<string, Record<string, unknown>>();
   const answered = new Map<string, { body: string; answer: FakeAnswer }>();
@@ -52,7 +53,8 @@ export async function startFakeSquare(): Promise<FakeSquare> {
     return answer;
   };
 
-  const server = await startFakeStoreServer((request) => {
+  const server = await startFakeStoreServer(async (request) => {
+    if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs!()));
     const label = `${request.method} ${request.path}`;
     if (request.headers.authorization !== `Bearer ${FAKE_SQUARE_TOKEN}`) {
       return { label, answer: error(401, 'AUTHENTICATION_ERROR', 'UNAUTHORIZED', 'This request could not be authorized.') };
