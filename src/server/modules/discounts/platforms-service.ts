@@ -93,6 +93,7 @@ async function updatePlatformLocked(ctx: AppContext, user: BusinessUser, id: num
     isActive: input.isActive,
   };
   if (input.webhookSecret !== undefined && input.webhookSecret !== existing.webhookSecret) {
+    refuseSquarespaceSecret(existing.platformType);
     Object.assign(changes, { webhookSecret: input.webhookSecret, previousWebhookSecret: existing.webhookSecret, previousSecretExpiresAt: graceUntil() });
   }
   if (input.bigcommerceStoreHash !== undefined) changes.bigcommerceStoreHash = input.bigcommerceStoreHash || null;
@@ -102,6 +103,17 @@ async function updatePlatformLocked(ctx: AppContext, user: BusinessUser, id: num
   const row = await repo.updatePlatform(ctx.db, id, changes);
   forgetPlatform(ctx, id);
   return toPlatformDto(row!);
+}
+
+/**
+ * A Squarespace platform's signing secret is the one Squarespace issued with its webhook subscription (decision
+ * record 040): a secret chosen or rotated here would stop every notification once the grace period ends.
+ */
+function refuseSquarespaceSecret(platformType: string): void {
+  if (platformType !== 'squarespace') return;
+  throw new AppError('VALIDATION', 'Squarespace issues this platform’s signing secret with its webhook subscription: press Subscribe again for a new one.', [
+    { path: 'webhookSecret', message: 'Set by Squarespace' },
+  ]);
 }
 
 /**
@@ -117,6 +129,7 @@ export async function rotateKey(ctx: AppContext, user: BusinessUser, id: number,
     secretKey = newKey(SECRET_KEY_PREFIX);
     changes = { secretKeyHash: hashToken(secretKey), secretKeyLast4: secretKey.slice(-4) };
   } else if (input.key === 'webhookSecret') {
+    refuseSquarespaceSecret(existing.platformType);
     changes = { webhookSecret: newWebhookSecret(), previousWebhookSecret: existing.webhookSecret, previousSecretExpiresAt: graceUntil() };
   } else {
     publishableKey = newKey(API_KEY_PREFIX);

@@ -32,6 +32,18 @@ describe('Squarespace subscription', () => {
     expect(listed).not.toContain(secret);
   });
 
+  it('keeps the secret Squarespace issued: rotating it or setting another is refused, and the subscription still verifies', async () => {
+    const { biz, platform, secret } = await squarespaceStore(t, fake);
+    const rotated = await biz.client.post(`/api/integration-platforms/${platform.id}/rotate-key`, { key: 'webhookSecret' });
+    expect(rotated.status).toBe(400);
+    expect(rotated.body.error.message).toContain('press Subscribe again');
+    const set = await biz.client.request('PATCH', `/api/integration-platforms/${platform.id}`, { webhookSecret: 'a-secret-chosen-by-hand-0123456789' });
+    expect(set.status).toBe(400);
+    const body = fixtureText('squarespace/notification-order-create.json');
+    const answer = await deliverAndProcess(t.app, { method: 'POST', url: `/api/webhooks/squarespace/${platform.id}`, payload: body, headers: squarespaceHeaders(secret, body) });
+    expect(answer.statusCode).toBe(200);
+  });
+
   it('replaces the subscription when subscribing again, and still accepts the replaced secret for the grace period', async () => {
     const { biz, platform, subscriptionId, secret } = await squarespaceStore(t, fake);
     const again = await biz.client.post(squarespaceSubscriptionPath(platform.id));
