@@ -8,7 +8,7 @@ test.describe.configure({ timeout: 60_000 });
 
 test('the guide explains the Square setup with the exact notification URL', async ({ page }) => {
   await page.goto('/ecommerce-integration');
-  await page.getByRole('tab', { name: 'Square' }).click();
+  await page.getByRole('tab', { name: 'Square', exact: true }).click();
   await expect(page.getByText('ORDERS_READ', { exact: true })).toBeVisible();
   await expect(page.getByText('refund.updated', { exact: true })).toBeVisible();
   const origin = new URL(page.url()).origin;
