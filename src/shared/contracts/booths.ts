@@ -52,7 +52,8 @@ export const boothEventFields = z
     timeZone: z.string().refine(isTimeZone, 'Choose a time zone such as America/Denver'),
     /** The store whose sales count; null for any of the business's stores. */
     platformId: dbId.nullable().default(null),
-    locationIds: z.array(storeId).min(1, 'Enter the store location id of the booth’s counter').max(20, 'At most 20 locations'),
+    /** Store locations of the booth's counter, or (and) the POS devices / register staff ids it rings sales up on. */
+    locationIds: z.array(storeId).max(20, 'At most 20 locations'),
     deviceIds: z.array(storeId).max(20, 'At most 20 devices').default([]),
     splitRule: z.enum(splitRules),
     /** The booth's commission rate in basis points (1000 = 10%). */
@@ -61,6 +62,9 @@ export const boothEventFields = z
     staff: z.array(boothStaffInput).max(MAX_BOOTH_STAFF, `At most ${MAX_BOOTH_STAFF} staffers`).default([]),
   })
   .superRefine((value, issue) => {
+    if (value.locationIds.length === 0 && value.deviceIds.length === 0) {
+      issue.addIssue({ code: 'custom', path: ['locationIds'], message: 'Enter the store location id of the booth’s counter, or its POS device ids' });
+    }
     const dates = new Set<string>();
     value.days.forEach((day, i) => {
       if (dates.has(day.date)) issue.addIssue({ code: 'custom', path: ['days', i, 'date'], message: 'This day is listed twice' });

@@ -22,7 +22,7 @@ export const boothEvents = pgTable(
     platformId: setNullReference('platform_id', () => integrationPlatforms.id),
     /** Store location ids (Shopify location_id, Square location_id) of the booth's counter. */
     locationIds: jsonb('location_ids').$type<string[]>().notNull().default([]),
-    /** POS device or register staff ids, kept for the report; orders do not carry them yet (record 040). */
+    /** POS device or register staff ids (Shopify device_id, user_id): a counter sale rung up on one is the booth's (record 040). */
     deviceIds: jsonb('device_ids').$type<string[]>().notNull().default([]),
     splitRule: text('split_rule', { enum: ['equal', 'by_hours', 'code_holder'] }).notNull(),
     commissionRateBps: integer('commission_rate_bps').notNull(),

@@ -102,6 +102,9 @@ export const storeOrders = pgTable(
     channel: text('channel', { enum: orderChannelValues }).notNull().default('online'),
     /** The store's location the sale was made at (Shopify location_id, Square location_id), for counters and event booths. */
     locationId: text('location_id'),
+    /** The POS device (Shopify device_id) and the register's staff member (Shopify user_id) a counter sale was rung up on: event booths may be set up by them. */
+    deviceId: text('device_id'),
+    posUserId: text('pos_user_id'),
     /** When the store says the sale was made (its created_at), not when we heard of it: event booths credit by it. */
     placedAt: timestamp('placed_at', { withTimezone: true }),
     /** Units of merchandise on the order, when the payload lists its lines (booth reports). */

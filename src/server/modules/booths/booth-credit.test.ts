@@ -3,7 +3,7 @@ import { deliverAndProcess } from '@server/test/webhooks';
 import { useTestApp } from '@server/test/use-test-app';
 import { createRosteredProStaff, type SignedIn } from '@server/test/factories';
 import { businessWithStore, commissionsOf, type StorePlatform as Platform } from '@server/test/store-setup';
-import { createBooth } from '@server/test/booth-setup';
+import { boothForm, createBooth } from '@server/test/booth-setup';
 import { applyVerifiedOrder } from '@server/modules/discounts/attribution-service';
 import { eq } from 'drizzle-orm';
 import { integrationPlatforms } from '@server/db/schema/discounts';
@@ -115,6 +115,17 @@ describe('booth credit', () => {
     await deliverPos(platform, 5011, '2027-01-15T10:00:00-07:00', '100.00', { location_id: null, source_name: 'web' });
     expect(await commissionsOf(t, biz.businessId)).toEqual([]);
     expect((await biz.client.get(`/api/booth-events/${booth.id}/report`)).body.days).toEqual([]);
+  });
+
+  it('a counter sale rung up on one of the booth’s POS devices, or by its register staff, is the booth’s wherever the location', async () => {
+    const { biz, staff, platform } = await boothSetup(['Ana', 'Ben']);
+    await biz.client.request('PUT', `/api/booth-events/${(await biz.client.get('/api/booth-events')).body[0].id}`, boothForm({ locationIds: [], deviceIds: ['71', '902'], staff: staff.map((s) => ({ proStaffId: s.proStaffId, hoursWorked: 0 })) }));
+    await deliverPos(platform, 5030, '2027-01-15T10:00:00-07:00', '100.00', { location_id: 1, device_id: 71, user_id: null });
+    await deliverPos(platform, 5031, '2027-01-15T10:05:00-07:00', '100.00', { location_id: null, device_id: null, user_id: 902 });
+    // Online orders carry no POS device: a device id on one is not read.
+    await deliverPos(platform, 5032, '2027-01-15T10:10:00-07:00', '100.00', { source_name: 'web', location_id: null, device_id: 71 });
+    await deliverPos(platform, 5033, '2027-01-15T10:15:00-07:00', '100.00', { location_id: 1, device_id: 72, user_id: 903 });
+    expect((await boothCommissions(biz.businessId)).map((r) => [r.order_id, r.amount_cents])).toEqual([['5030', 500], ['5030', 500], ['5031', 500], ['5031', 500]]);
   });
 
   it('a refund lowers every booth commission; a cancellation cancels them all', async () => {

@@ -36,11 +36,11 @@ export async function splitAtBooth(db: Database, storeOrderId: number): Promise<
 }
 
 export async function creditBoothSale(db: Database, order: OrderRow, now: Date): Promise<BoothOutcome> {
-  if (!order.verified || order.locationId === null) return nothing;
+  if (!order.verified || (order.locationId === null && order.deviceId === null && order.posUserId === null)) return nothing;
   let sale = await repo.findSale(db, order.id);
   if (!sale) {
     // The store's order time; a payload without one: when we first heard of the order.
-    const event = await repo.matchEvent(db, { businessId: order.businessId, platformId: order.platformId, locationId: order.locationId }, order.placedAt ?? order.createdAt);
+    const event = await repo.matchEvent(db, { businessId: order.businessId, platformId: order.platformId, locationId: order.locationId, posIds: [order.deviceId, order.posUserId] }, order.placedAt ?? order.createdAt);
     if (!event) return nothing;
     await repo.insertSale(db, { eventId: event.id, storeOrderId: order.id, codeSale: order.discountCodeId !== null && (await repo.codeEarns(db, order.discountCodeId)) });
     sale = (await repo.findSale(db, order.id))!;

@@ -108,14 +108,17 @@ export type MatchedEvent = { id: number; name: string; splitRule: EventRow['spli
  * The booth whose window holds `at` at this location (and store). Overlapping events: the one that started latest (its
  * first window), then the lowest id, so a sale is never credited twice (decision record 040).
  */
-export async function matchEvent(db: Database, order: { businessId: number; platformId: number | null; locationId: string }, at: Date): Promise<MatchedEvent | null> {
+/** The booth a sale belongs to: at one of its locations, or rung up on one of its POS devices or by its register staff. */
+export async function matchEvent(db: Database, order: { businessId: number; platformId: number | null; locationId: string | null; posIds: (string | null)[] }, at: Date): Promise<MatchedEvent | null> {
+  const posIds = order.posIds.filter((id): id is string => id !== null);
+  const posMatch = posIds.length ? sql.join(posIds.map((id) => sql`e.device_ids @> jsonb_build_array(${id}::text)`), sql` or `) : sql`false`;
   const rows = rowsOf<{ id: number; name: string; split_rule: EventRow['splitRule']; commission_rate_bps: number }>(
     await db.execute(sql`
       select e.id, e.name, e.split_rule, e.commission_rate_bps
       from booth_events e
       where e.business_id = ${order.businessId}
         and (e.platform_id is null or e.platform_id = ${order.platformId})
-        and e.location_ids @> jsonb_build_array(${order.locationId}::text)
+        and ((${order.locationId}::text is not null and e.location_ids @> jsonb_build_array(${order.locationId}::text)) or ${posMatch})
         and exists (select 1 from booth_event_windows w where w.event_id = e.id and w.starts_at <= ${at.toISOString()} and w.ends_at > ${at.toISOString()})
       order by (select min(w.starts_at) from booth_event_windows w where w.event_id = e.id) desc, e.id asc
       limit 1`),

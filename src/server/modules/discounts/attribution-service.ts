@@ -170,6 +170,8 @@ async function applyInTransaction(db: Database, facts: VerifiedOrderFacts, optio
     verified: true,
     channel: facts.channel ?? 'online',
     locationId: facts.locationId ?? null,
+    deviceId: facts.deviceId ?? null,
+    posUserId: facts.posUserId ?? null,
     placedAt: facts.placedAt ?? null,
     units: facts.units ?? null,
   };

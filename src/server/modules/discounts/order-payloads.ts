@@ -20,6 +20,9 @@ export type ParsedOrder = {
 export type SaleFacts = {
   channel?: 'online' | 'pos';
   locationId?: string | null;
+  /** The POS device and the register's staff member the sale was rung up on (Shopify device_id, user_id). */
+  deviceId?: string | null;
+  posUserId?: string | null;
   placedAt?: Date | null;
   units?: number | null;
 };
@@ -114,7 +117,8 @@ export function shopifyOrder(body: Json, topic: string): ParsedOrder | Ignored {
   const email = asText(body.email) ?? asText(obj(body.customer).email);
   // Shopify POS orders carry source_name "pos" and the location they were rung up at (issue 44).
   const channel = body.source_name === 'pos' ? 'pos' : 'online';
-  const sale: SaleFacts = { channel, locationId: asOrderId(body.location_id), placedAt: asTime(body.created_at), units: unitsOf(body.line_items) };
+  const pos = channel === 'pos' ? { deviceId: asOrderId(body.device_id), posUserId: asOrderId(body.user_id) } : {};
+  const sale: SaleFacts = { channel, locationId: asOrderId(body.location_id), ...pos, placedAt: asTime(body.created_at), units: unitsOf(body.line_items) };
   return { orderId, codes, baseMinor, currency, customerEmail: email, status, refunds, ...sale };
 }
 

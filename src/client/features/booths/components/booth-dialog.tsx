@@ -10,23 +10,26 @@ import { describeError } from '@client/lib/api';
 import { useActiveRoster, useSaveBoothEvent } from '../api';
 
 type Day = { date: string; windows: { from: string; to: string }[] };
-type Draft = { name: string; place: string; timeZone: string; locations: string; splitRule: SplitRule; ratePercent: string; days: Day[]; hours: Record<number, string> };
+type Draft = { name: string; place: string; timeZone: string; locations: string; devices: string; splitRule: SplitRule; ratePercent: string; days: Day[]; hours: Record<number, string> };
 
 const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 function draftOf(base: BoothEvent | null): Draft {
   return {
-    name: base?.name ?? '', place: base?.place ?? '', timeZone: base?.timeZone ?? localZone(), locations: base?.locationIds.join(', ') ?? '',
+    name: base?.name ?? '', place: base?.place ?? '', timeZone: base?.timeZone ?? localZone(), locations: base?.locationIds.join(', ') ?? '', devices: base?.deviceIds.join(', ') ?? '',
     splitRule: base?.splitRule ?? 'equal', ratePercent: String((base?.commissionRateBps ?? 1000) / 100),
     days: base?.days ?? [{ date: new Date().toISOString().slice(0, 10), windows: [{ from: '09:00', to: '17:00' }] }],
     hours: Object.fromEntries((base?.staff ?? []).map((s) => [s.proStaffId, String(s.hoursWorked)])),
   };
 }
 
+const idsOf = (text: string) => text.split(',').map((id) => id.trim()).filter(Boolean);
+
 function bodyOf(draft: Draft): BoothEventFields {
   return {
     name: draft.name, place: draft.place, timeZone: draft.timeZone.trim(), splitRule: draft.splitRule,
-    locationIds: draft.locations.split(',').map((id) => id.trim()).filter(Boolean),
+    locationIds: idsOf(draft.locations),
+    deviceIds: idsOf(draft.devices),
     commissionRateBps: Math.round(Number(draft.ratePercent) * 100),
     days: draft.days,
     staff: Object.entries(draft.hours).map(([id, hours]) => ({ proStaffId: Number(id), hoursWorked: Number(hours) || 0 })),
@@ -67,6 +70,9 @@ export function BoothDialog({ open, onOpenChange, base }: { open: boolean; onOpe
           </div>
           <Field id="booth-locations" label="Store location ids" hint="Shopify or Square location id of the booth’s register; separate several with commas.">
             <Input id="booth-locations" value={draft.locations} onChange={(e) => set({ locations: e.target.value })} />
+          </Field>
+          <Field id="booth-devices" label="POS device or register staff ids" hint="Optional: Shopify POS device_id or staff user_id; a sale rung up on one counts wherever the location.">
+            <Input id="booth-devices" value={draft.devices} onChange={(e) => set({ devices: e.target.value })} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="booth-rule" label="Split rule">
