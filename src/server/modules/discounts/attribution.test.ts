@@ -311,7 +311,7 @@ describe('BigCommerce webhooks with server-side fetch', () => {
     const delivery = await inject(`/api/webhooks/bigcommerce/${platform.id}`, body, bigCommerceHeaders(platform.webhookSecret));
     expect(delivery.statusCode).toBe(200);
     expect(delivery.queued).toMatchObject({ action: 'queued' });
-    expect(delivery.json()).toMatchObject({ taskStatus: 'queued', attempts: 1, lastError: 'AppError: The BigCommerce API answered 503; the delivery will be retried' });
+    expect(delivery.json()).toMatchObject({ taskStatus: 'queued', attempts: 1, lastError: 'AppError: The BigCommerce API answered 503 for the order; it will be retried' });
     expect(await commissionsOf(t, biz.businessId)).toEqual([]);
     // The API is back; the retry's time comes (5 s in real life).
     bigCommerce.outage = null;

@@ -1,19 +1,18 @@
 import type { Config } from '@server/config';
-import { AppError } from '@server/lib/errors';
+import { callStoreApi } from '../store-api';
 
 /**
  * The Magento 2 / Adobe Commerce REST calls attribution makes, with an integration's access token (Bearer):
  *   GET /rest/V1/orders?searchCriteria…       -> { items: OrderInterface[], search_criteria, total_count }
  *   GET /rest/V1/orders/{id}                  -> OrderInterface (404 {message} when there is none)
  *   GET /rest/V1/creditmemos?searchCriteria…  -> { items: CreditmemoInterface[], search_criteria, total_count }
- * Network trouble, 5xx and 429 throw, so the background task is retried with backoff and nothing moves meanwhile.
+ * Network trouble, 5xx and 429 throw (store-api.ts), so the background task is retried with backoff and nothing moves meanwhile.
  */
 export type MagentoCredentials = { baseUrl: string; accessToken: string };
 type Json = Record<string, unknown>;
 export type MagentoAnswer<T> = { ok: true; value: T } | { ok: false; reason: string };
 export type OrderPage = { items: Json[]; totalCount: number };
 
-const TIMEOUT_MS = 10_000;
 export const MAGENTO_PAGE_SIZE = 100;
 
 /** The REST base: the store's address, or the local fake in tests (STORE_ADMIN_ORIGIN, refused in production). */
@@ -38,30 +37,13 @@ function searchQuery(filters: { field: string; value: string; condition: string 
   return query.toString();
 }
 
-async function get(url: string, token: string): Promise<{ response: Response; text: string }> {
-  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  return { response, text: await response.text() };
-}
-
 async function call(url: string, token: string, what: string): Promise<MagentoAnswer<unknown>> {
-  let answered: { response: Response; text: string };
-  try {
-    // A GET is safe to send twice: once more at once, because a kept-alive connection the server closed while idle
-    // (between pages, while the last one was applied) fails the first send with a reset.
-    answered = await get(url, token).catch(() => get(url, token));
-  } catch {
-    throw new AppError('SERVICE_UNAVAILABLE', 'The Magento API could not be reached; the poll will be retried');
-  }
-  const { response, text } = answered;
-  if (response.status >= 500 || response.status === 429) throw new AppError('SERVICE_UNAVAILABLE', `The Magento API answered ${response.status}; the poll will be retried`);
-  if (response.status === 401 || response.status === 403) return { ok: false, reason: `Magento refused the access token (${response.status}) when fetching the ${what}` };
-  if (response.status === 404) return { ok: false, reason: `Magento has no such ${what} (404)` };
-  if (response.status !== 200) return { ok: false, reason: `Magento answered ${response.status} when fetching the ${what}` };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false, reason: `Magento answered ${what} that is not JSON` };
-  }
+  // A GET is safe to send twice: once more at once (retryOnce), because a kept-alive connection the server closed while
+  // idle (between pages, while the last one was applied) fails the first send with a reset.
+  const answer = await callStoreApi({ platform: 'Magento', what, credential: 'access token', retryOnce: true, method: 'GET', url, headers: { Authorization: `Bearer ${token}` } });
+  if (!answer.ok) return answer;
+  if (answer.status !== 200) return { ok: false, reason: `Magento answered ${answer.status} for the ${what}` };
+  return answer.body === null ? { ok: false, reason: `Magento answered ${what} that is not JSON` } : { ok: true, value: answer.body };
 }
 
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -160,7 +160,7 @@ describe('Magento order poll', () => {
     expect(await queueStorePolls(t.app.ctx)).toEqual({ queued: 1 });
     await t.app.ctx.tasks.drain();
     const log = (await biz.client.get('/api/integration-platforms/deliveries')).body as { topic: string; outcome: string; reason: string }[];
-    expect(log[0]).toMatchObject({ topic: 'magento/poll', outcome: 'ignored', reason: 'Magento refused the access token (401) when fetching the orders' });
+    expect(log[0]).toMatchObject({ topic: 'magento/poll', outcome: 'ignored', reason: 'Magento refused the access token (401) for the orders' });
     expect(await ordersOf(t, biz.businessId)).toEqual([]);
     // A platform that is not a Magento store, one that does not exist, a payload id that is no id at all.
     for (const id of [shopify.platform.id, 999999, Number('x'), 2 ** 40, -1]) expect(await pollStore(t.app.ctx, id)).toMatchObject({ stopped: 'not-pollable' });

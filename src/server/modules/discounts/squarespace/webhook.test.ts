@@ -85,7 +85,7 @@ describe('Squarespace order notifications', () => {
     fake.failNext(1, 503);
     const delivery = await signed(platform.id, secret, notification('order.create', 'n-outage'));
     expect(delivery.queued).toMatchObject({ action: 'queued' });
-    expect(delivery.json()).toMatchObject({ taskStatus: 'queued', attempts: 1, lastError: 'AppError: The Squarespace API answered 503; the delivery will be retried' });
+    expect(delivery.json()).toMatchObject({ taskStatus: 'queued', attempts: 1, lastError: 'AppError: The Squarespace API answered 503 for the order; it will be retried' });
     fake.failNext(1, 429);
     await t.database.query('update background_tasks set run_at = now()');
     await t.app.ctx.tasks.drain();

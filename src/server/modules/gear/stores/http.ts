@@ -17,7 +17,7 @@ export const proPricingTitle = (reference: string) => `HuntStaff pro pricing ${r
 export type StoreResponse = { status: number; headers: Headers; text: string; body: unknown };
 
 export type StoreRequest = {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   headers: Record<string, string>;
   body?: unknown;
