@@ -57,6 +57,27 @@ test('a booth sale is split between its two staffers and shows in the report and
   await expect(report).toContainText(`${names[1]} Booth: USD 5.00`);
   await expect(row.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', `/api/booth-events/${booth.id}/report.csv`);
 
+  // An event-day task of a campaign names the booth, and its link opens the booth's report on /events.
+  await page.goto('/campaigns');
+  await page.getByRole('button', { name: 'New Campaign' }).click();
+  const campaignDialog = page.getByRole('dialog', { name: 'New Campaign' });
+  await campaignDialog.getByLabel('Title').fill(`Show ${suffix}`);
+  await campaignDialog.getByLabel('Brief').fill('Work the booth at the expo.');
+  await campaignDialog.getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(page.getByRole('heading', { name: `Show ${suffix}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Task' }).click();
+  const taskDialog = page.getByRole('dialog', { name: 'Add Task' });
+  await taskDialog.getByLabel('Kind of task').selectOption('event_day');
+  await taskDialog.getByLabel('Title').fill('Booth shift');
+  await taskDialog.getByLabel('Place').fill('Hall B');
+  await taskDialog.getByLabel('Event booth').selectOption({ label: `${eventName} (${new Date().toISOString().slice(0, 10)})` });
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await taskDialog.getByRole('button', { name: 'Add Task' }).click();
+  await expectToast(page, 'Success', 'Task added.');
+  await page.getByTestId('campaign-tasks').getByRole('link', { name: 'Event booth report' }).click();
+  await expect(page).toHaveURL(new RegExp(`/events#booth-event-${booth.id}$`));
+  await expect(page.locator(`#booth-event-${booth.id}`).getByTestId('booth-report')).toContainText('USD 100.00');
+
   for (const pro of staff) {
     await pro.goto('/earnings');
     await expect(pro.getByText(`event booth share of store order ${orderId}`)).toBeVisible();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CalendarDays, Download, Plus } from 'lucide-react';
 import { splitRuleLabels, type BoothEvent } from '@shared/contracts/booths';
 import { formatMoney } from '@shared/currency';
@@ -52,28 +52,37 @@ function BoothReportTable({ event }: { event: BoothEvent }) {
 }
 
 function BoothCard({ event, onEdit }: { event: BoothEvent; onEdit(): void }) {
-  const [showReport, setShowReport] = useState(false);
+  // A campaign's event-day task links here (`/events#booth-event-<id>`): that booth opens with its report, in view.
+  const anchor = `booth-event-${event.id}`;
+  const linked = window.location.hash === `#${anchor}`;
+  const [showReport, setShowReport] = useState(linked);
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (linked) card.current?.scrollIntoView({ block: 'start' });
+  }, [linked]);
   const first = event.days[0]?.date;
   const last = event.days.at(-1)?.date;
   return (
-    <Card>
-      <CardContent className="flex flex-col gap-3 p-4" data-testid="booth-row">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0">
-            <h2 className="font-semibold break-words">{event.name}</h2>
-            <p className="text-sm text-bark-700 break-words">
-              {event.place ? `${event.place} · ` : ''}{first === last ? first : `${first} to ${last}`} · {splitRuleLabels[event.splitRule]} · {event.commissionRateBps / 100}%
-            </p>
-            <p className="text-sm text-bark-700 break-words">Staff: {event.staff.length ? event.staff.map((s) => s.name).join(', ') : 'nobody yet'}</p>
+    <div id={anchor} ref={card} className="scroll-mt-20">
+      <Card>
+        <CardContent className="flex flex-col gap-3 p-4" data-testid="booth-row">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div className="min-w-0">
+              <h2 className="font-semibold break-words">{event.name}</h2>
+              <p className="text-sm text-bark-700 break-words">
+                {event.place ? `${event.place} · ` : ''}{first === last ? first : `${first} to ${last}`} · {splitRuleLabels[event.splitRule]} · {event.commissionRateBps / 100}%
+              </p>
+              <p className="text-sm text-bark-700 break-words">Staff: {event.staff.length ? event.staff.map((s) => s.name).join(', ') : 'nobody yet'}</p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" onClick={onEdit}>Edit</Button>
+              <Button variant="outline" size="sm" aria-expanded={showReport} onClick={() => setShowReport((v) => !v)}>{showReport ? 'Hide report' : 'Report'}</Button>
+            </div>
           </div>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" onClick={onEdit}>Edit</Button>
-            <Button variant="outline" size="sm" aria-expanded={showReport} onClick={() => setShowReport((v) => !v)}>{showReport ? 'Hide report' : 'Report'}</Button>
-          </div>
-        </div>
-        {showReport && <BoothReportTable event={event} />}
-      </CardContent>
-    </Card>
+          {showReport && <BoothReportTable event={event} />}
+        </CardContent>
+      </Card>
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Download, Pencil, Trash2 } from 'lucide-react';
 import {
   campaignTaskKindLabels,
@@ -25,7 +26,8 @@ const failed = (what: string, error: unknown) => toast({ title: 'Error', descrip
 
 const reward = (task: CampaignTask) => (task.rewardMinor !== null && task.rewardCurrency ? `Reward ${formatMoney(task.rewardMinor, task.rewardCurrency)}` : 'No reward');
 
-function TaskDetails({ task }: { task: CampaignTask }) {
+/** `showBoothLink`: the business's view (its booths page is for the business; a staffer sees the day's place and hours). */
+function TaskDetails({ task, showBoothLink = false }: { task: CampaignTask; showBoothLink?: boolean }) {
   const details = [
     campaignTaskKindLabels[task.kind],
     task.kind === 'social_post' && task.platform ? `${socialPlatformLabels[task.platform]}, tag ${task.requiredTag}` : null,
@@ -37,6 +39,9 @@ function TaskDetails({ task }: { task: CampaignTask }) {
     <>
       <p className="text-sm text-bark-700 break-words">{details.join(' · ')}</p>
       {task.instructions && <p className="mt-1 text-sm whitespace-pre-line break-words">{task.instructions}</p>}
+      {task.boothEventId !== null && showBoothLink && (
+        <p className="mt-1 text-sm"><Link className="text-forest-700 underline" to={`/events#booth-event-${task.boothEventId}`}>Event booth report</Link></p>
+      )}
     </>
   );
 }
@@ -145,7 +150,7 @@ function OwnerTasks({ campaign, tasks, submissions }: { campaign: CampaignDetail
                 <li key={task.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
                   <div className="min-w-0 flex-1">
                     <p className="font-medium break-words">{task.title}</p>
-                    <TaskDetails task={task} />
+                    <TaskDetails task={task} showBoothLink />
                     <p className="mt-1 text-sm" data-testid="task-counts">{task.waitingCount} waiting · {task.approvedCount} approved</p>
                   </div>
                   {/* Editing and deleting only before anyone submitted proof for it (decision record 032). */}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   MAX_PROOF_PHOTOS,
@@ -31,6 +31,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/toast';
 import { ApiError, describeError } from '@client/lib/api';
+import { useBoothEvents } from '@client/features/booths/api';
 import { useCreateTask, useRejectProof, useSubmitProof, useUpdateTask } from '../tasks-api';
 
 // The dialogs of campaign tasks (decision record 032): Add Task (business), Submit Proof (staffer), Reject (business).
@@ -48,11 +49,13 @@ function showFieldErrors(error: unknown, values: object, setError: (path: string
 type TaskFormValues = {
   kind: CampaignTaskKind; title: string; instructions: string; platform: SocialPlatform; requiredTag: string; place: string;
   eventOn: string; startsAt: string; endsAt: string; rewardAmount: string; rewardCurrency: string; closesOn: string;
+  /** The select's text ('' = none) until `setValueAs` makes it the id the schema wants. */
+  boothEventId: string | number | null;
 };
 
 const taskDefaults = (opensOn: string): TaskFormValues => ({
   kind: 'field_test', title: '', instructions: '', platform: 'instagram', requiredTag: '', place: '', eventOn: opensOn, startsAt: '09:00', endsAt: '17:00',
-  rewardAmount: '', rewardCurrency: 'USD', closesOn: '',
+  rewardAmount: '', rewardCurrency: 'USD', closesOn: '', boothEventId: '',
 });
 
 /** The form's values for a task being edited: its own fields, the others at their defaults. */
@@ -70,7 +73,33 @@ const taskValuesOf = (task: CampaignTask, opensOn: string): TaskFormValues => ({
   rewardAmount: task.rewardMinor !== null && task.rewardCurrency ? formatMinorUnits(task.rewardMinor, task.rewardCurrency) : '',
   rewardCurrency: task.rewardCurrency ?? 'USD',
   closesOn: task.closesOn ?? '',
+  boothEventId: task.boothEventId === null ? '' : String(task.boothEventId),
 });
+
+const boothEventIdOf = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
+
+/**
+ * The business's event booth the day is at (decision record 040): its report is then the day's sales report. Shown
+ * only when the business has booths; the server checks the booth is its own.
+ */
+function BoothEventField({ form }: { form: UseFormReturn<TaskFormValues, unknown, CampaignTaskFields> }) {
+  const booths = useBoothEvents();
+  const events = booths.data ?? [];
+  if (events.length === 0) return null;
+  const label = new Map(events.map((event) => [String(event.id), `${event.name} (${event.days[0]?.date ?? 'no days'})`]));
+  return (
+    <SelectField
+      form={form}
+      name="boothEventId"
+      id="task-booth"
+      label="Event booth"
+      hint="Optional: the booth whose sales report covers this day."
+      options={['', ...label.keys()]}
+      optionLabel={(value) => label.get(value) ?? 'None'}
+      registerOptions={{ setValueAs: boothEventIdOf }}
+    />
+  );
+}
 
 /** Add Task, or Edit Task when given one (only offered while nobody has submitted proof for it). */
 export function AddTaskDialog({ open, onOpenChange, campaign, task }: { open: boolean; onOpenChange(open: boolean): void; campaign: { id: number; opensOn: string; closesOn: string }; task?: CampaignTask }) {
@@ -123,6 +152,7 @@ export function AddTaskDialog({ open, onOpenChange, campaign, task }: { open: bo
                 <InputField form={form} name="startsAt" id="task-starts" label="From" type="time" />
                 <InputField form={form} name="endsAt" id="task-ends" label="Until" type="time" />
               </div>
+              <BoothEventField form={form} />
             </>
           )}
           {kind === 'field_test' && <p className="text-sm text-bark-700">The proof is a report: product, conditions, days used, what worked, what failed, and photos.</p>}
