@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { startFakeStoreServer, type FakeAnswer, type FakeRequest, type FakeStoreServer } from './fake-store-server';
 
-// A local Square API for the Square tests (decision record 040): RetrieveOrder and UpsertCatalogObject with the
+// A local Square API for the Square tests (decision record 040): RetrieveOrder, and Upsert-, Retrieve- and
+// DeleteCatalogObject with the
 // documented shapes. Like Square it answers 401 UNAUTHORIZED without the seller's Bearer token, 400 with
 // { errors: [{ category, code, detail, field }] } for a missing field, and IDEMPOTENCY_KEY_REUSED when a key comes back
 // with another body (the same key and body get the first answer again, so one object is made).
@@ -65,6 +66,18 @@ export async function startFakeSquare(options: { latencyMs?: () => number } = {}
       return { label, answer: order ? { status: 200, body: { order } } : error(404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', `Could not find order with id \`${orderMatch[1]}\`.`, 'order_id') };
     }
     if (request.method === 'POST' && request.path === '/v2/catalog/object') return { label, answer: upsert(request) };
+    // RetrieveCatalogObject and DeleteCatalogObject: a deleted object is gone for both (404 NOT_FOUND).
+    const objectMatch = /^\/v2\/catalog\/object\/([^/]+)$/.exec(request.path);
+    if (objectMatch) {
+      const id = decodeURIComponent(objectMatch[1]);
+      const object = catalog.get(id);
+      if (!object) return { label, answer: error(404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', `Object with ID \`${id}\` not found.`) };
+      if (request.method === 'GET') return { label, answer: { status: 200, body: { object } } };
+      if (request.method === 'DELETE') {
+        catalog.delete(id);
+        return { label, answer: { status: 200, body: { deleted_object_ids: [id], deleted_at: new Date().toISOString() } } };
+      }
+    }
     return { label, answer: error(404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', 'Resource not found.') };
   });
   const reset = () => {

@@ -12,6 +12,7 @@ import { announceNotifications, recordNotifications } from '@server/modules/noti
 import * as repo from './repository';
 import { assertCanActivate } from './codes-service';
 import { normaliseCode, platformMatches } from './store-service';
+import { rotateSquareDiscount } from './square/catalog-service';
 
 /**
  * One-click rotation of a leaked code (issue 43, decision record 039). In one transaction, under the business's code
@@ -53,7 +54,7 @@ async function rotateLocked(ctx: AppContext, user: BusinessUser, id: number, inp
   if (!created) throw conflict(`You already have a discount code ${newCode}`);
   await repo.updateCode(ctx.db, old.id, { isActive: false, replacedByCodeId: created.id });
   const told = await tellStaffer(ctx, old, newCode);
-  const store = await rotateInStore(ctx, old, newCode, now);
+  const store = await rotateInStore(ctx, old, created.id, newCode, now);
   return { response: { oldCodeId: old.id, newCodeId: created.id, newCode, store }, told };
 }
 
@@ -79,13 +80,19 @@ async function replacementCode(ctx: AppContext, businessId: number, oldCode: str
  * The first of the business's active stores the code is meant for whose admin API we hold credentials for. None:
  * HuntStaff rotates alone and the answer tells the business what to do in its store.
  */
-async function rotateInStore(ctx: AppContext, old: repo.CodeRow, newCode: string, now: Date): Promise<StoreOutcome> {
+async function rotateInStore(ctx: AppContext, old: repo.CodeRow, newCodeId: number, newCode: string, now: Date): Promise<StoreOutcome> {
   const platforms = (await repo.listPlatforms(ctx.db, old.businessId)).filter((p) => p.isActive && platformMatches(old, p)).sort((a, b) => a.id - b.id);
   for (const platform of platforms) {
-    const store = await openStore(ctx, platform.id).catch((error: unknown) => Promise.reject(storeError(platform, old.code, error)));
-    if (!store) continue;
     const others = platforms.filter((p) => p.id !== platform.id).map((p) => p.name);
     const alsoOthers = others.length ? ` Also disable ${old.code} and create ${newCode} in ${others.join(', ')}.` : '';
+    if (platform.platformType === 'square') {
+      // Square: the catalog discount HuntStaff made for the code is replaced (decision record 040).
+      const rotated = await rotateSquareDiscount(ctx, platform.id, old, newCodeId, newCode).catch((error: unknown) => Promise.reject(storeError(platform, old.code, error)));
+      if (rotated) return { ...rotated, detail: [rotated.detail, alsoOthers.trim()].filter(Boolean).join(' ') || null };
+      continue;
+    }
+    const store = await openStore(ctx, platform.id).catch((error: unknown) => Promise.reject(storeError(platform, old.code, error)));
+    if (!store) continue;
     try {
       await store.replaceCode(old.code, newCode, now);
     } catch (error) {

@@ -6,7 +6,8 @@ import { AppError, notFound } from '@server/lib/errors';
 import { salesCredentialsOf } from '@server/modules/gear/store-access';
 import * as repo from '../repository';
 import { invalidReason } from '../store-service';
-import { squareApiBase, upsertSquareCatalogObject, type SquareAccess } from './client';
+import { StoreRefusal, StoreUnavailable } from '@server/modules/gear/stores/types';
+import { deleteSquareCatalogObject, retrieveSquareCatalogObject, squareApiBase, upsertSquareCatalogObject, type SquareAccess, type SquareAnswer } from './client';
 import * as catalog from './catalog-repository';
 
 type Entry = SquareDiscountsAnswer['discounts'][number];
@@ -68,4 +69,48 @@ async function oneDiscount(ctx: AppContext, access: SquareAccess, platformId: nu
   const id = (answer.body.catalog_object as { id?: unknown } | undefined)?.id;
   if (typeof id !== 'string' || !id || id.length > 200) return { ...entry, outcome: 'skipped', catalogObjectId: null, reason: 'Square answered no catalog object id' };
   return { ...entry, outcome: 'created', catalogObjectId: await catalog.saveCatalogDiscount(ctx.db, platformId, code.id, id), reason: null };
+}
+
+type RotationOutcome = { disabled: boolean; created: boolean; platform: string; detail: string | null };
+
+/**
+ * Rotating a leaked code (decision record 039) on a Square store whose discount HuntStaff made: a DISCOUNT for the
+ * new code with the old one's terms as Square holds them (RetrieveCatalogObject, so the currency and any edits made in
+ * Square carry over), then the old object deleted, so the leaked name no longer rings up at the counter; orders that
+ * used it keep their discount lines and stay credited through the kept mapping. Null: the code has no Square discount
+ * here (the caller says what to do by hand). A refusal throws StoreRefusal (409, nothing changed), an outage
+ * StoreUnavailable (503); the caller runs this last in its transaction, so either rolls the rotation back.
+ */
+export async function rotateSquareDiscount(ctx: AppContext, platformId: number, old: repo.CodeRow, newCodeId: number, newCode: string): Promise<RotationOutcome | null> {
+  const existing = (await catalog.catalogIdByCodeOf(ctx.db, platformId)).get(old.id);
+  const credentials = await salesCredentialsOf(ctx, platformId, 'square');
+  if (!existing || !credentials) return null;
+  const access: SquareAccess = { base: squareApiBase(ctx.config, credentials.environment), accessToken: credentials.accessToken };
+  const held = await squareCall(retrieveSquareCatalogObject(access, existing));
+  if (!held.ok) {
+    if (held.status !== 404) throw new StoreRefusal('invalid', held.reason);
+    return { disabled: false, created: false, platform: 'square', detail: `${old.code} is not in the Square catalog any more (deleted there already): add a discount named ${newCode} there with the same terms.` };
+  }
+  const data = (held.body.object as { discount_data?: Record<string, unknown> } | undefined)?.discount_data;
+  if (!data) throw new StoreRefusal('invalid', `Square's catalog object for ${old.code} is not a discount`);
+  const object = { type: 'DISCOUNT', id: `#${newCode}`, present_at_all_locations: true, discount_data: { ...data, name: newCode } };
+  // Keyed by the old code and the new name: a retried rotation (after a rollback) gets the same object back.
+  const made = await squareCall(upsertSquareCatalogObject(access, `huntstaff-rotate-${platformId}-${old.id}-${newCode}`, object));
+  if (!made.ok) throw new StoreRefusal('invalid', made.reason);
+  const id = (made.body.catalog_object as { id?: unknown } | undefined)?.id;
+  if (typeof id !== 'string' || !id || id.length > 200) throw new StoreUnavailable('Square answered no catalog object id');
+  const deleted = await squareCall(deleteSquareCatalogObject(access, existing));
+  if (!deleted.ok && deleted.status !== 404) throw new StoreRefusal('invalid', deleted.reason);
+  await catalog.saveCatalogDiscount(ctx.db, platformId, newCodeId, id);
+  return { disabled: true, created: true, platform: 'square', detail: null };
+}
+
+/** A Square outage as the rotation's StoreUnavailable (503, nothing changed). */
+async function squareCall(call: Promise<SquareAnswer>): Promise<SquareAnswer> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE') throw new StoreUnavailable(error.message);
+    throw error;
+  }
 }

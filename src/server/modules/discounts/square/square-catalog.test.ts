@@ -98,6 +98,81 @@ describe('Create Square discounts', () => {
   });
 });
 
+describe('rotating a code on a Square store (decision records 039, 040)', () => {
+  const rotate = (client: { post(url: string, body: unknown): Promise<{ status: number; body: any }> }, id: number, body: Record<string, unknown> = {}) => client.post(`/api/discount-codes/${id}/rotate`, body);
+  const codeIdOf = (rows: { discount_code_id: number }[], index: number) => rows[index].discount_code_id;
+  const names = () => [...fake.catalog.values()].map((object) => (object.discount_data as { name: string }).name).sort();
+
+  it('replaces the catalog discount: the new name with Square’s terms, the old object deleted, both mappings kept', async () => {
+    const { biz, platform } = await squareStore();
+    await biz.client.post(path(platform.id), { currency: 'JPY' });
+    const [jake10, jake5] = await catalogRows(platform.id);
+    // The business changed the amount in Square's dashboard: the rotation copies what Square holds.
+    const held = fake.catalog.get(jake5.catalog_object_id)!;
+    held.discount_data = { ...(held.discount_data as object), amount_money: { amount: 700, currency: 'JPY' } };
+    const res = await rotate(biz.client, jake5.discount_code_id, { newCode: 'JAKE7OFF' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ newCode: 'JAKE7OFF', store: { disabled: true, created: true, platform: 'square', detail: null } });
+    expect(names()).toEqual(['JAKE10', 'JAKE7OFF']);
+    expect(fake.catalog.has(jake5.catalog_object_id)).toBe(false);
+    const made = [...fake.catalog.values()].find((object) => (object.discount_data as { name: string }).name === 'JAKE7OFF')!;
+    expect(made.discount_data).toEqual({ name: 'JAKE7OFF', discount_type: 'FIXED_AMOUNT', amount_money: { amount: 700, currency: 'JPY' } });
+    const rows = await catalogRows(platform.id);
+    expect(rows.map((row) => [row.discount_code_id, row.catalog_object_id])).toEqual([
+      [jake10.discount_code_id, jake10.catalog_object_id],
+      [jake5.discount_code_id, jake5.catalog_object_id],
+      [res.body.newCodeId, made.id],
+    ]);
+    expect(codeIdOf(rows, 2)).toBe(res.body.newCodeId);
+  });
+
+  it('an object already deleted in Square: rotated in HuntStaff, the business told to add the new name', async () => {
+    const { biz, platform } = await squareStore();
+    await biz.client.post(path(platform.id), { currency: 'USD' });
+    const [jake10] = await catalogRows(platform.id);
+    fake.catalog.delete(jake10.catalog_object_id);
+    const res = await rotate(biz.client, jake10.discount_code_id, { newCode: 'JAKE11' });
+    expect(res.status).toBe(200);
+    expect(res.body.store).toEqual({ disabled: false, created: false, platform: 'square', detail: 'JAKE10 is not in the Square catalog any more (deleted there already): add a discount named JAKE11 there with the same terms.' });
+  });
+
+  it('Square down: nothing changes anywhere (503), and a retry rotates once', async () => {
+    const { biz, platform } = await squareStore();
+    await biz.client.post(path(platform.id), { currency: 'USD' });
+    const [jake10] = await catalogRows(platform.id);
+    const before = names();
+    fake.failNext(1, 503);
+    const down = await rotate(biz.client, jake10.discount_code_id, { newCode: 'JAKE12' });
+    expect(down.status).toBe(503);
+    expect(down.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { platform: 'square' } });
+    expect(names()).toEqual(before);
+    const codes = await t.database.query<{ code: string; is_active: boolean }>(`select code, is_active from discount_codes where business_id = (select business_id from discount_codes where id = ${jake10.discount_code_id}) order by id`);
+    expect(codes.map((c) => [c.code, c.is_active])).toEqual([['JAKE10', true], ['JAKE5OFF', true], ['STORE20', true]]);
+    const again = await rotate(biz.client, jake10.discount_code_id, { newCode: 'JAKE12' });
+    expect(again.status).toBe(200);
+    expect(names()).toEqual(['JAKE12', 'JAKE5OFF']);
+  });
+
+  it('parallel rotations of one code: one wins, the others 409, one new object in Square', async () => {
+    const { biz, platform } = await squareStore();
+    await biz.client.post(path(platform.id), { currency: 'USD' });
+    const [jake10] = await catalogRows(platform.id);
+    const answers = await Promise.all(['JAKE21', 'JAKE22', 'JAKE23'].map((newCode) => rotate(biz.client, jake10.discount_code_id, { newCode })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    expect(fake.catalog.size).toBe(2);
+    expect(names()).toEqual([answers.find((a) => a.status === 200)!.body.newCode, 'JAKE5OFF'].sort());
+  });
+
+  it('a code without a Square discount made by HuntStaff: rotated here, the business told what to change by hand', async () => {
+    const { biz, platform } = await squareStore();
+    const [code] = await t.database.query<{ id: number }>(`select id from discount_codes where code = 'JAKE10' and business_id = (select business_id from integration_platforms where id = ${platform.id})`);
+    const res = await rotate(biz.client, code.id, { newCode: 'JAKE13' });
+    expect(res.status).toBe(200);
+    expect(res.body.store).toMatchObject({ disabled: false, created: false, detail: expect.stringContaining('HuntStaff has no admin access') });
+    expect(fake.catalog.size).toBe(0);
+  });
+});
+
 describe('the DISCOUNT object and its idempotency key', () => {
   const code = (extra: Partial<CodeRow>) => ({ id: 7, code: 'JAKE10', discountType: 'percentage', discountValueHundredths: 1000, ...extra }) as CodeRow;
   it('writes percentages as Square’s decimal strings and amounts in the currency’s smallest unit', () => {
