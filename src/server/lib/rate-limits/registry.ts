@@ -8,7 +8,7 @@ const HOUR = 60 * MINUTE;
 
 export const UPLOADS_PER_TEN_MINUTES = 60;
 export const DEMO_REQUESTS_PER_HOUR = 10;
-export const SUPPORT_TICKETS_PER_HOUR = 5;
+export const SUPPORT_TICKETS_PER_HOUR = 10;
 
 /** "At most `max` requests per client address per window" on one route, enforced by @fastify/rate-limit. */
 export type PerAddressRouteLimit = { max: number; timeWindow: number; message: string; whenSharedStoreDown: WhenSharedStoreDown };

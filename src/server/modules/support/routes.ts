@@ -16,7 +16,7 @@ export const supportRoutes = moduleRoutes(apiTags.support, (app, ctx) => {
     {
       schema: {
         summary: 'Send a message to support (signed in or not)',
-        description: 'Files a ticket the admins answer by email. Five per client address per hour (429 after). The `website` field is a honeypot: leave it out.',
+        description: 'Files a ticket the admins answer by email. Ten per client address per hour (429 after). The `website` field is a honeypot: leave it out.',
         body: contactBody,
         response: { 202: contactReceipt },
       },
