@@ -28,8 +28,8 @@ test('an Elite pro staffer books coaching, an admin confirms it with an invite, 
   await page.getByLabel('What would you like to work on?').fill(topic);
   await page.getByLabel('Your time zone').selectOption('America/Denver');
   await page.getByLabel('Day 1').fill(inDays(20));
-  await page.getByLabel('From').fill('09:00');
-  await page.getByLabel('To').fill('11:00');
+  await page.getByLabel('From', { exact: true }).fill('09:00');
+  await page.getByLabel('To', { exact: true }).fill('11:00');
   await page.getByRole('button', { name: 'Request session' }).click();
   await expect(page.getByRole('status')).toContainText('We will email you a calendar invite');
   const mine = page.getByTestId('coaching-session').filter({ hasText: topic });
@@ -43,7 +43,7 @@ test('an Elite pro staffer books coaching, an admin confirms it with an invite, 
   const request = admin.getByTestId('coaching-request').filter({ hasText: topic });
   await expect(request).toContainText(name);
   await expect(request.getByLabel('Day (America/Denver)')).toHaveValue(inDays(20));
-  await request.getByLabel('Start').fill('09:30');
+  await request.getByLabel('Start', { exact: true }).fill('09:30');
   await request.getByRole('button', { name: 'Confirm and send invite' }).click();
   await expect(request).toContainText('confirmed');
   await expect(request).toContainText('9:30 AM');
