@@ -60,6 +60,9 @@ import { TaskQueue } from './modules/tasks/queue';
 import { retentionRoutes } from './modules/retention/routes';
 import { rankingSnapshotsRoutes } from './modules/ranking-snapshots/routes';
 import { fraudRoutes } from './modules/fraud/routes';
+import { coachingRoutes } from './modules/coaching/routes';
+import { supportRoutes } from './modules/support/routes';
+import { supportFormRoutes } from './modules/support/form-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -238,6 +241,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(retentionRoutes);
   await app.register(rankingSnapshotsRoutes);
   await app.register(fraudRoutes);
+  await app.register(coachingRoutes);
+  await app.register(supportRoutes);
+  await app.register(supportFormRoutes);
 
   await registerClient(app, config);
   app.addHook('onReady', rateLimitStore.ready);

@@ -18,7 +18,7 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : crypto.rand
 const MULTIPART_ROUTES = new Set(['POST /api/messages/:id/attachments', 'POST /api/messages/with-attachments', 'POST /api/uploads/avatar', 'POST /api/credentials', 'POST /api/campaigns/:id/assets/file', 'POST /api/campaigns/:id/tasks/:taskId/submissions']);
 
 /** The prerendered HTML form's posts (decision record 034): half the runs send form-encoded bodies, as a browser would. */
-const FORM_ROUTES = new Set(['POST /api/auth/login/form', 'POST /api/auth/register/form', 'POST /api/auth/login/two-factor/form']);
+const FORM_ROUTES = new Set(['POST /api/auth/login/form', 'POST /api/auth/register/form', 'POST /api/auth/login/two-factor/form', 'POST /api/support/contact/form']);
 
 type Caller = { name: string; headers: Record<string, string> };
 

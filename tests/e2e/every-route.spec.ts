@@ -38,6 +38,10 @@ const routes: { path: string; text: Partial<Record<Visitor | 'signedIn' | 'any',
   { path: '/gear', text: { anonymous: 'Please log in to run your gear program.', business: 'Pay your pro staff in gear', pro_staff: 'Gear is for business accounts.', admin: 'Please complete your business profile first.' } },
   { path: '/my-gear', text: { anonymous: 'Please log in to see your gear.', business: 'My Gear is for pro staff accounts.', pro_staff: 'Gear from the brands you are on', admin: 'My Gear is for pro staff accounts.' } },
   // The pro staffer's earnings in full (the dashboard sums them up).
+  // Help Center, Contact Us and Elite coaching (decision record 046); the demo pro staffer is on Free.
+  { path: '/help', text: { any: 'Answers from our guides' } },
+  { path: '/contact', text: { any: 'Send message' } },
+  { path: '/coaching', text: { anonymous: 'Please log in to book coaching.', business: 'Coaching is for pro staff accounts.', pro_staff: 'Coaching is part of the Elite plan', admin: 'Coaching is for pro staff accounts.' } },
   { path: '/earnings', text: { anonymous: 'Please log in to see your earnings.', business: 'Earnings is for pro staff accounts.', pro_staff: 'My Commissions', admin: 'Earnings is for pro staff accounts.' } },
   // Code abuse review (issue 43): the business's flagged orders; pro staff are sent to their earnings, where their flags are.
   { path: '/flagged-orders', text: { anonymous: 'Please log in to review flagged orders.', business: 'Flagged Orders', pro_staff: 'Flagged orders are reviewed by businesses.', admin: 'Please complete your business profile first.' } },

@@ -75,7 +75,7 @@ test('the Program menu reaches the roster, campaigns, goals, event booths, gear 
 test('pro staff find their agreements, campaigns, credentials, goals, gear and earnings under Program, also in the mobile menu', async ({ page }) => {
   await signIn(page, DEMO_PRO_STAFF);
   await nav(page).getByRole('button', { name: 'Program' }).click();
-  await expect(nav(page).getByRole('list').getByRole('link')).toHaveText(['My Agreements', 'Campaigns', 'Credentials', 'Goals', 'My Gear', 'Earnings']);
+  await expect(nav(page).getByRole('list').getByRole('link')).toHaveText(['My Agreements', 'Campaigns', 'Credentials', 'Goals', 'My Gear', 'Earnings', 'Coaching']);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.getByRole('button', { name: 'Open menu' }).click();
   const program = page.getByRole('navigation', { name: 'Mobile' }).getByRole('group', { name: 'Program' });

@@ -14,8 +14,8 @@ export function Footer() {
           <Link to="/search" className="hover:text-forest-700">Browse Pro Staff</Link>
         </nav>
         <nav aria-label="Company" className="flex flex-col gap-2">
-          <a href="mailto:support@huntstaff.example.com" className="hover:text-forest-700">Help Center</a>
-          <a href="mailto:hello@huntstaff.example.com" className="hover:text-forest-700">Contact Us</a>
+          <Link to="/help" className="hover:text-forest-700">Help Center</Link>
+          <Link to="/contact" className="hover:text-forest-700">Contact Us</Link>
           <Link to="/privacy-policy" className="hover:text-forest-700">Privacy Policy</Link>
           <Link to="/terms-of-service" className="hover:text-forest-700">Terms of Service</Link>
         </nav>

@@ -99,6 +99,7 @@ export function programItemsFor(userType: string | null | undefined): ProgramIte
       { to: '/goals', label: 'Goals' },
       { to: '/my-gear', label: 'My Gear' },
       { to: '/earnings', label: 'Earnings' },
+      { to: '/coaching', label: 'Coaching' },
     ];
   }
   return [

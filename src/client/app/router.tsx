@@ -45,6 +45,9 @@ export const routes = [
   { path: '/store-integration', element: page(() => import('../features/discounts/pages/store-integration-page')) },
   { path: '/admin', element: page(() => import('../features/admin/pages/admin-page')) },
   { path: '/test-profiles', element: page(() => import('../features/profiles/pages/test-profiles-page')) },
+  { path: '/help', element: page(() => import('../features/support/pages/help-page')) },
+  { path: '/contact', element: page(() => import('../features/support/pages/contact-page')) },
+  { path: '/coaching', element: page(() => import('../features/coaching/pages/coaching-page')) },
   { path: '/privacy-policy', element: page(() => import('../features/marketing/pages/privacy-policy-page')) },
   { path: '/terms-of-service', element: page(() => import('../features/marketing/pages/terms-of-service-page')) },
   { path: '*', element: page(() => import('./not-found-page')) },
@@ -61,4 +64,7 @@ export const appRoutes: RouteObject[] = [{ element: <Layout />, children: routes
 export const prerenderedPaths = [
   '/', '/business-features', '/pro-staff-features', '/privacy-policy', '/terms-of-service', '/auth', '/search',
   '/auth?mode=signup', '/auth?mode=signup&type=business', '/auth?mode=signup&type=pro_staff', '/auth?step=two-factor',
+  // Help Center and Contact Us (decision record 046): the search is a GET form, the contact form posts natively, and
+  // its confirmation is prerendered too so a visitor without JavaScript sees that it was sent.
+  '/help', '/contact', '/contact?sent=1',
 ];

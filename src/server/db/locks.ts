@@ -34,6 +34,8 @@ const lockNamespaces = {
   gearAllotment: 8101,
   /** A business's tier list: the ten-tier limit (decision record 038). */
   gearTiers: 8102,
+  /** A pro staffer's coaching requests: the waiting-requests limit (decision record 046). */
+  coachingRequests: 8201,
 } as const;
 
 /**

@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-export type Mail = { to: string; subject: string; text: string };
+/**
+ * A file sent with a mail: text only (a calendar invite), so a queued mail's payload stays JSON (decision record 046).
+ * `contentType` may carry parameters, e.g. `text/calendar; method=REQUEST`, which calendar clients read.
+ */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
+export type Mail = { to: string; subject: string; text: string; attachments?: MailAttachment[] };
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
@@ -24,7 +30,9 @@ export class LogMailer implements Mailer {
   constructor(private readonly log: FastifyBaseLogger) {}
 
   async send(mail: Mail): Promise<void> {
-    this.log.info({ mail }, 'email (no SMTP_URL configured, logged instead of sent)');
+    // Attachments are named, not written out: the log keeps the text a developer follows, not whole files.
+    const { attachments, ...rest } = mail;
+    this.log.info({ mail: { ...rest, attachments: attachments?.map((file) => file.filename) } }, 'email (no SMTP_URL configured, logged instead of sent)');
   }
 }
 

@@ -72,6 +72,24 @@ async function proposeAgreementChange(f: Fixtures): Promise<void> {
   if (res.status !== 201) throw new Error(`agreement change: ${res.status} ${JSON.stringify(res.body)}`);
   agreementChangeId = res.body.id;
 }
+/** The coaching session the coaching entries' setup books for `proStaff`, and the ticket the support entries' setup files. */
+let coachingSessionId = 0;
+let ticketId = 0;
+const coachingBooking = { topic: 'Calling elk on camera', timeZone: 'America/Denver', preferredTimes: [{ date: dayOffset(10), from: '09:00', to: '11:00' }] };
+const contactMessage = { name: 'Visitor', email: 'visitor@example.com', subject: 'A question', message: 'How do commissions work?' };
+async function bookCoaching(f: Fixtures): Promise<void> {
+  const res = await f.proStaff.client.post('/api/coaching/sessions', coachingBooking);
+  if (res.status !== 201) throw new Error(`coaching booking: ${res.status} ${JSON.stringify(res.body)}`);
+  coachingSessionId = res.body.id;
+}
+async function fileTicket(f: Fixtures): Promise<void> {
+  const res = await f.t.app.inject({ method: 'POST', url: '/api/support/contact', payload: contactMessage });
+  if (res.statusCode !== 202) throw new Error(`ticket: ${res.statusCode} ${res.body}`);
+  [{ id: ticketId }] = await f.t.database.query<{ id: number }>('select max(id) as id from support_tickets');
+  await f.t.app.ctx.rateLimits.reset();
+}
+/** The staffer who booked: 200; the other staffer: 404 (session ids reveal nothing); everyone else is refused by role. */
+const coachingOwner = (status: number): Statuses => ({ anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: 404, business: 403, proStaff: status });
 /** A party of the agreement: 200; any other signed-in account: 404 (agreement ids reveal nothing). */
 const agreementParties = (status: number): Statuses => ({ anonymous: 401, admin: 404, otherBusiness: 404, otherProStaff: 404, business: status, proStaff: status });
 
@@ -859,6 +877,49 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     note: 'Public: the landing page\'s Schedule Demo form; rate limited per address (demo-requests.test.ts).',
   },
   'GET /api/admin/demo-requests': { expect: adminOnly, request: at(() => '/api/admin/demo-requests') },
+
+  // ---- coaching and support (decision record 046) ----
+  'GET /api/coaching/sessions': { expect: anyProStaffProfile(200), request: at(() => '/api/coaching/sessions'), note: "The caller's own sessions." },
+  'POST /api/coaching/sessions': { expect: anyProStaffProfile(201), request: () => ({ url: '/api/coaching/sessions', body: coachingBooking }), note: 'Both pro staff fixtures are Elite; other plans get 403 (coaching.test.ts).' },
+  'POST /api/coaching/sessions/:id/reschedule': {
+    expect: coachingOwner(200),
+    setup: bookCoaching,
+    request: () => ({ url: `/api/coaching/sessions/${coachingSessionId}/reschedule`, body: { timeZone: 'UTC', preferredTimes: coachingBooking.preferredTimes } }),
+  },
+  'POST /api/coaching/sessions/:id/cancel': { expect: coachingOwner(200), setup: bookCoaching, request: at(() => `/api/coaching/sessions/${coachingSessionId}/cancel`) },
+  'GET /api/admin/coaching/sessions': { expect: adminOnly, setup: bookCoaching, request: at(() => '/api/admin/coaching/sessions') },
+  'POST /api/admin/coaching/sessions/:id/confirm': {
+    expect: adminOnly,
+    setup: bookCoaching,
+    request: () => ({ url: `/api/admin/coaching/sessions/${coachingSessionId}/confirm`, body: { date: dayOffset(10), time: '10:00', durationMinutes: 45 } }),
+  },
+  'POST /api/admin/coaching/sessions/:id/cancel': { expect: adminOnly, setup: bookCoaching, request: at(() => `/api/admin/coaching/sessions/${coachingSessionId}/cancel`) },
+  'POST /api/support/contact': {
+    expect: all(202),
+    // Six callers share one test address and the limit is five an hour: each starts with a fresh count.
+    request: async (f, actor) => {
+      await f.t.app.ctx.rateLimits.reset();
+      return { url: '/api/support/contact', body: { ...contactMessage, name: `Contact ${actor}` } };
+    },
+    note: 'Public: Contact Us, signed in or not; rate limited per address (support.test.ts).',
+  },
+  'POST /api/support/contact/form': {
+    expect: all(303),
+    request: async (f, actor) => {
+      await f.t.app.ctx.rateLimits.reset();
+      return { url: '/api/support/contact/form', body: { ...contactMessage, name: `Form ${actor}` } };
+    },
+    note: 'Public: the Contact Us HTML form; answers with a redirect.',
+  },
+  'GET /api/admin/support/tickets': { expect: adminOnly, setup: fileTicket, request: at(() => '/api/admin/support/tickets') },
+  'POST /api/admin/support/tickets/:id/replies': { expect: { ...adminOnly, admin: 201 }, setup: fileTicket, request: () => ({ url: `/api/admin/support/tickets/${ticketId}/replies`, body: { message: 'Answered.' } }) },
+  'PUT /api/admin/support/tickets/:id/status': { expect: adminOnly, setup: fileTicket, request: () => ({ url: `/api/admin/support/tickets/${ticketId}/status`, body: { status: 'closed' } }) },
+  'GET /api/account-manager': { expect: { anonymous: 401, admin: 200, otherBusiness: 200, otherProStaff: 403, business: 200, proStaff: 403 }, request: at(() => '/api/account-manager'), note: "The caller's own manager (business accounts)." },
+  'GET /api/admin/account-managers': { expect: adminOnly, request: at(() => '/api/admin/account-managers') },
+  'PUT /api/admin/account-managers/:userId': {
+    expect: adminOnly,
+    request: (f) => ({ url: `/api/admin/account-managers/${f.business.user.id}`, body: { managerUserId: f.admin.user.id, managerName: 'Morgan Lake' } }),
+  },
 
   // ---- admin ----
   'GET /api/admin/analytics': { expect: adminOnly, request: at(() => '/api/admin/analytics') },

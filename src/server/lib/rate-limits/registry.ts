@@ -8,6 +8,7 @@ const HOUR = 60 * MINUTE;
 
 export const UPLOADS_PER_TEN_MINUTES = 60;
 export const DEMO_REQUESTS_PER_HOUR = 10;
+export const SUPPORT_TICKETS_PER_HOUR = 10;
 
 /** "At most `max` requests per client address per window" on one route, enforced by @fastify/rate-limit. */
 export type PerAddressRouteLimit = { max: number; timeWindow: number; message: string; whenSharedStoreDown: WhenSharedStoreDown };
@@ -69,6 +70,9 @@ export function createRateLimits(config: Pick<Config, 'registrationsPerHourPerIp
     // Store API: generous per key for a busy storefront; per address, failed keys only, to make guessing pointless.
     storeRequestsByKey: new WindowLimiter(store, 'store-requests-key', 600, MINUTE),
     badStoreKeysByAddress: new WindowLimiter(store, 'bad-store-keys-address', 20, MINUTE),
+    // Contact Us (decision record 046): one budget per client address for the JSON route and the native form post,
+    // counted before the honeypot is looked at, so a bot spends it too.
+    supportTicketsByAddress: new WindowLimiter(store, 'support-tickets-address', SUPPORT_TICKETS_PER_HOUR, HOUR),
 
     /** Forgets every count, both kinds. */
     reset: () => store.clear(),
@@ -94,6 +98,7 @@ export const namedLimitsWhenSharedStoreDown: Record<string, WhenSharedStoreDown>
   'agreement-offers-user': 'local',
   'store-requests-key': 'open',
   'bad-store-keys-address': 'local',
+  'support-tickets-address': 'local',
   // Account rights (decision record 027): mail and code limits stay security limits.
   'verification-mails-user': 'local',
   'export-links-user': 'local',

@@ -43,6 +43,8 @@ export const apiTags = {
   analytics: { name: 'Analytics', description: session('business analytics') },
   usage: { name: 'Usage', description: session('plan usage') },
   demoRequests: { name: 'Demo requests', description: 'Requests for a product demo.' },
+  coaching: { name: 'Coaching', description: session('Elite one-on-one coaching: requests, the admin queue, calendar invites') },
+  support: { name: 'Support', description: 'Contact Us tickets (signed in or not), their answers from the admin page, and Enterprise account managers.' },
   store: { name: 'Store API', description: 'Called by connected stores with their X-Api-Key: validate codes, track usage, orders and page views.' },
   webhooks: { name: 'Webhooks', description: 'Signed deliveries from store platforms and Stripe. A signed delivery we cannot use is answered 200 and recorded.' },
 } as const;

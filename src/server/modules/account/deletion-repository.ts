@@ -149,6 +149,14 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
     // An inactivity warning (record 026) is moot once the account is erased.
     sql`delete from retention_warnings where user_id = ${userId}`,
     sql`delete from demo_requests where user_id = ${userId}`,
+    // Coaching and support (decision record 046): the staffer's sessions, the messages they sent to support (signed
+    // in, or with the account's address while signed out) with the answers, and the account's manager naming. An
+    // erased admin's answers stay with the requester's ticket, unsigned; an erased admin no longer manages accounts.
+    sql`delete from coaching_sessions where user_id = ${userId}`,
+    sql`update coaching_sessions set coach_id = null where coach_id = ${userId}`,
+    sql`delete from support_tickets where user_id = ${userId} or email = (select email from users where id = ${userId})`,
+    sql`update support_ticket_replies set user_id = null where user_id = ${userId}`,
+    sql`delete from account_managers where business_user_id = ${userId} or manager_user_id = ${userId}`,
     // The notification centre: the texts name the other party and the deleted user's own dealings (record 030).
     sql`delete from notifications where user_id = ${userId}`,
     sql`delete from notification_settings where user_id = ${userId}`,

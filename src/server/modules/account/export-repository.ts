@@ -11,6 +11,7 @@ import { advertisements } from '@server/db/schema/ads';
 import { promotions } from '@server/db/schema/promotions';
 import { pageViews, planTrials, subscriptionPayments, subscriptions } from '@server/db/schema/billing';
 import { demoRequests } from '@server/db/schema/demo-requests';
+import { accountManagers, coachingSessions, supportTicketReplies, supportTickets } from '@server/db/schema/support';
 import { payoutAccounts, payoutItems, payouts } from '@server/db/schema/payouts';
 import { agreementEvents, agreements } from '@server/db/schema/agreements';
 import { notificationSettings, notifications } from '@server/db/schema/notifications';
@@ -110,6 +111,8 @@ export async function exportRows(db: Database, userId: number) {
       .where(eq(subscriptionPayments.userId, userId)),
     trials: await db.select().from(planTrials).where(eq(planTrials.userId, userId)),
     demoRequests: await db.select().from(demoRequests).where(eq(demoRequests.userId, userId)),
+    // Coaching and support (decision record 046).
+    ...(await supportOf(db, userId, account?.email ?? '')),
     sessions: await db.select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)),
     pageViews: await db.select({ path: pageViews.path, createdAt: pageViews.createdAt }).from(pageViews).where(eq(pageViews.userId, userId)),
     // Payouts (issue 20): those the business sent, the transfers the pro staffer received, and the payout account's state.
@@ -166,6 +169,24 @@ export async function exportRows(db: Database, userId: number) {
         .where(eq(boothEventStaff.proStaffId, id))
         .orderBy(boothEventStaff.eventId),
     ),
+  };
+}
+
+/**
+ * Coaching sessions asked for, support tickets sent (signed in, or signed out with the account's address) with the
+ * answers they got, and the account manager named for the account (decision record 046).
+ */
+async function supportOf(db: Database, userId: number, email: string) {
+  const tickets = await db.select().from(supportTickets).where(or(eq(supportTickets.userId, userId), eq(supportTickets.email, email))).orderBy(supportTickets.id);
+  const ids = tickets.map((ticket) => ticket.id);
+  return {
+    coachingSessions: await db.select().from(coachingSessions).where(eq(coachingSessions.userId, userId)).orderBy(coachingSessions.id),
+    supportTickets: tickets,
+    supportTicketReplies: ids.length
+      ? await db.select({ id: supportTicketReplies.id, ticketId: supportTicketReplies.ticketId, message: supportTicketReplies.message, createdAt: supportTicketReplies.createdAt })
+        .from(supportTicketReplies).where(inArray(supportTicketReplies.ticketId, ids)).orderBy(supportTicketReplies.id)
+      : [],
+    accountManager: await db.select({ managerName: accountManagers.managerName, assignedAt: accountManagers.assignedAt }).from(accountManagers).where(eq(accountManagers.businessUserId, userId)),
   };
 }
 

@@ -3,6 +3,7 @@ import { retriedTask, tasksOverview } from '@shared/contracts/tasks';
 import { access } from '@server/lib/routes/access';
 import { apiTags } from '@server/lib/routes/openapi';
 import { moduleRoutes } from '@server/lib/routes/module-routes';
+import type { Mail } from '@server/lib/mailer';
 import * as service from './service';
 
 export const PURGE_FINISHED_TASKS = 'tasks.purge-finished';
@@ -11,8 +12,8 @@ export const tasksRoutes = moduleRoutes(apiTags.admin, (app, ctx) => {
   const admin = access('admin');
   ctx.tasks.schedule(PURGE_FINISHED_TASKS, 24 * 60 * 60, (taskCtx) => service.purgeFinished(taskCtx));
   ctx.tasks.register(service.SEND_MAIL_TASK, async (taskCtx, task) => {
-    const mail = task.payload as { to: string; subject: string; text: string };
-    await taskCtx.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text });
+    const mail = task.payload as Mail;
+    await taskCtx.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.attachments ? { attachments: mail.attachments } : {}) });
     return { to: mail.to, subject: mail.subject };
   });
 

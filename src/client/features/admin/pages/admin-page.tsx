@@ -12,6 +12,8 @@ import { formatCount, formatPercent, StatCard } from '../components/stat-card';
 import { GrowthChart } from '@client/features/analytics';
 import { CredentialQueuePanel } from '@client/features/credentials';
 import { DemoRequestsPanel } from '../components/demo-requests-panel';
+import { CoachingQueuePanel } from '@client/features/coaching';
+import { AccountManagersPanel, SupportTicketsPanel } from '@client/features/support';
 import { BackgroundTasksPanel } from '../components/background-tasks-panel';
 import { ReconciliationPanel } from '../components/reconciliation-panel';
 import { AdminCouponSitesPanel, RepeatedRejectionsPanel } from '@client/features/fraud';
@@ -81,6 +83,11 @@ export default function AdminPage() {
             </div>
             <CredentialQueuePanel />
             <DemoRequestsPanel />
+            <SupportTicketsPanel />
+            <div className="grid gap-6 lg:grid-cols-2">
+              <div className="min-w-0"><CoachingQueuePanel /></div>
+              <div className="min-w-0"><AccountManagersPanel /></div>
+            </div>
             <ReconciliationPanel />
             <div className="grid gap-6 lg:grid-cols-2">
               <RepeatedRejectionsPanel />

@@ -27,6 +27,7 @@ import { SubscriptionCard } from '../components/subscription-card';
 import { TrialBanner } from '@client/features/billing';
 import { useActiveAgreements } from '@client/features/agreements';
 import { GoalsSummaryCard } from '@client/features/goals';
+import { AccountManagerCard } from '@client/features/support';
 
 const tabs = [
   ['overview', 'Overview'],
@@ -198,6 +199,8 @@ function BusinessDashboard({ user }: { user: SessionUser }) {
               <ProfileStatusCard loading={profile.isPending} name={profile.data?.companyName ?? null} detail={profile.data?.location} />
               {businessId !== null && <GoalsSummaryCard />}
               <SubscriptionCard userType="business" tier={user.subscriptionTier} />
+              {/* Enterprise accounts see their named account manager (decision record 046). */}
+              <AccountManagerCard enterprise={user.subscriptionTier === 'enterprise'} />
               <Card>
                 <CardHeader><CardTitle>Quick Actions</CardTitle></CardHeader>
                 <CardContent className="flex flex-col gap-2">

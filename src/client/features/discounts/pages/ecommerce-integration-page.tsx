@@ -221,7 +221,7 @@ export default function EcommerceIntegrationPage() {
       <section className="flex flex-wrap justify-center gap-3" aria-label="More help">
         <Button asChild><a href={publicApiPaths.reference} target="_blank" rel="noreferrer">Open API Reference</a></Button>
         <Button asChild variant="outline"><Link to="/store-integration">View Examples</Link></Button>
-        <Button asChild variant="outline"><a href="mailto:support@huntstaff.example.com?subject=Store%20integration">Contact Support</a></Button>
+        <Button asChild variant="outline"><Link to="/contact">Contact Support</Link></Button>
       </section>
     </Page>
   );

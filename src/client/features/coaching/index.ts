@@ -1,0 +1,1 @@
+export { CoachingQueuePanel } from './components/coaching-queue-panel';
