@@ -60,6 +60,8 @@ import { TaskQueue } from './modules/tasks/queue';
 import { retentionRoutes } from './modules/retention/routes';
 import { rankingSnapshotsRoutes } from './modules/ranking-snapshots/routes';
 import { fraudRoutes } from './modules/fraud/routes';
+import { apiTokensRoutes } from './modules/api-tokens/routes';
+import { authenticateBearer, bearerTokenOf, noteTokenScope } from './modules/api-tokens/bearer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
+    noteTokenScope(route);
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
   });
   app.decorateRequest('user', null);
@@ -164,6 +167,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       assertSameOrigin(request, Boolean(token));
     } catch (error) {
       return done(error as Error);
+    }
+    // An Enterprise API token (decision record 043). Never together with a session cookie: which of the two would
+    // act is then a guess, and a token must not ride along a browser's cookie session (or the other way round).
+    const bearer = bearerTokenOf(request);
+    if (bearer !== undefined) {
+      if (token) return done(new AppError('VALIDATION', 'Send either the session cookie or an API token (Authorization: Bearer), not both.'));
+      authenticateBearer(ctx, request, bearer).then(() => done(), done);
+      return;
     }
     if (!token) return done();
     // Reads may use a kept session; a write is always checked against the database (decision record 035).
@@ -238,6 +249,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(retentionRoutes);
   await app.register(rankingSnapshotsRoutes);
   await app.register(fraudRoutes);
+  await app.register(apiTokensRoutes);
 
   await registerClient(app, config);
   app.addHook('onReady', rateLimitStore.ready);

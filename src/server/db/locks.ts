@@ -34,6 +34,8 @@ const lockNamespaces = {
   gearAllotment: 8101,
   /** A business's tier list: the ten-tier limit (decision record 038). */
   gearTiers: 8102,
+  /** A business's API tokens: the live-token limit (decision record 043). */
+  apiTokens: 8301,
 } as const;
 
 /**
