@@ -375,3 +375,36 @@ describe('account rights (decision record 027)', () => {
     expect(await t.database.query(`select id from api_tokens`)).toEqual([]);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('has the bearer scheme and lists it, with its scope, on exactly the routes opened to tokens', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    expect(doc.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'hs_live_…' });
+    const opened: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths as Record<string, Record<string, { security?: Record<string, string[]>[]; 'x-api-token-scope'?: string }>>)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const token = operation.security?.find((scheme) => 'apiToken' in scheme);
+        if (!token) continue;
+        expect(operation.security?.[0], `${method} ${path}`).toEqual({ session: [] });
+        expect(token.apiToken).toEqual([operation['x-api-token-scope']]);
+        opened.push(`${method.toUpperCase()} ${path} ${token.apiToken![0]}`);
+      }
+    }
+    expect(opened.sort()).toEqual([
+      'GET /api/agreements roster:read',
+      'GET /api/agreements/roster.csv roster:read',
+      'GET /api/agreements/{id} roster:read',
+      'GET /api/agreements/{id}/history roster:read',
+      'GET /api/commissions/business commissions:read',
+      'GET /api/commissions/business/statement commissions:read',
+      'GET /api/commissions/business/yearly-totals commissions:read',
+      'GET /api/discount-codes codes:read',
+      'GET /api/discount-codes/business/{businessId} codes:read',
+      'GET /api/payouts/business payouts:read',
+      'GET /api/payouts/business/statement payouts:read',
+      'GET /api/payouts/{id} payouts:read',
+      'PATCH /api/discount-codes/{id} codes:write',
+      'POST /api/discount-codes codes:write',
+    ]);
+  });
+});

@@ -98,11 +98,3 @@ export async function touchToken(db: Database, id: number, now: Date, staleBefor
     .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, staleBefore))));
 }
 
-/** For the account export (record 027): names, scopes and dates; never the hash or the prefix. */
-export async function tokensForExport(db: Database, businessId: number) {
-  return db
-    .select({ name: apiTokens.name, scopes: apiTokens.scopes, createdAt: apiTokens.createdAt, expiresAt: apiTokens.expiresAt, lastUsedAt: apiTokens.lastUsedAt, revokedAt: apiTokens.revokedAt })
-    .from(apiTokens)
-    .where(eq(apiTokens.businessId, businessId))
-    .orderBy(apiTokens.id);
-}
