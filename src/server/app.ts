@@ -63,6 +63,8 @@ import { fraudRoutes } from './modules/fraud/routes';
 import { coachingRoutes } from './modules/coaching/routes';
 import { supportRoutes } from './modules/support/routes';
 import { supportFormRoutes } from './modules/support/form-routes';
+import { apiTokensRoutes } from './modules/api-tokens/routes';
+import { authenticateBearer, bearerTokenOf, noteTokenScope } from './modules/api-tokens/bearer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
+    noteTokenScope(route);
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
   });
   app.decorateRequest('user', null);
@@ -167,6 +170,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       assertSameOrigin(request, Boolean(token));
     } catch (error) {
       return done(error as Error);
+    }
+    // An Enterprise API token (decision record 043). Never together with a session cookie: which of the two would
+    // act is then a guess, and a token must not ride along a browser's cookie session (or the other way round).
+    const bearer = bearerTokenOf(request);
+    if (bearer !== undefined) {
+      if (token) return done(new AppError('VALIDATION', 'Send either the session cookie or an API token (Authorization: Bearer), not both.'));
+      authenticateBearer(ctx, request, bearer).then(() => done(), done);
+      return;
     }
     if (!token) return done();
     // Reads may use a kept session; a write is always checked against the database (decision record 035).
@@ -244,6 +255,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(coachingRoutes);
   await app.register(supportRoutes);
   await app.register(supportFormRoutes);
+  await app.register(apiTokensRoutes);
 
   await registerClient(app, config);
   app.addHook('onReady', rateLimitStore.ready);

@@ -109,5 +109,7 @@ export function programItemsFor(userType: string | null | undefined): ProgramIte
     { to: '/events', label: 'Events' },
     { to: '/gear', label: 'Gear' },
     { to: '/flagged-orders', label: 'Flagged Orders' },
+    // Enterprise API access (decision record 043); the page explains the plan to the others.
+    { to: '/api-tokens', label: 'API Tokens' },
   ];
 }

@@ -35,6 +35,7 @@ export const routes = [
   { path: '/gear', element: page(() => import('../features/gear/pages/gear-page')) },
   { path: '/my-gear', element: page(() => import('../features/gear/pages/my-gear-page')) },
   { path: '/flagged-orders', element: page(() => import('../features/fraud/pages/flagged-orders-page')) },
+  { path: '/api-tokens', element: page(() => import('../features/api-tokens/pages/api-tokens-page')) },
   { path: '/earnings', element: page(() => import('../features/commissions/pages/earnings-page')) },
   { path: '/notifications', element: page(() => import('../features/notifications/pages/notifications-page')) },
   { path: '/business-analytics', element: page(() => import('../features/analytics/pages/business-analytics-page')) },

@@ -36,6 +36,8 @@ const lockNamespaces = {
   gearTiers: 8102,
   /** A pro staffer's coaching requests: the waiting-requests limit (decision record 046). */
   coachingRequests: 8201,
+  /** A business's API tokens: the live-token limit (decision record 043). */
+  apiTokens: 8301,
 } as const;
 
 /**

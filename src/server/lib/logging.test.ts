@@ -49,4 +49,14 @@ describe('request logs', () => {
     expect(lines.some((line) => line.includes('a careless log call') && line.includes('[redacted]'))).toBe(true);
     expect(lines.filter((line) => line.includes(secret) || line.includes('victim'))).toEqual([]);
   });
+
+  it('never carry an API token (decision record 043), whether refused or malformed', async () => {
+    const token = `hs_live_${'Q'.repeat(43)}`;
+    await app.inject({ method: 'GET', url: '/api/discount-codes', headers: { authorization: `Bearer ${token}` } });
+    await app.inject({ method: 'POST', url: '/api/discount-codes', headers: { authorization: `Bearer ${token}-x` }, payload: { code: 'X' } });
+    app.log.info({ headers: { authorization: `Bearer ${token}` } }, 'a careless header log');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines.filter((line) => line.includes('incoming request'))).toHaveLength(2);
+    expect(lines.filter((line) => line.includes('QQQQ'))).toEqual([]);
+  });
 });

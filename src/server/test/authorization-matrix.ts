@@ -60,6 +60,13 @@ let squarespacePlatformId = 0;
 /** The fraud flag and household address the code-abuse entries' setups make. */
 let matrixFlagId = 0;
 let householdAddressId = 0;
+/** The business's API token the token entries' setup makes (decision record 043). */
+let apiTokenId = 0;
+async function businessApiToken(f: Fixtures): Promise<void> {
+  const res = await f.business.client.post('/api/api-tokens', { name: 'SECRET-sync', scopes: ['codes:read'] });
+  if (res.status !== 201) throw new Error(`api token: ${res.status} ${JSON.stringify(res.body)}`);
+  apiTokenId = res.body.token.id;
+}
 /** The dead task the retry route's setup makes. */
 let deadTaskId = 0;
 /** The pro staffer's notification of the fixture agreement's offer. */
@@ -950,4 +957,19 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   // ---- analytics (own data only; the fixture businesses are on Enterprise, which includes analytics) ----
   'GET /api/analytics/business': { expect: anyBusinessProfile(200), request: at(() => '/api/analytics/business?weeks=4') },
   'GET /api/analytics/promotions': { expect: anyBusinessProfile(200), request: at(() => '/api/analytics/promotions?days=7') },
+
+  // ---- API tokens (decision record 043; tokens used on routes in api-tokens/api-tokens.test.ts) ----
+  'GET /api/api-tokens': {
+    expect: anyBusinessProfile(200),
+    request: at(() => '/api/api-tokens'),
+    setup: businessApiToken,
+    note: "The caller's own tokens; the fixture businesses are on Enterprise.",
+  },
+  'POST /api/api-tokens': { expect: anyBusinessProfile(201), request: () => ({ url: '/api/api-tokens', body: { name: 'Nightly sync', scopes: ['roster:read'] } }) },
+  'DELETE /api/api-tokens/:id': {
+    expect: businessOwnerOnly(204, 404),
+    request: () => ({ url: `/api/api-tokens/${apiTokenId}` }),
+    setup: businessApiToken,
+    note: 'Another business’s token id is a 404, as if it did not exist.',
+  },
 };

@@ -37,6 +37,9 @@ export const errorCodes = [
   'EMAIL_NOT_VERIFIED', 'TWO_FACTOR_REQUIRED',
   // A link that worked once and has expired (an emailed export, decision record 027).
   'GONE',
+  // An API token (decision record 043) sent to a route not opened to tokens, without the route's scope, or of a
+  // business whose plan no longer includes API access.
+  'API_TOKEN_NOT_ACCEPTED', 'API_TOKEN_SCOPE', 'API_TOKEN_PLAN',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

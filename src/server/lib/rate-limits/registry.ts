@@ -9,6 +9,8 @@ const HOUR = 60 * MINUTE;
 export const UPLOADS_PER_TEN_MINUTES = 60;
 export const DEMO_REQUESTS_PER_HOUR = 10;
 export const SUPPORT_TICKETS_PER_HOUR = 10;
+/** Calls one API token may make per minute (decision record 043): a nightly sync of a large roster fits easily. */
+export const API_REQUESTS_PER_MINUTE = 120;
 
 /** "At most `max` requests per client address per window" on one route, enforced by @fastify/rate-limit. */
 export type PerAddressRouteLimit = { max: number; timeWindow: number; message: string; whenSharedStoreDown: WhenSharedStoreDown };
@@ -73,6 +75,10 @@ export function createRateLimits(config: Pick<Config, 'registrationsPerHourPerIp
     // Contact Us (decision record 046): one budget per client address for the JSON route and the native form post,
     // counted before the honeypot is looked at, so a bot spends it too.
     supportTicketsByAddress: new WindowLimiter(store, 'support-tickets-address', SUPPORT_TICKETS_PER_HOUR, HOUR),
+    // Enterprise API tokens (decision record 043): per token, every call it makes (refused ones too); per address,
+    // unknown tokens only, as for store keys: 256 random bits cannot be guessed, but each guess costs a look-up.
+    apiRequestsByToken: new WindowLimiter(store, 'api-requests-token', API_REQUESTS_PER_MINUTE, MINUTE),
+    badApiTokensByAddress: new WindowLimiter(store, 'bad-api-tokens-address', 20, MINUTE),
 
     /** Forgets every count, both kinds. */
     reset: () => store.clear(),
@@ -104,6 +110,9 @@ export const namedLimitsWhenSharedStoreDown: Record<string, WhenSharedStoreDown>
   'export-links-user': 'local',
   'two-factor-failures-user': 'local',
   'reauth-failures-user': 'local',
+  // API tokens act with the owner's rights: their limits keep counting in memory, like the other security limits.
+  'api-requests-token': 'local',
+  'bad-api-tokens-address': 'local',
 };
 
 /** The policy for a counter key as the store sees it: `<name>:<key>` or `route:<METHOD url>:<address>`. */

@@ -1,4 +1,5 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { ApiTokenScope } from '@shared/contracts/api-tokens';
 import { AppError } from '../errors';
 import { assertAdminTwoFactor, requireAdmin, requireBusinessProfile, requireProStaffProfile, requireRole, requireUser } from '../auth';
 
@@ -36,21 +37,27 @@ export type AccessOptions = {
    * `verified-email-gate.test.ts` fails on a signed-in write that neither declares this nor is on its allowlist.
    */
   verifiedEmail?: boolean;
+  /**
+   * Opens the route to Enterprise API tokens holding this scope (decision record 043): `Authorization: Bearer hs_live_…`
+   * then acts as the business's owner, through this same level check. A route without it answers a token 403
+   * API_TOKEN_NOT_ACCEPTED (checked with the token itself, in `api-tokens/bearer.ts`, for every route, public ones too).
+   */
+  token?: ApiTokenScope;
 };
 
 export const EMAIL_NOT_VERIFIED_MESSAGE = 'Confirm your email address first: open the link we emailed you, or ask for a new one.';
 
 const DECLARED = Symbol('declaredAccess');
-type Declared = { level: AccessLevel; verifiedEmail: boolean };
+type Declared = { level: AccessLevel; verifiedEmail: boolean; token: ApiTokenScope | null };
 type AccessHook = onRequestHookHandler & { [DECLARED]: Declared };
 
-function accessHook(level: AccessLevel, { signedOutMessage, verifiedEmail = false }: AccessOptions = {}): AccessHook {
+function accessHook(level: AccessLevel, { signedOutMessage, verifiedEmail = false, token }: AccessOptions = {}): AccessHook {
   const hook = async (request: FastifyRequest) => {
     if (signedOutMessage && !request.user) throw new AppError('UNAUTHENTICATED', signedOutMessage);
     checks[level](request);
     if (verifiedEmail && !requireUser(request).emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
   };
-  return Object.assign(hook, { [DECLARED]: { level, verifiedEmail } }) as AccessHook;
+  return Object.assign(hook, { [DECLARED]: { level, verifiedEmail, token: token ?? null } }) as AccessHook;
 }
 
 const levels = Object.keys(checks) as AccessLevel[];
@@ -59,10 +66,11 @@ const verifiedHooks = Object.fromEntries(levels.map((level) => [level, accessHoo
 
 /**
  * `{ onRequest: access('businessProfile'), schema: … }`, or `access('businessProfile', { verifiedEmail: true })` for a
- * route an unconfirmed account may not use yet.
+ * route an unconfirmed account may not use yet, `access('businessProfile', { token: 'roster:read' })` for one an API
+ * token with that scope may call.
  */
 export function access(level: AccessLevel, options: AccessOptions = {}): onRequestHookHandler {
-  if (options.signedOutMessage) return accessHook(level, options);
+  if (options.signedOutMessage || options.token) return accessHook(level, options);
   return options.verifiedEmail ? verifiedHooks[level] : hooks[level];
 }
 
@@ -81,4 +89,9 @@ export function declaredAccess(onRequest: unknown): AccessLevel | null {
 /** Whether a route declared `verifiedEmail`, for the OpenAPI document's `x-requires-verified-email`. */
 export function declaresVerifiedEmail(onRequest: unknown): boolean {
   return declared(onRequest)?.verifiedEmail ?? false;
+}
+
+/** The API token scope a route opened itself to, or null (decision record 043). */
+export function declaredTokenScope(onRequest: unknown): ApiTokenScope | null {
+  return declared(onRequest)?.token ?? null;
 }

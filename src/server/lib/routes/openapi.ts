@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@shared/contracts/common';
-import { declaredAccess, declaresVerifiedEmail } from './access';
+import { declaredAccess, declaredTokenScope, declaresVerifiedEmail } from './access';
 
 /**
  * One OpenAPI 3.1 document for the whole API, generated from the routes' Zod schemas (decision record 021).
@@ -45,6 +45,7 @@ export const apiTags = {
   demoRequests: { name: 'Demo requests', description: 'Requests for a product demo.' },
   coaching: { name: 'Coaching', description: session('Elite one-on-one coaching: requests, the admin queue, calendar invites') },
   support: { name: 'Support', description: 'Contact Us tickets (signed in or not), their answers from the admin page, and Enterprise account managers.' },
+  apiTokens: { name: 'API tokens', description: session('an Enterprise business’s API tokens: create (shown once), list, revoke') },
   store: { name: 'Store API', description: 'Called by connected stores with their X-Api-Key: validate codes, track usage, orders and page views.' },
   webhooks: { name: 'Webhooks', description: 'Signed deliveries from store platforms and Stripe. A signed delivery we cannot use is answered 200 and recorded.' },
 } as const;
@@ -58,6 +59,14 @@ const securitySchemes = {
     description: 'The session cookie set by POST /api/auth/login (hs_session outside production). Writes also need a same-origin Origin header.',
   },
   storeKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'A connected store platform’s publishable or secret key.' },
+  apiToken: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'hs_live_…',
+    description:
+      'An Enterprise business’s API token (`Authorization: Bearer hs_live_…`, made on the API tokens page). It acts as the business’s owner, only on the routes that list this scheme and only with the scope they name. ' +
+      'Send no session cookie with it (400). 401 unknown, expired or revoked; 403 API_TOKEN_PLAN once the business is not on Enterprise, API_TOKEN_NOT_ACCEPTED on any other route, API_TOKEN_SCOPE without the scope; 429 past the per-token rate limit.',
+  },
   shopifyHmac: { type: 'apiKey', in: 'header', name: 'X-Shopify-Hmac-Sha256', description: 'Base64 HMAC-SHA256 of the raw body with the platform’s signing secret.' },
   wooSignature: { type: 'apiKey', in: 'header', name: 'X-WC-Webhook-Signature', description: 'Base64 HMAC-SHA256 of the raw body with the platform’s signing secret.' },
   bigcommerceSecret: { type: 'apiKey', in: 'header', name: 'X-Webhook-Secret', description: 'The platform’s signing secret, sent as a custom header BigCommerce adds to every delivery.' },
@@ -96,6 +105,9 @@ type DocumentedSchema = FastifySchema & { hide?: boolean; operationId?: string; 
 /** Said on every route declared with `access(level, { verifiedEmail: true })` (decision record 027). */
 export const VERIFIED_EMAIL_NOTE = 'Needs a confirmed email address: an account that has not confirmed it gets 403 `EMAIL_NOT_VERIFIED`.';
 
+/** Said on every route an API token may call (decision record 043). */
+const tokenNote = (scope: string) => `Also callable with an Enterprise API token holding the \`${scope}\` scope (\`Authorization: Bearer hs_live_…\`), acting as the business’s owner.`;
+
 const transform: SwaggerTransform = (document) => {
   const { route } = document as Parameters<SwaggerTransform>[0] & { route: RouteOptions };
   if (!document.url.startsWith('/api/')) return { schema: { hide: true } as FastifySchema, url: document.url };
@@ -107,13 +119,18 @@ const transform: SwaggerTransform = (document) => {
   const level = declaredAccess(route.onRequest);
   const response = schema.response ?? {};
   const verifiedEmail = declaresVerifiedEmail(route.onRequest);
+  const tokenScope = declaredTokenScope(route.onRequest);
+  const notes = [schema.description, verifiedEmail && VERIFIED_EMAIL_NOTE, tokenScope && tokenNote(tokenScope)].filter(Boolean);
   return {
     url,
     schema: {
       ...schema,
-      ...(verifiedEmail && { 'x-requires-verified-email': true, description: [schema.description, VERIFIED_EMAIL_NOTE].filter(Boolean).join('\n\n') }),
+      ...(notes.length && { description: notes.join('\n\n') }),
+      ...(verifiedEmail && { 'x-requires-verified-email': true }),
+      ...(tokenScope && { 'x-api-token-scope': tokenScope }),
       operationId: schema.operationId ?? operationIdFor(method, url),
-      security: schema.security ?? (level ? [{ session: [] }] : []),
+      // Either the session or, where the route opened itself to tokens, a token with its scope (decision record 043).
+      security: schema.security ?? (level ? [{ session: [] }, ...(tokenScope ? [{ apiToken: [tokenScope] }] : [])] : []),
       response: {
         ...response,
         '4XX': errorResponse,
@@ -130,7 +147,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'HuntStaff API',
         version: '1.0.0',
         description:
-          'The session API used by the HuntStaff web app (cookie session), the public store API (X-Api-Key) and the signed store and Stripe webhooks.',
+          'The session API used by the HuntStaff web app (cookie session; a few read and discount-code routes also take an Enterprise API token, Authorization: Bearer), the public store API (X-Api-Key) and the signed store and Stripe webhooks.',
       },
       servers: [{ url: '/', description: 'This server' }],
       tags: Object.values(apiTags),

@@ -116,7 +116,8 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
     sql`update agreements set accepted_ip = null
       where accepted_ip is not null and (business_id in (select id from business_profiles where user_id = ${userId})
          or pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId}))`,
-    // Sign-in and its secrets.
+    // Sign-in and its secrets, and an Enterprise business's API tokens (decision record 043).
+    sql`delete from api_tokens where business_id in (select id from business_profiles where user_id = ${userId})`,
     sql`delete from sessions where user_id = ${userId}`,
     sql`delete from password_reset_tokens where user_id = ${userId}`,
     sql`delete from email_verification_tokens where user_id = ${userId}`,

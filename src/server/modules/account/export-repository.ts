@@ -21,6 +21,7 @@ import { goals, seasons } from '@server/db/schema/goals';
 import { boothEvents, boothEventStaff } from '@server/db/schema/booths';
 import { commissionEntries } from '@server/db/schema/ledger';
 import { fraudFlags, fraudSettings, householdAddresses } from '@server/db/schema/fraud';
+import { apiTokens } from '@server/db/schema/api-tokens';
 import { compensationEntries, gearMemberships, gearRequestItems, gearRequests, gearSettings, gearShipments, programTiers, proPricingCodes } from '@server/db/schema/gear';
 import { campaignTaskProofFiles, campaignTaskSubmissions, campaignTasks } from '@server/db/schema/campaign-tasks';
 
@@ -161,6 +162,14 @@ export async function exportRows(db: Database, userId: number) {
     ...(await fraudOf(db, businessId, proStaffId)),
     // Event booths (decision record 040): a business's events; the booths a staffer was rostered on, with their hours.
     boothEvents: await byBusiness((id) => db.select().from(boothEvents).where(eq(boothEvents.businessId, id)).orderBy(boothEvents.id)),
+    // Enterprise API tokens (decision record 043): names, scopes and dates; never the hash or any part of a token.
+    apiTokens: await byBusiness((id) =>
+      db
+        .select({ name: apiTokens.name, scopes: apiTokens.scopes, createdAt: apiTokens.createdAt, expiresAt: apiTokens.expiresAt, lastUsedAt: apiTokens.lastUsedAt, revokedAt: apiTokens.revokedAt })
+        .from(apiTokens)
+        .where(eq(apiTokens.businessId, id))
+        .orderBy(apiTokens.id),
+    ),
     boothShifts: await byProStaff((id) =>
       db
         .select({ eventId: boothEventStaff.eventId, eventName: boothEvents.name, place: boothEvents.place, minutesWorked: boothEventStaff.minutesWorked })

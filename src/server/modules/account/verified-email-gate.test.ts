@@ -44,6 +44,7 @@ const ALLOWLIST: Record<string, string> = {
   'POST /api/admin/background-tasks/{id}/retry': ADMIN,
   'PUT /api/admin/fraud/coupon-sites': ADMIN,
   'DELETE /api/fraud/household-addresses/{id}': 'removing what the caller gave about themselves is never held back',
+  'DELETE /api/api-tokens/{id}': 'revoking a credential that may have leaked is never held back (decision record 043)',
   'POST /api/test/forget-terms-acceptance': TEST_ONLY,
   'POST /api/test/end-my-trial': TEST_ONLY,
 };

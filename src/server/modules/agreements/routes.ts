@@ -13,14 +13,14 @@ export const agreementsRoutes = moduleRoutes(apiTags.agreements, (app, ctx) => {
 
   app.get(
     '/api/agreements',
-    { onRequest: access('signedIn'), schema: { summary: 'The caller’s agreements: a business’s roster or a pro staffer’s brands and offers', querystring: contract.agreementsQuery, response: { 200: z.array(contract.agreement) } } },
+    { onRequest: access('signedIn', { token: 'roster:read' }), schema: { summary: 'The caller’s agreements: a business’s roster or a pro staffer’s brands and offers', querystring: contract.agreementsQuery, response: { 200: z.array(contract.agreement) } } },
     async (request) => service.list(ctx, requireUser(request), request.query),
   );
 
   app.get(
     '/api/agreements/roster.csv',
     {
-      onRequest: access('businessProfile'),
+      onRequest: access('businessProfile', { token: 'roster:read' }),
       schema: {
         summary: 'The caller’s roster as CSV',
         description: `Same filters as GET /api/agreements. Columns: ${service.rosterCsvColumns.join(', ')}.`,
@@ -43,13 +43,13 @@ export const agreementsRoutes = moduleRoutes(apiTags.agreements, (app, ctx) => {
 
   app.get(
     '/api/agreements/:id',
-    { onRequest: access('signedIn'), schema: { summary: 'One agreement version (its two parties only)', params: idParam, response: { 200: contract.agreement } } },
+    { onRequest: access('signedIn', { token: 'roster:read' }), schema: { summary: 'One agreement version (its two parties only)', params: idParam, response: { 200: contract.agreement } } },
     async (request) => service.get(ctx, requireUser(request), request.params.id),
   );
 
   app.get(
     '/api/agreements/:id/history',
-    { onRequest: access('signedIn'), schema: { summary: 'Every transition of the agreement, all versions (its two parties only)', params: idParam, response: { 200: z.array(contract.agreementEvent) } } },
+    { onRequest: access('signedIn', { token: 'roster:read' }), schema: { summary: 'Every transition of the agreement, all versions (its two parties only)', params: idParam, response: { 200: z.array(contract.agreementEvent) } } },
     async (request) => service.history(ctx, requireUser(request), request.params.id),
   );
 

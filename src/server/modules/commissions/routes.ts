@@ -9,6 +9,8 @@ import * as service from './service';
 
 export const commissionsRoutes = moduleRoutes(apiTags.commissions, (app, ctx) => {
   const businessOnly = access('businessProfile');
+  // The business's own commission records, readable by an Enterprise API token too (decision record 043).
+  const businessOrToken = access('businessProfile', { token: 'commissions:read' });
   // Pro staff hear about commissions whose hold ended (decision records 023, 024).
   ctx.tasks.schedule(service.RELEASE_HOLDS_TASK, 15 * 60, (taskCtx) => service.releaseHolds(taskCtx));
 
@@ -22,7 +24,7 @@ export const commissionsRoutes = moduleRoutes(apiTags.commissions, (app, ctx) =>
     response: { 200: z.string().describe(`text/csv, downloaded as huntstaff-commissions-${kind}-….csv`) },
   });
 
-  app.get('/api/commissions/business/statement', { onRequest: businessOnly, schema: statement('business', 'the caller’s business (all its pro staff)') }, async (request, reply) => {
+  app.get('/api/commissions/business/statement', { onRequest: businessOrToken, schema: statement('business', 'the caller’s business (all its pro staff)') }, async (request, reply) => {
     const csv = await service.statementCsv(ctx, { businessId: requireBusinessProfile(request).businessId }, request.query);
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${service.statementFileName('business', request.query)}"`).send(csv);
   });
@@ -35,7 +37,7 @@ export const commissionsRoutes = moduleRoutes(apiTags.commissions, (app, ctx) =>
   app.get(
     '/api/commissions/business/yearly-totals',
     {
-      onRequest: businessOnly,
+      onRequest: businessOrToken,
       schema: {
         summary: 'Paid per pro staffer in a calendar year, for tax filing',
         description: 'By paid date (UTC), one entry per payee and currency, largest first; USD totals at or over the business’s reporting threshold have overThreshold. year defaults to the current one.',
@@ -76,7 +78,7 @@ export const commissionsRoutes = moduleRoutes(apiTags.commissions, (app, ctx) =>
 
   app.get(
     '/api/commissions/business',
-    { onRequest: businessOnly, schema: { summary: 'Commissions the caller’s business owes or paid', response: { 200: z.array(contract.commission) } } },
+    { onRequest: businessOrToken, schema: { summary: 'Commissions the caller’s business owes or paid', response: { 200: z.array(contract.commission) } } },
     async (request) => service.listBusinessCommissions(ctx, requireBusinessProfile(request)),
   );
 

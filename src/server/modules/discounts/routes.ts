@@ -5,6 +5,7 @@ import type { RoutesApp } from '@server/lib/routes/module-routes';
 import * as contract from '@shared/contracts/discounts';
 import { fraudPaths, rotateCodeBody, rotateCodeResponse } from '@shared/contracts/fraud';
 import { idParam } from '@shared/contracts/common';
+import type { ApiTokenScope } from '@shared/contracts/api-tokens';
 import { requireBusinessProfile, requireRole } from '@server/lib/auth';
 import { access } from '@server/lib/routes/access';
 import { apiTags, tagRoutes } from '@server/lib/routes/openapi';
@@ -22,17 +23,19 @@ type OwnList = {
   byBusinessIdSummary: string;
   items: z.ZodType<contract.DiscountCode[] | contract.IntegrationPlatform[]>;
   list: (ctx: AppContext, user: ReturnType<typeof requireBusinessProfile>) => Promise<contract.DiscountCode[] | contract.IntegrationPlatform[]>;
+  /** The API token scope that may read the list too (decision record 043). */
+  token?: ApiTokenScope;
 };
 
 /** The caller's business's list at `path`, and again at `path/business/:businessId` for the caller's own business id only. */
 function ownListRoutes(app: RoutesApp, ctx: AppContext, path: string, own: OwnList): void {
-  app.get(path, { onRequest: access('businessProfile'), schema: { summary: own.summary, response: { 200: own.items } } }, async (request) =>
+  app.get(path, { onRequest: access('businessProfile', { token: own.token }), schema: { summary: own.summary, response: { 200: own.items } } }, async (request) =>
     own.list(ctx, requireBusinessProfile(request)),
   );
 
   app.get(
     `${path}/business/:businessId`,
-    { onRequest: access('businessProfile'), schema: { summary: own.byBusinessIdSummary, params: contract.businessIdParam, response: { 200: own.items } } },
+    { onRequest: access('businessProfile', { token: own.token }), schema: { summary: own.byBusinessIdSummary, params: contract.businessIdParam, response: { 200: own.items } } },
     async (request) => {
       const user = requireBusinessProfile(request);
       codes.assertOwnBusiness(user, request.params.businessId);
@@ -58,6 +61,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
     byBusinessIdSummary: 'The caller’s discount codes (by business id)',
     items: z.array(contract.discountCode),
     list: codes.listCodes,
+    token: 'codes:read',
   });
 
   app.get(
@@ -71,13 +75,13 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/discount-codes',
-    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Create a discount code', body: contract.createDiscountCodeBody, response: { 201: contract.discountCode } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true, token: 'codes:write' }), schema: { summary: 'Create a discount code', body: contract.createDiscountCodeBody, response: { 201: contract.discountCode } } },
     async (request, reply) => reply.status(201).send(await codes.createCode(ctx, requireBusinessProfile(request), request.body)),
   );
 
   app.patch(
     '/api/discount-codes/:id',
-    { onRequest: access('businessProfile', { verifiedEmail: true }), schema: { summary: 'Edit a discount code', params: idParam, body: contract.updateDiscountCodeBody, response: { 200: contract.discountCode } } },
+    { onRequest: access('businessProfile', { verifiedEmail: true, token: 'codes:write' }), schema: { summary: 'Edit a discount code', params: idParam, body: contract.updateDiscountCodeBody, response: { 200: contract.discountCode } } },
     async (request) => codes.updateCode(ctx, requireBusinessProfile(request), request.params.id, request.body),
   );
 

@@ -12,8 +12,9 @@ import * as read from './read-service';
 
 // Payouts through Stripe Connect: docs/decisions/025-payouts-stripe-connect.md.
 export const payoutsRoutes = moduleRoutes(apiTags.payouts, async (app, ctx) => {
-  const businessOnly = access('businessProfile');
   const proStaffOnly = access('proStaffProfile');
+  // The business's own payout records, readable by an Enterprise API token too (decision record 043).
+  const businessOrToken = access('businessProfile', { token: 'payouts:read' });
   // Finishes a payout whose request was interrupted (record 023): idempotent, Stripe calls carry the payout's keys.
   ctx.tasks.register(PROCESS_PAYOUT_TASK, async (taskCtx, task) => {
     await processPayout(taskCtx, Number((task.payload as { payoutId: number }).payoutId));
@@ -59,7 +60,7 @@ export const payoutsRoutes = moduleRoutes(apiTags.payouts, async (app, ctx) => {
 
   app.get(
     '/api/payouts/business',
-    { onRequest: businessOnly, schema: { summary: 'The caller’s business’s payouts (newest first) and what it owes each pro staffer now', response: { 200: contract.businessPayouts } } },
+    { onRequest: businessOrToken, schema: { summary: 'The caller’s business’s payouts (newest first) and what it owes each pro staffer now', response: { 200: contract.businessPayouts } } },
     async (request) => read.listBusinessPayouts(ctx, requireBusinessProfile(request)),
   );
 
@@ -79,7 +80,7 @@ export const payoutsRoutes = moduleRoutes(apiTags.payouts, async (app, ctx) => {
     response: { 200: z.string().describe('text/csv') },
   });
 
-  app.get('/api/payouts/business/statement', { onRequest: businessOnly, schema: statement('the caller’s business’s') }, async (request, reply) => {
+  app.get('/api/payouts/business/statement', { onRequest: businessOrToken, schema: statement('the caller’s business’s') }, async (request, reply) => {
     const csv = await read.businessStatementCsv(ctx, requireBusinessProfile(request), request.query);
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${read.statementFileName('business', request.query)}"`).send(csv);
   });
@@ -91,7 +92,7 @@ export const payoutsRoutes = moduleRoutes(apiTags.payouts, async (app, ctx) => {
 
   app.get(
     '/api/payouts/:id',
-    { onRequest: businessOnly, schema: { summary: 'One payout of the caller’s business', params: idParam, response: { 200: contract.payout } } },
+    { onRequest: businessOrToken, schema: { summary: 'One payout of the caller’s business', params: idParam, response: { 200: contract.payout } } },
     async (request) => read.businessPayout(ctx, requireBusinessProfile(request), request.params.id),
   );
 
