@@ -39,14 +39,14 @@ describe('money-back guarantee', () => {
     const again = await biz.client.post('/api/subscription/money-back');
     expect(again.status).toBe(409);
     expect((await biz.client.get('/api/subscription/money-back')).body).toMatchObject({ eligible: false, reason: expect.stringMatching(/^You used the 30-day money-back guarantee on .+ It applies once per account\.$/) });
-    expect(fake.posts('/v1/refunds').filter((r) => r.body.metadata?.userId === String(biz.user.id))).toHaveLength(1);
+    expect(fake.posts('/v1/refunds').filter((r) => (r.body.metadata as { userId?: string } | undefined)?.userId === String(biz.user.id))).toHaveLength(1);
   });
 
   it('parallel claims: exactly one refund', async () => {
     const biz = await payingAccount(t, fake, 'startup');
     const answers = await Promise.all([0, 1, 2, 3, 4].map(() => biz.client.post('/api/subscription/money-back')));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
-    expect(fake.posts('/v1/refunds').filter((r) => r.body.metadata?.userId === String(biz.user.id))).toHaveLength(1);
+    expect(fake.posts('/v1/refunds').filter((r) => (r.body.metadata as { userId?: string } | undefined)?.userId === String(biz.user.id))).toHaveLength(1);
     expect(await refundRows(biz.user.id)).toHaveLength(1);
     expect((await t.database.query(`select count(*)::int as n from money_back_claims where user_id = ${biz.user.id}`))[0]).toEqual({ n: 1 });
   });

@@ -11,6 +11,7 @@ import { adminKey, useAdminAnalytics, usePlatformStats, useRecentUsers } from '.
 import { formatCount, formatPercent, StatCard } from '../components/stat-card';
 import { GrowthChart } from '@client/features/analytics';
 import { CredentialQueuePanel } from '@client/features/credentials';
+import { RefundsPanel } from '@client/features/billing';
 import { DemoRequestsPanel } from '../components/demo-requests-panel';
 import { BackgroundTasksPanel } from '../components/background-tasks-panel';
 import { ReconciliationPanel } from '../components/reconciliation-panel';
@@ -82,6 +83,7 @@ export default function AdminPage() {
             <CredentialQueuePanel />
             <DemoRequestsPanel />
             <ReconciliationPanel />
+            <RefundsPanel />
             <div className="grid gap-6 lg:grid-cols-2">
               <RepeatedRejectionsPanel />
               <AdminCouponSitesPanel />
