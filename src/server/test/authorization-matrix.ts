@@ -548,6 +548,27 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: () => ({ url: '/api/cancel-subscription' }),
     setup: liveSubscriptions,
   },
+  // Plan changes and the money-back guarantee (decision record 042; success in billing/plan-change.test.ts and money-back.test.ts).
+  'POST /api/subscription/change-preview': {
+    expect: { anonymous: 401, admin: 404, otherBusiness: 404, otherProStaff: 404, business: 200, proStaff: 200 },
+    request: (_f, actor) => ({ url: '/api/subscription/change-preview', body: { tier: isProStaff(actor) ? 'elite' : 'professional' } }),
+    setup: liveSubscriptions,
+    note: "Stripe's preview of the caller's own subscription moving to another plan; the others have none.",
+  },
+  'POST /api/subscription/change': {
+    // A proration date from 1970 is outside any period: the owners are refused as stale (409), the others have nothing to change.
+    expect: { anonymous: 401, admin: 404, otherBusiness: 404, otherProStaff: 404, business: 409, proStaff: 409 },
+    request: (_f, actor) => ({ url: '/api/subscription/change', body: { tier: isProStaff(actor) ? 'elite' : 'professional', prorationDate: 1, expectedAmountDue: 0 } }),
+    setup: liveSubscriptions,
+  },
+  'GET /api/subscription/money-back': { expect: signedIn(200), request: at(() => '/api/subscription/money-back'), note: "Whether the caller's own guarantee applies." },
+  'POST /api/subscription/money-back': {
+    expect: { ...signedIn(409), anonymous: 401 },
+    request: () => ({ url: '/api/subscription/money-back' }),
+    setup: liveSubscriptions,
+    note: 'Nobody here has paid yet, so there is nothing to refund (409); only the caller’s own payments are ever refunded.',
+  },
+  'GET /api/admin/refunds': { expect: adminOnly, request: at(() => '/api/admin/refunds'), note: 'Refunds of subscription payments (decision record 042).' },
   'POST /api/start-trial': {
     // The fixture accounts are on paid plans, so only the admin (on Free) may still start a trial.
     expect: { anonymous: 401, admin: 200, otherBusiness: 409, otherProStaff: 409, business: 409, proStaff: 409 },

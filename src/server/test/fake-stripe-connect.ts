@@ -246,6 +246,7 @@ export class FakeConnect {
     if (body.payment_intent && !intent) return missingResource('payment_intent', body.payment_intent, 'payment_intent');
     const charge = this.charges.get(body.charge ?? intent?.latest_charge);
     if (!charge) return invalid('This PaymentIntent does not have a successful charge to refund.', 'payment_intent', 'charge_not_refundable');
+    if (charge.refunded >= charge.amount) return invalid(`Charge ${charge.id} has already been refunded.`, undefined, 'charge_already_refunded');
     const amount = body.amount === undefined ? charge.amount - charge.refunded : Number(body.amount);
     if (!positiveInteger(String(amount)) || charge.refunded + amount > charge.amount) {
       return invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${charge.amount - charge.refunded})`, 'amount', 'amount_too_large');

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { connectNestedParams, connectParams, FakeConnect, signPayload } from './fake-stripe-connect';
 import { errorReply, invalid, invalidParams, missingParam, unknownParameter, type NestedParams, type Reply } from './fake-stripe-rules';
 import { listTransfers, reverseTransfer, transferBehindTheApp, transferReadParams } from './fake-stripe-transfers';
+import { FakeInvoices, invoiceNestedParams, invoiceParams, subscriptionUpdateItems } from './fake-stripe-invoices';
 
 /**
  * A local stand-in for the parts of the Stripe API the app calls, so tests run the real `stripe` SDK
@@ -72,6 +73,7 @@ const allowedParams: Record<string, string[]> = {
   'POST /v1/setup_intents/:id/confirm': confirmParams,
   ...connectParams,
   ...transferReadParams,
+  ...invoiceParams,
 };
 
 /** Keys of the hash parameters the app sends (the SDK's nested `*CreateParams` types); `metadata` takes any. */
@@ -85,8 +87,9 @@ const nestedParams: Record<string, Record<string, NestedParams>> = {
     payment_settings: { payment_method_options: true, payment_method_types: true, save_default_payment_method: true },
     trial_settings: { end_behavior: { billing_cycle_anchor: true, missing_payment_method: true } },
   },
-  'POST /v1/subscriptions/:id': { cancellation_details: { comment: true, feedback: true } },
+  'POST /v1/subscriptions/:id': { cancellation_details: { comment: true, feedback: true }, items: subscriptionUpdateItems },
   ...connectNestedParams,
+  ...invoiceNestedParams,
 };
 
 /** The browser's confirmation of a PaymentIntent or SetupIntent (Stripe.js, publishable key). */
@@ -96,7 +99,7 @@ const confirmPaths = /^\/v1\/(payment_intents|setup_intents)\/([^/]+)\/confirm$/
 const testCardTokens: Record<string, 'ok' | 'declined'> = { tok_visa: 'ok', tok_mastercard: 'ok', tok_chargeDeclined: 'declined' };
 
 /** Paths with an id, as `GET /v1/accounts/:id`. */
-const idPaths = /^\/v1\/(subscriptions|customers|accounts|payment_intents)\/([^/]+)$/;
+const idPaths = /^\/v1\/(subscriptions|customers|accounts|payment_intents|invoices|refunds)\/(?!create_preview$)([^/]+)$/;
 
 const missingResource = (kind: string, id: string, param?: string) =>
   errorReply(404, 'invalid_request_error', `No such ${kind}: '${id}'`, { code: 'resource_missing', ...(param ? { param } : {}) });
@@ -123,6 +126,18 @@ export class FakeStripeServer {
   private seq = 0;
   /** Express accounts, account links, PaymentIntents, transfers and refunds (fake-stripe-connect.ts). */
   readonly connect = new FakeConnect((prefix) => this.id(prefix));
+  /** Plan-change previews and updates, invoices' payments and the refund reads (fake-stripe-invoices.ts, record 042). */
+  readonly billing = new FakeInvoices({
+    id: (prefix) => this.id(prefix),
+    customers: this.customers,
+    prices: this.prices,
+    subscriptions: this.subscriptions,
+    invoices: this.invoices,
+    paymentIntents: this.connect.paymentIntents,
+    charges: this.connect.charges,
+    refunds: this.connect.refunds,
+    cardOf: (paymentMethod) => this.connect.paymentMethods.cardOf(paymentMethod),
+  });
   readonly webhookSecret = 'whsec_test_fake';
   /** Stripe gives a Connect endpoint its own signing secret. */
   readonly connectWebhookSecret = 'whsec_test_connect_fake';
@@ -168,6 +183,27 @@ export class FakeStripeServer {
     subscription.status = status;
     if (status === 'canceled') subscription.canceled_at = subscription.ended_at = Math.floor(Date.now() / 1000);
     return this.subscription(id);
+  }
+
+  /**
+   * Pays a subscription's open first invoice with the customer's card, as a confirmed card does (a Visa test card
+   * when the customer has none): the subscription becomes active. Answers the paid invoice as Stripe shows it.
+   */
+  paySubscription(id: string): Json {
+    const subscription = this.subscriptions.get(id)!;
+    const invoice = this.invoices.get(subscription.latest_invoice)!;
+    const customer = this.customers.get(subscription.customer)!;
+    const card = (customer.invoice_settings?.default_payment_method as string | null) ?? this.saveCard(subscription.customer);
+    if (invoice.status !== 'paid') this.billing.pay(invoice, card);
+    subscription.status = 'active';
+    return this.billing.render(invoice, []);
+  }
+
+  /** A refund made in Stripe's dashboard of a payment intent's charge (the app is not told but by webhooks). */
+  refundInDashboard(paymentIntent: string, amount?: number): Json {
+    const reply = this.connect.route('POST /v1/refunds', undefined, { payment_intent: paymentIntent, ...(amount ? { amount: String(amount) } : {}) }, this.customers);
+    if (reply.status !== 200) throw new Error(reply.body.error.message);
+    return reply.body;
   }
 
   /** A webhook event in Stripe's envelope (its published `event` fixture) around `object`. */
@@ -331,10 +367,11 @@ export class FakeStripeServer {
       amount_received: 0, currency: invoice.currency, created: invoice.created, status: 'requires_payment_method', payment_method: null,
     };
     if (outcome === 'declined') return this.declined('payment_intent', paymentIntent);
-    Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, amount_remaining: 0 });
     subscription.status = 'active';
     this.saveCard(invoice.customer, paymentMethod);
-    return this.ok({ ...paymentIntent, status: 'succeeded', amount_received: invoice.amount_due, payment_method: paymentMethod });
+    // Paid: a PaymentIntent and charge that can be refunded, and the invoice's `payments` naming them.
+    const paid = this.billing.pay(invoice, paymentMethod, id);
+    return this.ok({ ...paymentIntent, status: 'succeeded', amount_received: paid.amount_received, payment_method: paymentMethod });
   }
 
   private declined(kind: 'payment_intent' | 'setup_intent', intent: Json): Reply {
@@ -372,7 +409,7 @@ export class FakeStripeServer {
       case 'GET /v1/transfers':
         return listTransfers(this.connect.transfers, body);
       default:
-        return this.connect.route(routeKey, withId?.[2], body, this.customers);
+        return this.billing.route(routeKey, withId?.[2], body) ?? this.connect.route(routeKey, withId?.[2], body, this.customers);
     }
   }
 
@@ -482,6 +519,8 @@ export class FakeStripeServer {
     if (canceled && Object.keys(body).some((name) => !['cancellation_details', 'metadata', 'expand'].includes(name))) {
       return invalid('A canceled subscription can only update its cancellation_details and metadata.');
     }
+    const refused = this.billing.update(subscription, body);
+    if (refused) return refused;
     if (body.cancel_at_period_end !== undefined) {
       subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
       subscription.cancel_at = subscription.cancel_at_period_end ? subscription.items.data[0].current_period_end : null;

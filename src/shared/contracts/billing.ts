@@ -79,3 +79,99 @@ export const pageViewBody = z.object({
   visitorId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
 });
 export type PageViewBody = z.input<typeof pageViewBody>;
+
+// ---- plan changes with proration, and the 30-day money-back guarantee (decision record 042) ----
+
+export const planChangePreviewBody = z.object({
+  tier: z.enum(allTiers, { message: 'Choose a plan' }),
+});
+export type PlanChangePreviewBody = z.infer<typeof planChangePreviewBody>;
+
+export const prorationLine = z.object({
+  description: z.string(),
+  /** Minor units; negative for the credit of the unused time on the old plan. */
+  amount: z.number().int(),
+  proration: z.boolean(),
+  /** Unix seconds. */
+  periodStart: z.number(),
+  periodEnd: z.number(),
+});
+
+/** Stripe's invoice preview of the change, as the subscription page shows it before the change is confirmed. */
+export const planChangePreview = z.object({
+  tier: z.string(),
+  direction: z.enum(['upgrade', 'downgrade']),
+  /** Minor units charged at once (0 for a downgrade, whose credit goes to the account's Stripe balance). */
+  amountDue: z.number().int(),
+  /** Sum of the lines: negative when the change leaves a credit. */
+  total: z.number().int(),
+  /** Credit (minor units, ≥ 0) left on the balance for the next invoices. */
+  credit: z.number().int(),
+  currency: z.string(),
+  /** Unix seconds Stripe prorated to: send it back with the confirmation. */
+  prorationDate: z.number().int(),
+  /** When the new plan's limits apply (Unix seconds: now). */
+  effectiveAt: z.number(),
+  /** The current period's end, when the next full invoice at the new price comes. */
+  periodEnd: z.number(),
+  /** The new plan's monthly price, minor units. */
+  newMonthlyAmount: z.number().int(),
+  lines: z.array(prorationLine),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreview>;
+
+export const planChangeBody = z.object({
+  tier: z.enum(allTiers, { message: 'Choose a plan' }),
+  /** The `prorationDate` of the preview that was shown: the change is prorated to it. */
+  prorationDate: z.number({ message: 'Preview the change first' }).int().positive(),
+  /** The `amountDue` of that preview: refused (409) when Stripe would now charge another amount. */
+  expectedAmountDue: z.number({ message: 'Preview the change first' }).int().min(0),
+});
+export type PlanChangeBody = z.infer<typeof planChangeBody>;
+
+export const planChangeResult = z.object({
+  tier: z.string(),
+  amountCharged: z.number().int(),
+  credit: z.number().int(),
+  currency: z.string(),
+  effectiveAt: z.number(),
+});
+export type PlanChangeResult = z.infer<typeof planChangeResult>;
+
+/** Spec: a 30-day money-back guarantee on every paid plan, counted from the subscription's first payment. */
+export const MONEY_BACK_DAYS = 30;
+
+export const moneyBackStatus = z.object({
+  eligible: z.boolean(),
+  /** Why not, in words for the disabled button; null when eligible. */
+  reason: z.string().nullable(),
+  /** Unix seconds: the end of the 30 days, null before a first payment. */
+  until: z.number().nullable(),
+  /** What would be refunded (minor units) and its currency. */
+  amount: z.number().int(),
+  currency: z.string(),
+});
+export type MoneyBackStatus = z.infer<typeof moneyBackStatus>;
+
+export const moneyBackResult = z.object({
+  refunded: z.number().int(),
+  currency: z.string(),
+  refunds: z.number().int(),
+  tier: z.literal('free'),
+});
+export type MoneyBackResult = z.infer<typeof moneyBackResult>;
+
+export const adminRefund = z.object({
+  id: z.number(),
+  stripeRefundId: z.string(),
+  stripeInvoiceId: z.string(),
+  userId: z.number().nullable(),
+  email: z.string().nullable(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  source: z.enum(['app', 'stripe']),
+  createdAt: z.string(),
+});
+export const adminRefundsResponse = z.object({ refunds: z.array(adminRefund) });
+export type AdminRefundsResponse = z.infer<typeof adminRefundsResponse>;

@@ -3,10 +3,16 @@ import type {
   CancelSubscriptionResponse,
   CreateSubscriptionBody,
   CreateSubscriptionResponse,
+  MoneyBackResult,
+  MoneyBackStatus,
+  PlanChangeBody,
+  PlanChangePreview,
+  PlanChangeResult,
   StartTrialBody,
   SubscriptionStatusResponse,
   TrialStatus,
 } from '@shared/contracts/billing';
+import { formatMoney } from '@shared/currency';
 import { apiRequest, getJson } from '@client/lib/api';
 import { publicConfigQuery } from '../auth/api';
 
@@ -30,6 +36,21 @@ export const createSubscription = (body: CreateSubscriptionBody) =>
 export const startTrial = (body: StartTrialBody) => apiRequest<TrialStatus>('POST', '/api/start-trial', body);
 
 export const cancelSubscription = () => apiRequest<CancelSubscriptionResponse>('POST', '/api/cancel-subscription');
+
+export const previewPlanChange = (tier: string) => apiRequest<PlanChangePreview>('POST', '/api/subscription/change-preview', { tier });
+
+export const changePlan = (body: PlanChangeBody) => apiRequest<PlanChangeResult>('POST', '/api/subscription/change', body);
+
+export const moneyBackKey = ['money-back'] as const;
+
+export function useMoneyBack(enabled: boolean) {
+  return useQuery({ queryKey: moneyBackKey, queryFn: () => getJson<MoneyBackStatus>('/api/subscription/money-back'), enabled, staleTime: 0 });
+}
+
+export const claimMoneyBack = () => apiRequest<MoneyBackResult>('POST', '/api/subscription/money-back');
+
+/** "USD 66.66" from minor units and Stripe's lower-case currency. */
+export const money = (minor: number, currency: string) => formatMoney(minor, currency.toUpperCase());
 
 export const daysLeftText = (days: number) => `${days} day${days === 1 ? '' : 's'} left`;
 

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { idColumn, createdAtColumn, timestampColumns, setNullReference } from './columns';
 import { users, userIdColumn } from './users';
 
@@ -84,4 +84,40 @@ export const pageViews = pgTable(
     createdAt: createdAtColumn(),
   },
   (table) => [index('page_views_created_at_idx').on(table.createdAt)],
+);
+
+/**
+ * The 30-day money-back guarantee, used once per customer (decision record 042): the unique user and Stripe
+ * customer are the lock, so parallel requests make exactly one claim and one set of refunds. `source` says who made
+ * the refund: the app (the subscription page) or Stripe's dashboard (seen through `charge.refunded`/`refund.updated`).
+ */
+export const moneyBackClaims = pgTable('money_back_claims', {
+  id: idColumn(),
+  userId: setNullReference('user_id', () => users.id).unique(),
+  stripeCustomerId: text('stripe_customer_id').notNull().unique(),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  source: text('source', { enum: ['app', 'stripe'] }).notNull(),
+  createdAt: createdAtColumn(),
+});
+
+/**
+ * Refunds of subscription payments, append-only (money, decision record 003): one row per refund and status as
+ * Stripe reported it, never edited; a refund's current status is its newest row. Amounts in minor units.
+ */
+export const subscriptionRefunds = pgTable(
+  'subscription_refunds',
+  {
+    id: idColumn(),
+    userId: setNullReference('user_id', () => users.id),
+    stripeRefundId: text('stripe_refund_id').notNull(),
+    stripeInvoiceId: text('stripe_invoice_id').notNull(),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** Stripe's refund status: pending, requires_action, succeeded, failed, canceled. */
+    status: text('status').notNull(),
+    source: text('source', { enum: ['app', 'stripe'] }).notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [unique('subscription_refunds_refund_status_unique').on(table.stripeRefundId, table.status), index('subscription_refunds_created_at_idx').on(table.createdAt)],
 );

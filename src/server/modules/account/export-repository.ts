@@ -9,7 +9,7 @@ import { reviews } from '@server/db/schema/reviews';
 import { discountCodes } from '@server/db/schema/discounts';
 import { advertisements } from '@server/db/schema/ads';
 import { promotions } from '@server/db/schema/promotions';
-import { pageViews, planTrials, subscriptionPayments, subscriptions } from '@server/db/schema/billing';
+import { moneyBackClaims, pageViews, planTrials, subscriptionPayments, subscriptionRefunds, subscriptions } from '@server/db/schema/billing';
 import { demoRequests } from '@server/db/schema/demo-requests';
 import { accountManagers, coachingSessions, supportTicketReplies, supportTickets } from '@server/db/schema/support';
 import { payoutAccounts, payoutItems, payouts } from '@server/db/schema/payouts';
@@ -110,6 +110,11 @@ export async function exportRows(db: Database, userId: number) {
       .select({ id: subscriptionPayments.id, amountCents: subscriptionPayments.amountCents, currency: subscriptionPayments.currency, paidAt: subscriptionPayments.paidAt })
       .from(subscriptionPayments)
       .where(eq(subscriptionPayments.userId, userId)),
+    subscriptionRefunds: await db
+      .select({ id: subscriptionRefunds.id, amountCents: subscriptionRefunds.amountCents, currency: subscriptionRefunds.currency, status: subscriptionRefunds.status, source: subscriptionRefunds.source, createdAt: subscriptionRefunds.createdAt })
+      .from(subscriptionRefunds)
+      .where(eq(subscriptionRefunds.userId, userId)),
+    moneyBackClaim: (await db.select({ source: moneyBackClaims.source, createdAt: moneyBackClaims.createdAt }).from(moneyBackClaims).where(eq(moneyBackClaims.userId, userId)))[0] ?? null,
     trials: await db.select().from(planTrials).where(eq(planTrials.userId, userId)),
     demoRequests: await db.select().from(demoRequests).where(eq(demoRequests.userId, userId)),
     // Coaching and support (decision record 046).

@@ -26,6 +26,7 @@ const ALLOWLIST: Record<string, string> = {
   'POST /api/account/two-factor/dismiss-prompt': OWN_ACCOUNT,
   'POST /api/account/deletion': 'the right to erasure is never held back',
   'POST /api/cancel-subscription': 'stopping a charge is never held back',
+  'POST /api/subscription/money-back': 'a refund under the money-back guarantee is never held back (record 042)',
   'POST /api/pro-staff-profiles': OWN_PROFILE,
   'POST /api/business-profiles': OWN_PROFILE,
   'POST /api/uploads/avatar': OWN_PROFILE,

@@ -9,6 +9,7 @@ import { handleEvent, verifyEvent } from './webhook-service';
 import { pageViewRoutes } from './page-view-routes';
 import { runTrialJobs, startTrial, TRIAL_TASK } from './trial-service';
 import { trialTestRoutes } from './trial-test-routes';
+import { planChangeRoutes } from './plan-change-routes';
 
 export const billingRoutes = moduleRoutes(apiTags.billing, async (app, ctx) => {
   app.post(
@@ -43,6 +44,7 @@ export const billingRoutes = moduleRoutes(apiTags.billing, async (app, ctx) => {
   // Never in development or production: lets browser tests move a trial's end.
   if (ctx.config.env === 'test') await app.register(trialTestRoutes);
 
+  await app.register(planChangeRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(pageViewRoutes);
 });

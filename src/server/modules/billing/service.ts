@@ -23,7 +23,7 @@ const fromUnix = (seconds: number | null | undefined): Date | null => (seconds ?
 /** Price ids by lookup key, per Stripe client (so a test's fake Stripe never sees another's ids). */
 const priceCache = new WeakMap<Stripe, Map<string, string>>();
 
-async function priceIdFor(stripe: Stripe, userType: UserType, tier: string): Promise<string> {
+export async function priceIdFor(stripe: Stripe, userType: UserType, tier: string): Promise<string> {
   const plan = planFor(userType, tier);
   const lookupKey = `huntstaff_${userType}_${plan.id}_monthly_${plan.priceCents}`;
   let cache = priceCache.get(stripe);

@@ -6,6 +6,7 @@ import { publishBestEffort } from '@server/lib/publish';
 import { recomputeTier } from './service';
 import { paymentProviderError, stripeFor, verifiedStripeEvent } from './stripe-client';
 import * as repo from './repository';
+import { handleRefundEvent, isRefundEvent } from './refund-webhook-service';
 
 export type WebhookResult = { received: true; duplicate?: true; ignored?: true };
 
@@ -46,6 +47,8 @@ async function currentSubscription(ctx: AppContext, subscriptionId: string): Pro
  * a duplicate delivery is a no-op and a failed one is retried by Stripe.
  */
 export async function handleEvent(ctx: AppContext, event: Stripe.Event): Promise<WebhookResult> {
+  // Refunds of subscription payments (decision record 042).
+  if (isRefundEvent(event)) return handleRefundEvent(ctx, event);
   const subscriptionId = subscriptionIdOf(event);
   // An event type not handled here has no subscription id and goes the same way: recorded, answered as ignored.
   if (await repo.isEventProcessed(ctx.db, event.id)) return { received: true, duplicate: true };

@@ -11,6 +11,7 @@ import { adminKey, useAdminAnalytics, usePlatformStats, useRecentUsers } from '.
 import { formatCount, formatPercent, StatCard } from '../components/stat-card';
 import { GrowthChart } from '@client/features/analytics';
 import { CredentialQueuePanel } from '@client/features/credentials';
+import { RefundsPanel } from '@client/features/billing';
 import { DemoRequestsPanel } from '../components/demo-requests-panel';
 import { CoachingQueuePanel } from '@client/features/coaching';
 import { AccountManagersPanel, SupportTicketsPanel } from '@client/features/support';
@@ -89,6 +90,7 @@ export default function AdminPage() {
               <div className="min-w-0"><AccountManagersPanel /></div>
             </div>
             <ReconciliationPanel />
+            <RefundsPanel />
             <div className="grid gap-6 lg:grid-cols-2">
               <RepeatedRejectionsPanel />
               <AdminCouponSitesPanel />

@@ -5,13 +5,14 @@ import { Card, CardContent, CardFooter } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
 import { PlanHeader } from '@client/components/plan-header';
 
-export type PlanCardState = 'not-configured' | 'current' | 'locked' | 'available' | 'free';
+export type PlanCardState = 'not-configured' | 'current' | 'locked' | 'available' | 'change' | 'free';
 
 const buttonText: Record<PlanCardState, string> = {
   'not-configured': 'Stripe Keys Not Configured',
   current: 'Current Plan',
   locked: 'Subscribe Now',
   available: 'Subscribe Now',
+  change: 'Switch to This Plan',
   free: 'Free Forever',
 };
 
@@ -48,7 +49,7 @@ export function PlanCard({ plan, state, isCurrent, onChoose, onStartTrial, start
         <Button
           className="w-full"
           variant={plan.popular ? 'accent' : 'primary'}
-          disabled={state !== 'available'}
+          disabled={state !== 'available' && state !== 'change'}
           onClick={() => onChoose(plan)}
           title={state === 'locked' ? 'Cancel your current subscription to choose another plan' : undefined}
         >

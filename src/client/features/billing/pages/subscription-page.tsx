@@ -22,6 +22,8 @@ import {
 import { PlanCard, type PlanCardState } from '../components/plan-card';
 import { CurrentSubscriptionCard } from '../components/current-subscription-card';
 import { SubscribeDialog } from '../components/subscribe-dialog';
+import { ChangePlanDialog } from '../components/change-plan-dialog';
+import { MoneyBackCard } from '../components/money-back-card';
 import { TrialCard } from '../components/trial-card';
 import { toastError } from '@client/lib/toast-error';
 
@@ -53,18 +55,25 @@ function Subscription({ user }: { user: SessionUser }) {
   const [intent, setIntent] = useState<CreateSubscriptionResponse | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [startingTrial, setStartingTrial] = useState(false);
+  const [changing, setChanging] = useState<Plan | null>(null);
 
   const publishableKey = config.data?.stripePublishableKey ?? null;
   const plans = plansFor(user.userType);
   const current: SubscriptionStatusResponse | undefined = status.data;
   const tier = current?.tier ?? user.subscriptionTier;
   const locked = Boolean(current?.hasSubscription && !current.cancelAtPeriodEnd);
+  // A live subscription changes plan in place, prorated (decision record 042); a failed payment must be settled first.
+  const changeable = locked && current?.status !== 'past_due';
 
   async function reloadAll() {
     await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: subscriptionStatusKey })]);
   }
 
   async function choose(plan: Plan) {
+    if (changeable) {
+      setChanging(plan);
+      return;
+    }
     setSelected(plan);
     setIntent(null);
     try {
@@ -129,6 +138,7 @@ function Subscription({ user }: { user: SessionUser }) {
     if (!publishableKey) return 'not-configured';
     if (plan.id === tier) return 'current';
     if (plan.priceCents === 0) return 'free';
+    if (changeable) return 'change';
     return locked ? 'locked' : 'available';
   }
 
@@ -153,6 +163,7 @@ function Subscription({ user }: { user: SessionUser }) {
       )}
       {current?.trial && !current.hasSubscription && <TrialCard userType={user.userType} trial={current.trial} canAddCard={Boolean(publishableKey)} />}
       {current?.hasSubscription && <CurrentSubscriptionCard status={current} cancelling={cancelling} onCancel={cancel} />}
+      {current?.hasSubscription && publishableKey && <MoneyBackCard onDone={reloadAll} />}
       {publishableKey && (
         <h2 className="mb-4 text-xl font-semibold">{user.userType === 'pro_staff' ? 'Choose Your Pro Staff Plan' : 'Choose Your Business Plan'}</h2>
       )}
@@ -172,6 +183,21 @@ function Subscription({ user }: { user: SessionUser }) {
       <p className="mt-6 text-sm text-bark-700">
         All paid plans include a 14-day free trial, a 30-day money-back guarantee and 24/7 support. Prices are per month in US dollars.
       </p>
+      <p className="mt-2 text-sm text-bark-700" data-testid="plan-change-terms">
+        Changing plans: an upgrade applies at once and you pay the prorated difference for the rest of the month now; a downgrade applies at
+        once and the unused difference is credited to your next invoices. Either way you see the exact amount before you confirm.
+      </p>
+      {publishableKey && (
+        <ChangePlanDialog
+          plan={changing}
+          onOpenChange={(open) => !open && setChanging(null)}
+          onChanged={async (_plan, message) => {
+            setChanging(null);
+            await reloadAll();
+            toast({ title: 'Plan changed', description: message });
+          }}
+        />
+      )}
       {publishableKey && (
         <SubscribeDialog plan={selected} intent={intent} publishableKey={publishableKey} onOpenChange={closeDialog} onConfirmed={confirmed} />
       )}
