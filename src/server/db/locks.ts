@@ -34,6 +34,8 @@ const lockNamespaces = {
   gearAllotment: 8101,
   /** A business's tier list: the ten-tier limit (decision record 038). */
   gearTiers: 8102,
+  /** A business's outgoing webhook endpoints: the endpoint limit (decision record 044). */
+  webhookEndpoints: 8201,
 } as const;
 
 /**
