@@ -9,23 +9,27 @@ import { BlockList, isIP } from 'node:net';
  * nothing.
  */
 
-const blocked = new BlockList();
+// One list per family: Node checks an IPv4 address against IPv6 rules as IPv4-mapped, so ::ffff:0:0/96 in a
+// shared list would match every IPv4 address.
+const blocked4 = new BlockList();
+const blocked6 = new BlockList();
 // IPv4: "this network", private, CGNAT, loopback, link-local (cloud metadata), IETF/test nets, benchmarking,
 // multicast, reserved and broadcast.
 for (const [net, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
   ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, prefix, 'ipv4');
+] as const) blocked4.addSubnet(net, prefix, 'ipv4');
 // IPv6: unspecified, loopback, IPv4-mapped/-translated (checked again as IPv4 below, but never allowed through as
 // IPv6), NAT64, discard, documentation, 6to4, unique local (fc00::/7), link-local, site-local and multicast.
 for (const [net, prefix] of [
   ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32],
   ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) blocked.addSubnet(net, prefix, 'ipv6');
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
+] as const) blocked6.addSubnet(net, prefix, 'ipv6');
+const loopback4 = new BlockList();
+loopback4.addSubnet('127.0.0.0', 8, 'ipv4');
+const loopback6 = new BlockList();
+loopback6.addAddress('::1', 'ipv6');
 
 /** The IPv4 address inside an IPv4-mapped IPv6 address (`::ffff:127.0.0.1` or `::ffff:7f00:1`), else null. */
 function mappedIpv4(address: string): string | null {
@@ -46,7 +50,7 @@ export function refusedAddress(address: string, policy: AddressPolicy): string |
   if (family === 0) return 'not an IP address';
   const ipv4 = family === 4 ? address : mappedIpv4(address);
   if (ipv4 !== null && family === 6) return 'an IPv4-mapped IPv6 address';
-  const type = family === 4 ? 'ipv4' : 'ipv6';
+  const [loopback, blocked, type] = family === 4 ? [loopback4, blocked4, 'ipv4'] : [loopback6, blocked6, 'ipv6'];
   if (policy.allowLoopback && loopback.check(address, type)) return null;
   return blocked.check(address, type) ? 'a private, loopback, link-local or reserved address' : null;
 }
