@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBusiness, createProStaff, type SignedIn } from '@server/test/factories';
 import { useTestApp, type TestApp } from '@server/test/use-test-app';
 import { startReceiver, verifySignature, type Receiver } from '@server/test/webhook-receiver';
+import { exportData } from '@server/test/zip-archive';
+import { eraseDueAccounts } from '@server/modules/account/deletion-service';
 import { DISABLE_AFTER_FAILURES, RETRY_DELAYS_SECONDS } from './delivery';
 
 type Business = SignedIn & { businessId: number };
@@ -257,6 +259,27 @@ describe('deliveries', () => {
     await drain();
     expect(receiver.received.map((r) => JSON.parse(r.body).type)).toEqual(['commission.adjusted']);
     expect(JSON.parse(receiver.received[0].body).data).toMatchObject({ reason: 'cancelled_by_business', changeMinor: -2500 });
+  });
+});
+
+describe('account rights (record 027’s data map)', () => {
+  it('exports the endpoints without their secrets and the events, and erasure deletes them', async () => {
+    const business = await enterprise();
+    const { secret } = await endpointFor(business);
+    await commissionFor(business);
+    await drain();
+    const archive = await business.client.request('GET', '/api/account/export');
+    expect(archive.status).toBe(200);
+    const doc = await exportData<{ webhookEndpoints: unknown[]; webhookEvents: { type: string }[] }>(archive.raw.rawPayload);
+    expect(doc.webhookEndpoints).toEqual([expect.objectContaining({ url: receiver.url, description: 'ERP' })]);
+    expect(JSON.stringify(doc)).not.toContain(secret);
+    expect(doc.webhookEvents.map((event) => event.type)).toEqual(['commission.created']);
+
+    expect((await business.client.post('/api/account/deletion', { currentPassword: 'trail-cam-2026' })).status).toBe(202);
+    expect((await eraseDueAccounts(t.app.ctx, new Date(Date.now() + 15 * 86_400_000))).erased).toBe(1);
+    for (const table of ['outgoing_webhook_endpoints', 'outgoing_webhook_events', 'outgoing_webhook_deliveries', 'outgoing_webhook_attempts']) {
+      expect(await t.database.query(`select count(*)::int as n from ${table}`), table).toEqual([{ n: 0 }]);
+    }
   });
 });
 
