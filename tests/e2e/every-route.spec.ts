@@ -41,6 +41,7 @@ const routes: { path: string; text: Partial<Record<Visitor | 'signedIn' | 'any',
   { path: '/earnings', text: { anonymous: 'Please log in to see your earnings.', business: 'Earnings is for pro staff accounts.', pro_staff: 'My Commissions', admin: 'Earnings is for pro staff accounts.' } },
   // Code abuse review (issue 43): the business's flagged orders; pro staff are sent to their earnings, where their flags are.
   { path: '/flagged-orders', text: { anonymous: 'Please log in to review flagged orders.', business: 'Flagged Orders', pro_staff: 'Flagged orders are reviewed by businesses.', admin: 'Please complete your business profile first.' } },
+  { path: '/webhooks', text: { anonymous: 'Please log in to manage webhooks.', business: 'Webhooks', pro_staff: 'Webhooks are for businesses.', admin: 'Please complete your business profile first.' } },
   { path: '/promotions', text: { business: 'Active Promotions', pro_staff: 'Access restricted to business accounts.' } },
   { path: '/business-features', text: { any: 'Compare plans' } },
   { path: '/pro-staff-features', text: { any: 'Success stories' } },

@@ -108,5 +108,6 @@ export function programItemsFor(userType: string | null | undefined): ProgramIte
     { to: '/events', label: 'Events' },
     { to: '/gear', label: 'Gear' },
     { to: '/flagged-orders', label: 'Flagged Orders' },
+    { to: '/webhooks', label: 'Webhooks' },
   ];
 }
