@@ -7,7 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Page } from '@client/components/ui/page';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { describeError } from '@client/lib/api';
-import { useSession } from '@client/features/auth/session';
+import { useSession } from '@client/features/auth';
 import { useDeliveries, useEndpoints } from '../api';
 import { DeliveriesList } from '../components/deliveries-list';
 import { EndpointDialog } from '../components/endpoint-dialog';
