@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBusiness, createProStaff, type SignedIn } from '@server/test/factories';
+import { createBusiness, createProStaff, createRosteredProStaff, type SignedIn } from '@server/test/factories';
 import { useTestApp, type TestApp } from '@server/test/use-test-app';
 import { startReceiver, verifySignature, type Receiver } from '@server/test/webhook-receiver';
 import { exportData } from '@server/test/zip-archive';
@@ -259,6 +259,30 @@ describe('deliveries', () => {
     await drain();
     expect(receiver.received.map((r) => JSON.parse(r.body).type)).toEqual(['commission.adjusted']);
     expect(JSON.parse(receiver.received[0].body).data).toMatchObject({ reason: 'cancelled_by_business', changeMinor: -2500 });
+  });
+});
+
+describe('agreement events', () => {
+  it('announces an acceptance and an ending once each, with the other business told nothing', async () => {
+    const business = await enterprise();
+    const other = await enterprise();
+    await endpointFor(business, ['agreement.accepted', 'agreement.ended']);
+    const otherReceiver = await startReceiver();
+    try {
+      await endpointFor(other, ['agreement.accepted', 'agreement.ended'], otherReceiver.url);
+      const pro = await createRosteredProStaff(t, business);
+      const [agreement] = (await business.client.get('/api/agreements')).body;
+      const ended = await pro.client.post(`/api/agreements/${agreement.id}/end`, { reason: 'Moving on' });
+      expect(ended.status).toBe(200);
+      await drain();
+      const events = receiver.received.map((r) => JSON.parse(r.body));
+      expect(events.map((e) => e.type)).toEqual(['agreement.accepted', 'agreement.ended']);
+      expect(events[0].data).toMatchObject({ agreementId: agreement.id, proStaffId: pro.proStaffId });
+      expect(events[1].data).toMatchObject({ agreementId: agreement.id, endedBy: 'pro_staff', reason: 'Moving on' });
+      expect(otherReceiver.received).toHaveLength(0);
+    } finally {
+      await otherReceiver.close();
+    }
   });
 });
 
