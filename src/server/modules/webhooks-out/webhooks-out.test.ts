@@ -286,6 +286,41 @@ describe('agreement events', () => {
   });
 });
 
+describe('task proof events', () => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  async function submitProof(client: SignedIn['client'], campaignId: number, taskId: number) {
+    const boundary = '----hsWebhookProof';
+    const fields = { product: 'Strutter decoy', conditions: 'Rain', daysUsed: '4', worked: 'Birds came in', failed: 'Stake bent' };
+    const payload = Buffer.from([...Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`), `--${boundary}--\r\n`].join(''));
+    const res = await t.app.inject({
+      method: 'POST', url: `/api/campaigns/${campaignId}/tasks/${taskId}/submissions`, payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: client.cookie! },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json() as { id: number };
+  }
+
+  it('announces a submitted proof, and its approval with the reward commission once, however many approve at once', async () => {
+    const business = await enterprise();
+    await endpointFor(business, ['proof.submitted', 'proof.decided', 'commission.created']);
+    const pro = await createRosteredProStaff(t, business);
+    const campaign = await business.client.post('/api/campaigns', { title: 'Spring turkey push', brief: 'Field-test the decoys.', opensOn: day(0), closesOn: day(30), audience: 'roster', memberIds: [] });
+    expect(campaign.status).toBe(201);
+    const task = await business.client.post(`/api/campaigns/${campaign.body.id}/tasks`, { kind: 'field_test', title: 'Test the decoys', instructions: 'Three sits.', rewardAmount: '25.00', rewardCurrency: 'USD' });
+    expect(task.status).toBe(201);
+    const taskId = task.body.tasks.at(-1).id as number;
+    const proof = await submitProof(pro.client, campaign.body.id, taskId);
+    const approvals = await Promise.all(Array.from({ length: 3 }, () => business.client.post(`/api/campaigns/${campaign.body.id}/submissions/${proof.id}/approve`)));
+    expect(approvals.filter((res) => res.status === 200)).toHaveLength(1);
+    await drain();
+    const events = receiver.received.map((r) => JSON.parse(r.body));
+    expect(events.map((e) => e.type)).toEqual(['proof.submitted', 'commission.created', 'proof.decided']);
+    expect(events[0].data).toMatchObject({ submissionId: proof.id, taskId, proStaffId: pro.proStaffId });
+    expect(events[1].data).toMatchObject({ source: 'task', amountMinor: 2500, currency: 'USD' });
+    expect(events[2].data).toMatchObject({ submissionId: proof.id, decision: 'approved', commissionId: events[1].data.commissionId });
+  });
+});
+
 describe('account rights (record 027’s data map)', () => {
   it('exports the endpoints without their secrets and the events, and erasure deletes them', async () => {
     const business = await enterprise();
