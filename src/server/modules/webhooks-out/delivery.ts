@@ -33,6 +33,8 @@ export async function deliverTask(ctx: AppContext, task: ClaimedTask): Promise<R
   const found = await repo.lockDelivery(ctx.db, payload.deliveryId);
   if (!found) return { skipped: 'gone' }; // the endpoint (and its deliveries) was deleted
   const { delivery, event, endpoint } = found;
+  // Turned off after the resend was asked for: nothing is sent to an endpoint that is off.
+  if (manual && !endpoint.enabled) return { skipped: 'endpoint off' };
   if (!manual) {
     if (delivery.status !== 'pending' && delivery.status !== 'retrying') return { skipped: delivery.status };
     // This attempt was made already (the task ran again after a crash past its write).
