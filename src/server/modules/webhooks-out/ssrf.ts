@@ -50,7 +50,7 @@ export function refusedAddress(address: string, policy: AddressPolicy): string |
   if (family === 0) return 'not an IP address';
   const ipv4 = family === 4 ? address : mappedIpv4(address);
   if (ipv4 !== null && family === 6) return 'an IPv4-mapped IPv6 address';
-  const [loopback, blocked, type] = family === 4 ? [loopback4, blocked4, 'ipv4'] : [loopback6, blocked6, 'ipv6'];
+  const [loopback, blocked, type] = family === 4 ? [loopback4, blocked4, 'ipv4' as const] : [loopback6, blocked6, 'ipv6' as const];
   if (policy.allowLoopback && loopback.check(address, type)) return null;
   return blocked.check(address, type) ? 'a private, loopback, link-local or reserved address' : null;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBusiness, createProStaff, createRosteredProStaff, type SignedIn } from '@server/test/factories';
-import { useTestApp, type TestApp } from '@server/test/use-test-app';
+import { useTestApp } from '@server/test/use-test-app';
 import { startReceiver, verifySignature, type Receiver } from '@server/test/webhook-receiver';
 import { exportData } from '@server/test/zip-archive';
 import { eraseDueAccounts } from '@server/modules/account/deletion-service';
@@ -346,7 +346,7 @@ describe('the SSRF guard through the API (loopback refused, as in production)', 
   const strict = useTestApp({ OUTGOING_WEBHOOKS_ALLOW_LOOPBACK: 'false' });
 
   it('refuses an endpoint on a private or loopback address with 400 naming the url', async () => {
-    const business = await createBusiness(strict as TestApp, { tier: 'enterprise' });
+    const business = await createBusiness(strict, { tier: 'enterprise' });
     for (const url of ['http://127.0.0.1:9/x', 'http://10.0.0.5/x', 'http://169.254.169.254/latest/meta-data', 'http://100.64.1.1/x', 'http://[::1]/x', 'http://[fc00::1]/x', 'http://[::ffff:127.0.0.1]/x', 'http://localhost/x']) {
       const res = await business.client.post('/api/webhook-endpoints', { url, eventTypes: ['commission.created'] });
       expect(res.status, url).toBe(400);
@@ -355,11 +355,11 @@ describe('the SSRF guard through the API (loopback refused, as in production)', 
   });
 
   it('refuses at delivery time too: a stored endpoint that now points at loopback gets no request', async () => {
-    const business = await createBusiness(strict as TestApp, { tier: 'enterprise' });
+    const business = await createBusiness(strict, { tier: 'enterprise' });
     const created = await business.client.post('/api/webhook-endpoints', { url: 'https://93.184.216.34/x', eventTypes: ['commission.created'] });
     expect(created.status).toBe(201);
     await strict.database.query(`update outgoing_webhook_endpoints set url = '${receiver.url}' where id = ${created.body.id}`);
-    const pro = await createProStaff(strict as TestApp);
+    const pro = await createProStaff(strict);
     await business.client.post('/api/commissions', { proStaffId: pro.proStaffId, amount: '5.00', description: 'x', dueDate: null });
     await strict.app.ctx.tasks.drain();
     expect(receiver.received).toHaveLength(0);
