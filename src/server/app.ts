@@ -42,6 +42,7 @@ import { credentialsRoutes } from './modules/credentials/routes';
 import { campaignsRoutes } from './modules/campaigns/routes';
 import { boothsRoutes } from './modules/booths/routes';
 import { goalsRoutes } from './modules/goals/routes';
+import { webhooksOutRoutes } from './modules/webhooks-out/routes';
 import { gearRoutes } from './modules/gear/routes';
 import { campaignTasksRoutes } from './modules/campaign-tasks/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
@@ -235,6 +236,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(credentialsRoutes);
   await app.register(campaignsRoutes);
   await app.register(goalsRoutes);
+  await app.register(webhooksOutRoutes);
   await app.register(boothsRoutes);
   await app.register(gearRoutes);
   await app.register(campaignTasksRoutes);

@@ -22,6 +22,14 @@ describe('loadConfig', () => {
     expect(loadConfig({}).demoSeedForced).toBe(false);
   });
 
+  it('lets outgoing webhooks call loopback outside production only, and requires https in production (decision record 044)', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://huntstaff.example.com' };
+    expect(loadConfig({}).outgoingWebhooks).toEqual({ requireHttps: false, allowLoopback: true });
+    expect(loadConfig({ OUTGOING_WEBHOOKS_ALLOW_LOOPBACK: 'false' }).outgoingWebhooks.allowLoopback).toBe(false);
+    expect(loadConfig(production).outgoingWebhooks).toEqual({ requireHttps: true, allowLoopback: false });
+    expect(loadConfig({ ...production, OUTGOING_WEBHOOKS_ALLOW_LOOPBACK: 'true' }).outgoingWebhooks.allowLoopback).toBe(false);
+  });
+
   it('requires PUBLIC_URL in production, where reset links must not come from request headers', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required/);
   });

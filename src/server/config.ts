@@ -43,6 +43,9 @@ const envSchema = z.object({
   // Gear (decision record 038): every store admin API call (Shopify, WooCommerce, BigCommerce) goes to this origin
   // instead of the store's own host: the local fake stores of tests and demos. Refused in production.
   STORE_ADMIN_ORIGIN: optionalUrl,
+  // Outgoing webhooks (decision record 044) may call loopback addresses (a local receiver) outside production only;
+  // tests set it false to see the production guard. Ignored in production, where loopback is always refused.
+  OUTGOING_WEBHOOKS_ALLOW_LOOPBACK: boolFromEnv.optional(),
   // More than one instance (decision record 026): rate limits shared on Redis, uploads on S3-compatible storage.
   REDIS_URL: optionalUrl,
   REDIS_KEY_PREFIX: z.string().max(100).default('huntstaff:'),
@@ -89,6 +92,8 @@ export type Config = {
   squarespaceApiUrl: string;
   /** Tests and demos only: the origin every store admin API call goes to (decision record 038); null: the stores' own hosts. */
   storeAdminOrigin: string | null;
+  /** Outgoing webhooks' SSRF policy (decision record 044): https required and loopback refused in production. */
+  outgoingWebhooks: { requireHttps: boolean; allowLoopback: boolean };
   /** Whether this instance claims and runs background tasks on its own (off in tests, which drain the queue). */
   backgroundWorker: boolean;
   /** How long a looked-up session may serve signed-in reads (decision record 035); 0: every request looks it up. */
@@ -158,6 +163,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bigcommerceApiUrl: e.BIGCOMMERCE_API_URL,
     squarespaceApiUrl: e.SQUARESPACE_API_URL,
     storeAdminOrigin: e.STORE_ADMIN_ORIGIN ?? null,
+    outgoingWebhooks: {
+      requireHttps: e.NODE_ENV === 'production',
+      allowLoopback: e.NODE_ENV !== 'production' && (e.OUTGOING_WEBHOOKS_ALLOW_LOOPBACK ?? true),
+    },
     integrationSecretKey: e.INTEGRATION_SECRET_KEY || undefined,
     redisUrl: e.REDIS_URL || undefined,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

@@ -47,6 +47,7 @@ const routes: { path: string; text: Partial<Record<Visitor | 'signedIn' | 'any',
   { path: '/flagged-orders', text: { anonymous: 'Please log in to review flagged orders.', business: 'Flagged Orders', pro_staff: 'Flagged orders are reviewed by businesses.', admin: 'Please complete your business profile first.' } },
   // Enterprise API tokens (decision record 043): the demo business is on Professional, so the page explains the plan.
   { path: '/api-tokens', text: { anonymous: 'Please log in to manage API tokens.', business: 'API access comes with the Enterprise plan', pro_staff: 'API tokens are for Enterprise businesses.', admin: 'Please complete your business profile first.' } },
+  { path: '/webhooks', text: { anonymous: 'Please log in to manage webhooks.', business: 'Webhooks', pro_staff: 'Webhooks are for businesses.', admin: 'Please complete your business profile first.' } },
   { path: '/promotions', text: { business: 'Active Promotions', pro_staff: 'Access restricted to business accounts.' } },
   { path: '/business-features', text: { any: 'Compare plans' } },
   { path: '/pro-staff-features', text: { any: 'Success stories' } },

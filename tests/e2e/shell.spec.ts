@@ -54,12 +54,12 @@ test('the whole header fits one row at 1280 px, the logo uncovered, for an admin
   expect(logout?.y).toBeLessThan(64);
 });
 
-test('the Program menu reaches the roster, campaigns, goals, event booths, gear, flagged orders and API tokens and closes on Escape', async ({ page }) => {
+test('the Program menu reaches the roster, campaigns, goals, event booths, gear, flagged orders, API tokens and webhooks and closes on Escape', async ({ page }) => {
   await signIn(page, DEMO_BUSINESS);
   const program = nav(page).getByRole('button', { name: 'Program' });
   await expect(program).toHaveAttribute('aria-expanded', 'false');
   await program.click();
-  await expect(nav(page).getByRole('list').getByRole('link')).toHaveText(['Roster', 'Campaigns', 'Goals', 'Events', 'Gear', 'Flagged Orders', 'API Tokens']);
+  await expect(nav(page).getByRole('list').getByRole('link')).toHaveText(['Roster', 'Campaigns', 'Goals', 'Events', 'Gear', 'Flagged Orders', 'API Tokens', 'Webhooks']);
   await expect(nav(page).getByRole('link', { name: 'Roster' })).toHaveAttribute('href', '/agreements');
   await page.keyboard.press('Escape');
   await expect(nav(page).getByRole('link', { name: 'Roster' })).toHaveCount(0);

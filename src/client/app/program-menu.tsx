@@ -111,5 +111,6 @@ export function programItemsFor(userType: string | null | undefined): ProgramIte
     { to: '/flagged-orders', label: 'Flagged Orders' },
     // Enterprise API access (decision record 043); the page explains the plan to the others.
     { to: '/api-tokens', label: 'API Tokens' },
+    { to: '/webhooks', label: 'Webhooks' },
   ];
 }

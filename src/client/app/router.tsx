@@ -36,6 +36,7 @@ export const routes = [
   { path: '/my-gear', element: page(() => import('../features/gear/pages/my-gear-page')) },
   { path: '/flagged-orders', element: page(() => import('../features/fraud/pages/flagged-orders-page')) },
   { path: '/api-tokens', element: page(() => import('../features/api-tokens/pages/api-tokens-page')) },
+  { path: '/webhooks', element: page(() => import('../features/webhooks-out/pages/webhooks-page')) },
   { path: '/earnings', element: page(() => import('../features/commissions/pages/earnings-page')) },
   { path: '/notifications', element: page(() => import('../features/notifications/pages/notifications-page')) },
   { path: '/business-analytics', element: page(() => import('../features/analytics/pages/business-analytics-page')) },

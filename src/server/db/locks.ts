@@ -38,6 +38,8 @@ const lockNamespaces = {
   coachingRequests: 8201,
   /** A business's API tokens: the live-token limit (decision record 043). */
   apiTokens: 8301,
+  /** A business's outgoing webhook endpoints: the endpoint limit (decision record 044). */
+  webhookEndpoints: 8401,
 } as const;
 
 /**

@@ -67,6 +67,17 @@ async function businessApiToken(f: Fixtures): Promise<void> {
   if (res.status !== 201) throw new Error(`api token: ${res.status} ${JSON.stringify(res.body)}`);
   apiTokenId = res.body.token.id;
 }
+/** The outgoing webhook endpoint and delivery the webhooks-out entries' setups make (decision record 044). */
+let webhookEndpointId = 0;
+let webhookDeliveryId = 0;
+/** A loopback URL (allowed outside production); nothing listens there and no entry runs the queue. */
+const WEBHOOK_URL = 'http://127.0.0.1:9/huntstaff';
+async function makeWebhookEndpoint(f: Fixtures): Promise<void> {
+  const res = await f.business.client.post('/api/webhook-endpoints', { url: WEBHOOK_URL, eventTypes: ['commission.created'] });
+  if (res.status !== 201) throw new Error(`webhook endpoint: ${res.status} ${JSON.stringify(res.body)}`);
+  webhookEndpointId = res.body.id;
+}
+
 /** The dead task the retry route's setup makes. */
 let deadTaskId = 0;
 /** The pro staffer's notification of the fixture agreement's offer. */
@@ -780,6 +791,23 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'DELETE /api/booth-events/:id': { expect: businessOwnerOnly(204, 404), request: at((f) => `/api/booth-events/${f.ids.booth}`) },
   'GET /api/booth-events/:id/report': { expect: businessOwnerOnly(200, 404), request: at((f) => `/api/booth-events/${f.ids.booth}/report`) },
   'GET /api/booth-events/:id/report.csv': { expect: businessOwnerOnly(200, 404), request: at((f) => `/api/booth-events/${f.ids.booth}/report.csv`) },
+  // ---- outgoing webhooks (decision record 044): fixture businesses are on Enterprise ----
+  'GET /api/webhook-endpoints': { expect: anyBusinessProfile(200), request: at(() => '/api/webhook-endpoints'), note: "The caller's own endpoints." },
+  'POST /api/webhook-endpoints': { expect: anyBusinessProfile(201), request: () => ({ url: '/api/webhook-endpoints', body: { url: WEBHOOK_URL, eventTypes: ['payout.paid'] } }) },
+  'PATCH /api/webhook-endpoints/:id': { expect: businessOwnerOnly(200, 404), setup: makeWebhookEndpoint, request: () => ({ url: `/api/webhook-endpoints/${webhookEndpointId}`, body: { description: 'Renamed' } }) },
+  'DELETE /api/webhook-endpoints/:id': { expect: businessOwnerOnly(204, 404), setup: makeWebhookEndpoint, request: () => ({ url: `/api/webhook-endpoints/${webhookEndpointId}` }) },
+  'POST /api/webhook-endpoints/:id/rotate-secret': { expect: businessOwnerOnly(200, 404), setup: makeWebhookEndpoint, request: () => ({ url: `/api/webhook-endpoints/${webhookEndpointId}/rotate-secret`, body: {} }) },
+  'GET /api/webhook-deliveries': { expect: anyBusinessProfile(200), request: at(() => '/api/webhook-deliveries'), note: "The caller's own deliveries." },
+  'POST /api/webhook-deliveries/:id/resend': {
+    expect: businessOwnerOnly(202, 404),
+    setup: async (f) => {
+      await makeWebhookEndpoint(f);
+      const made = await f.business.client.post('/api/commissions', { proStaffId: f.proStaff.proStaffId, amount: '1.00', description: 'webhook matrix', dueDate: null });
+      if (made.status !== 201) throw new Error(`commission for a delivery: ${made.status}`);
+      webhookDeliveryId = (await f.business.client.get('/api/webhook-deliveries')).body[0].id;
+    },
+    request: () => ({ url: `/api/webhook-deliveries/${webhookDeliveryId}/resend`, body: {} }),
+  },
   'GET /api/seasons': { expect: anyBusinessProfile(200), request: at(() => '/api/seasons'), note: "The caller's own seasons." },
   'POST /api/seasons': { expect: anyBusinessProfile(201), request: () => ({ url: '/api/seasons', body: { name: 'Winter geese', startsOn: dayOffset(0), endsOn: dayOffset(40) } }) },
   'GET /api/seasons/:id': { expect: businessOwnerOnly(200, 404), request: at((f) => `/api/seasons/${f.ids.season}`) },

@@ -37,6 +37,7 @@ export const apiTags = {
   ads: { name: 'Advertisements', description: session('advertisements') },
   promotions: { name: 'Promotions', description: session('promotions') },
   discounts: { name: 'Discount codes', description: session('discount codes and connected store platforms') },
+  webhooksOut: { name: 'Outgoing webhooks', description: session('an Enterprise brand’s webhook endpoints, their signing secrets and the delivery log') },
   fraud: { name: 'Code abuse', description: session('fraud flags on attributed orders, holds and decisions, the review rules, household addresses') },
   billing: { name: 'Billing', description: session('plans, subscriptions and trials') },
   admin: { name: 'Admin', description: session('admin dashboard') },

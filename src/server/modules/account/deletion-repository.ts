@@ -95,6 +95,9 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
     sql`delete from campaign_members where pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`,
     // Goals by season (decision record 033): a business's seasons with their goals; an erased staffer's goals.
     sql`delete from seasons where business_id in (select id from business_profiles where user_id = ${userId})`,
+    // Outgoing webhooks (decision record 044): an erased business's endpoints (with deliveries and attempts) and its events.
+    sql`delete from outgoing_webhook_endpoints where business_id in (select id from business_profiles where user_id = ${userId})`,
+    sql`delete from outgoing_webhook_events where business_id in (select id from business_profiles where user_id = ${userId})`,
     sql`delete from goals where pro_staff_id in (select id from pro_staff_profiles where user_id = ${userId})`,
     // Pay in gear (decision record 038): an erased staffer's shipping addresses and notes go (the requests and their
     // gear value stay: compensation entries are records); an erased business's store credentials go.

@@ -18,6 +18,7 @@ import { notificationSettings, notifications } from '@server/db/schema/notificat
 import { credentials } from '@server/db/schema/credentials';
 import { campaignAssets, campaignMembers, campaigns } from '@server/db/schema/campaigns';
 import { goals, seasons } from '@server/db/schema/goals';
+import { outgoingWebhookEndpoints, outgoingWebhookEvents } from '@server/db/schema/webhooks-out';
 import { boothEvents, boothEventStaff } from '@server/db/schema/booths';
 import { commissionEntries } from '@server/db/schema/ledger';
 import { fraudFlags, fraudSettings, householdAddresses } from '@server/db/schema/fraud';
@@ -146,6 +147,15 @@ export async function exportRows(db: Database, userId: number) {
     ...(await campaignsOf(db, businessId)),
     // Goals by season (decision record 033): a business's seasons and the goals in them; a staffer's own goals.
     seasons: await byBusiness((id) => db.select().from(seasons).where(eq(seasons.businessId, id)).orderBy(seasons.id)),
+    // Outgoing webhooks (decision record 044): a business's endpoints (never their secrets) and the events it was sent.
+    webhookEndpoints: await byBusiness((id) =>
+      db
+        .select({ id: outgoingWebhookEndpoints.id, url: outgoingWebhookEndpoints.url, description: outgoingWebhookEndpoints.description, eventTypes: outgoingWebhookEndpoints.eventTypes, enabled: outgoingWebhookEndpoints.enabled, createdAt: outgoingWebhookEndpoints.createdAt })
+        .from(outgoingWebhookEndpoints)
+        .where(eq(outgoingWebhookEndpoints.businessId, id))
+        .orderBy(outgoingWebhookEndpoints.id),
+    ),
+    webhookEvents: await byBusiness((id) => db.select().from(outgoingWebhookEvents).where(eq(outgoingWebhookEvents.businessId, id)).orderBy(outgoingWebhookEvents.createdAt)),
     goals: businessId || proStaffId
       ? await db
         .select({ goal: goals, seasonName: seasons.name })

@@ -265,7 +265,7 @@ export async function proStaffExists(db: Database, proStaffId: number): Promise<
   return (await firstRow(db.select({ id: proStaffProfiles.id }).from(proStaffProfiles).where(and(eq(proStaffProfiles.id, proStaffId), isNull(proStaffProfiles.erasedAt))))) !== null;
 }
 
-export type NewlyExpired = { id: number; status: 'active' | 'offered'; endDate: string; businessUserId: number; proStaffUserId: number; businessName: string; proStaffName: string };
+export type NewlyExpired = { id: number; status: 'active' | 'offered'; endDate: string; businessId: number; proStaffId: number; businessUserId: number; proStaffUserId: number; businessName: string; proStaffName: string };
 
 /**
  * Writes the `expired` history event of every agreement (or open offer) past its end date that has none yet, and
@@ -284,14 +284,14 @@ export async function recordNewlyExpired(db: Database, today: string, now: Date,
       select id, series_id, null, 'expired', ${now.toISOString()}::timestamptz from due
       returning agreement_id
     )
-    select a.id, a.status, a.end_date::text as "endDate", b.user_id as "businessUserId", p.user_id as "proStaffUserId",
+    select a.id, a.status, a.end_date::text as "endDate", a.business_id as "businessId", a.pro_staff_id as "proStaffId", b.user_id as "businessUserId", p.user_id as "proStaffUserId",
       b.company_name as "businessName", p.first_name || ' ' || p.last_name as "proStaffName"
     from written w
     join agreements a on a.id = w.agreement_id
     join business_profiles b on b.id = a.business_id
     join pro_staff_profiles p on p.id = a.pro_staff_id
     order by a.id`);
-  return rowsOf<NewlyExpired>(result).map((row) => ({ ...row, id: Number(row.id), businessUserId: Number(row.businessUserId), proStaffUserId: Number(row.proStaffUserId) }));
+  return rowsOf<NewlyExpired>(result).map((row) => ({ ...row, id: Number(row.id), businessId: Number(row.businessId), proStaffId: Number(row.proStaffId), businessUserId: Number(row.businessUserId), proStaffUserId: Number(row.proStaffUserId) }));
 }
 
 export type ClosedAccountEnding = {

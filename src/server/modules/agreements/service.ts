@@ -20,6 +20,7 @@ import { tellLateJoiner } from '@server/modules/campaigns/late-joiners';
 import { announceNotifications, recordNotifications } from '@server/modules/notifications/service';
 import * as repo from './repository';
 import { utcDay } from '@server/lib/utc-day';
+import { recordOutgoingEvent } from '@server/modules/webhooks-out/outbox';
 
 // Pro staff agreements: offer, accept or decline, change (a new version), end; expiry is computed (decision record 028).
 
@@ -195,6 +196,9 @@ export async function accept(ctx: AppContext, user: ProStaffUser, id: number, in
     const accepted = await repo.transition(tx, id, ['offered'], 'active', { acceptedByUserId: user.id, acceptedAt: now, acceptedIp: ip }, now);
     if (!accepted) throw conflict('This agreement can no longer be accepted');
     await repo.insertEvent(tx, { agreementId: id, seriesId: found.seriesId, actorUserId: user.id, action: 'accepted', at: now });
+    await recordOutgoingEvent(tx, found.businessId, 'agreement.accepted', {
+      agreementId: id, seriesId: found.seriesId, version: found.version, proStaffId: found.proStaffId, startDate: found.startDate, endDate: found.endDate, acceptedAt: now.toISOString(),
+    });
     await tellParty(ctx, tx, found.businessUserId, `${found.proStaffName} accepted your pro staff agreement`,
       `${found.proStaffName} accepted your pro staff agreement (version ${found.version}): ${describeTerms(found)}.`, id);
     return tellLateJoiner(ctx, tx, { businessId: found.businessId, businessName: found.businessName, proStaffId: found.proStaffId, userId: user.id }, now);
@@ -238,6 +242,9 @@ export async function end(ctx: AppContext, user: SessionUser, id: number, reason
     }
     await repo.insertEvent(tx, { agreementId: id, seriesId: found.seriesId, actorUserId: user.id, action: status, reason, at: now });
     if (status === 'ended') {
+      await recordOutgoingEvent(tx, found.businessId, 'agreement.ended', {
+        agreementId: id, seriesId: found.seriesId, proStaffId: found.proStaffId, endedBy: found.side === 'business' ? 'business' : 'pro_staff', reason, endedAt: now.toISOString(),
+      });
       for (const open of await repo.openRevisionIds(tx, found.seriesId, id)) {
         if (await repo.transition(tx, open, ['offered'], 'withdrawn', {}, now)) {
           await repo.insertEvent(tx, { agreementId: open, seriesId: found.seriesId, actorUserId: user.id, action: 'withdrawn', reason: 'The agreement ended', at: now });
@@ -307,6 +314,9 @@ export async function recordExpiries(ctx: AppContext, now = new Date()): Promise
     const userIds: number[] = [];
     for (const row of rows) {
       if (row.status === 'active') {
+        await recordOutgoingEvent(tx, row.businessId, 'agreement.ended', {
+          agreementId: row.id, proStaffId: row.proStaffId, endedBy: 'expiry', reason: `The term ended on ${row.endDate}`, endedAt: now.toISOString(),
+        });
         await tellParty(ctx, tx, row.businessUserId, `Your pro staff agreement with ${row.proStaffName} expired`, `The term ended on ${row.endDate}. Offer a new agreement to keep them on your roster.`, row.id);
         await tellParty(ctx, tx, row.proStaffUserId, `Your pro staff agreement with ${row.businessName} expired`, `The term ended on ${row.endDate}.`, row.id);
         userIds.push(row.businessUserId, row.proStaffUserId);

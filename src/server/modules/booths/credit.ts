@@ -3,6 +3,7 @@ import type { Database } from '@server/db/client';
 import { orderPayableAt } from '@server/modules/commissions/service';
 import { commissionCents } from '@server/modules/discounts/mappers';
 import * as ledger from '@server/modules/ledger/service';
+import { announceCreated } from '@server/modules/ledger/announce';
 import * as repo from './repository';
 import type { OrderRow } from './repository';
 import { splitByWeight } from './split';
@@ -67,6 +68,7 @@ async function createCredits(db: Database, order: OrderRow, refunded: number, sa
       description: `Event booth ${sale.name}, order ${order.orderId}: your share (${sale.splitRule === 'by_hours' ? `${part.weight / 60} of ${weightSum / 60} hours` : `1 of ${parts.length}`}) of ${sale.rateBps / 100}% of ${formatMoney(base, order.currency)}`,
     });
     await repo.insertCredit(db, { commissionId: commission.id, boothSaleId: sale.id, proStaffId: part.id, weight: part.weight });
+    await announceCreated(db, commission);
     notify.push({ proStaffId: part.id, type: 'commission.created', commissionId: commission.id, status: 'pending' });
   }
   return { change: notify.length ? 'created' : null, notify, reason: `Sale at the booth of ${sale.name}: split among ${notify.length} staffer${notify.length === 1 ? '' : 's'}` };

@@ -31,6 +31,8 @@ import { announceNotifications, recordNotifications, type NotificationInput } fr
 import { checkGoalsReachedAfterCommit } from '@server/modules/goals/service';
 import { isOwnBoothEvent } from '@server/modules/booths/service';
 import * as repo from './repository';
+import { announceCreated } from '@server/modules/ledger/announce';
+import { recordOutgoingEvent } from '@server/modules/webhooks-out/outbox';
 
 // Tasks with proof inside campaigns (issue 23 item 2, docs/decisions/032-campaign-tasks.md). Who sees a campaign is
 // record 031's rule (visibleCampaign / ownCampaign); this module adds who may act on its tasks and proofs.
@@ -240,6 +242,7 @@ export async function submit(
       await repo.insertProofFiles(tx, photos.map((photo, index) => ({
         submissionId, fileKey: stored[index], fileName: safeFileName(photo.file.fileName, photo.ext), fileType: photo.mime, fileSize: photo.file.data.length, createdAt: now,
       })));
+      await recordOutgoingEvent(tx, campaign.businessId, 'proof.submitted', { submissionId, campaignId, taskId, proStaffId: user.proStaffId, submittedAt: now.toISOString() });
       const name = (await repo.findSubmission(tx, campaignId, submissionId))!.proStaffName;
       const title = `${name} submitted proof for "${task.title}"`;
       const body = `${campaignTaskKindLabels[task.kind]} in ${campaign.title}. Approve or reject it.`;
@@ -288,6 +291,7 @@ export async function approve(ctx: AppContext, user: BusinessUser, campaignId: n
         businessId: campaign.businessId, proStaffId: submission.proStaffId, amountCents: task.rewardMinor, currency: task.rewardCurrency,
         description, createdAt: now, payableAt: payableAtFor('task', now, DEFAULT_HOLD_DAYS),
       });
+      await announceCreated(tx, { id: newCommissionId, businessId: campaign.businessId, proStaffId: submission.proStaffId, amountCents: task.rewardMinor, currency: task.rewardCurrency, source: 'task' });
       // As every new commission tells its pro staffer (commissions service, decision record 030).
       const money = formatMoney(task.rewardMinor, task.rewardCurrency);
       const title = `${campaign.businessName} recorded a ${money} commission for you`;
@@ -300,6 +304,9 @@ export async function approve(ctx: AppContext, user: BusinessUser, campaignId: n
     if (!(await repo.decide(tx, submissionId, { status: 'approved', decidedAt: now, decidedByUserId: user.id, commissionId: newCommissionId, updatedAt: now }))) {
       throw conflict('This proof was decided already; only a waiting proof can be decided.');
     }
+    await recordOutgoingEvent(tx, campaign.businessId, 'proof.decided', {
+      submissionId, campaignId, taskId: task.id, proStaffId: submission.proStaffId, decision: 'approved', commissionId: newCommissionId, decidedAt: now.toISOString(),
+    });
     const reward = task.rewardMinor !== null && task.rewardCurrency ? ` Your reward of ${formatMoney(task.rewardMinor, task.rewardCurrency)} is on its way.` : '';
     const title = `${campaign.businessName} approved your proof for "${task.title}"`;
     const body = `${campaign.title}.${reward}`;
@@ -330,6 +337,9 @@ export async function reject(
     }))) {
       throw conflict('This proof was decided already; only a waiting proof can be decided.');
     }
+    await recordOutgoingEvent(tx, campaign.businessId, 'proof.decided', {
+      submissionId, campaignId, taskId: task.id, proStaffId: submission.proStaffId, decision: 'rejected', reason: input.reason, commissionId: null, decidedAt: now.toISOString(),
+    });
     const link = campaignLink(campaignId);
     const title = `${campaign.businessName} rejected your proof for "${task.title}"`;
     const again = taskStatusOf(campaign, task, todayOf(now)) === 'open' ? ' You can submit again until the task closes.' : '';

@@ -102,9 +102,9 @@ export async function proStaffExists(db: Database, proStaffId: number): Promise<
 export async function insertCommission(
   db: Database,
   values: { businessId: number; proStaffId: number; amountCents: number; description: string | null; dueDate: string | null },
-): Promise<number> {
-  const [row] = await db.insert(commissions).values({ ...values, source: 'manual' }).returning({ id: commissions.id });
-  return row.id;
+): Promise<{ id: number; currency: string }> {
+  const [row] = await db.insert(commissions).values({ ...values, source: 'manual' }).returning({ id: commissions.id, currency: commissions.currency });
+  return row;
 }
 
 export type PayeeRow = { id: number; firstName: string; lastName: string; location: string | null; relation: 'accepted' | 'applied' | null };

@@ -26,6 +26,7 @@ import * as repo from './repository';
 import { toCommission } from './mappers';
 import { payableAtFor } from './lifecycle';
 import * as ledger from '@server/modules/ledger/service';
+import { announceCreated } from '@server/modules/ledger/announce';
 // Manual commissions are payable at once (payable_at defaults to the row's creation time): the hold is for store
 // orders that may be returned (decision record 024).
 
@@ -38,12 +39,12 @@ export async function createCommission(ctx: AppContext, user: BusinessUser, body
   if (!(await repo.proStaffExists(ctx.db, body.proStaffId))) {
     throw new AppError('VALIDATION', 'proStaffId: No pro staff member with that id', [{ path: 'proStaffId', message: 'No pro staff member with that id' }]);
   }
-  const id = await repo.insertCommission(ctx.db, {
-    businessId: user.businessId,
-    proStaffId: body.proStaffId,
-    amountCents,
-    description: body.description,
-    dueDate: body.dueDate,
+  const values = { businessId: user.businessId, proStaffId: body.proStaffId, amountCents, description: body.description, dueDate: body.dueDate };
+  // The outgoing webhook's event is written with the commission (decision record 044).
+  const id = await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.insertCommission(tx, values);
+    await announceCreated(tx, { ...values, ...inserted, source: 'manual' });
+    return inserted.id;
   });
   const row = (await repo.findById(ctx.db, id))!;
   await notify(ctx, row.proStaffUserId, { type: 'commission.created', data: { commissionId: id, status: row.status } });

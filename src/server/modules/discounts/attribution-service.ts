@@ -13,6 +13,7 @@ import { invalidReason, normaliseCode, type StorePlatform } from './store-servic
 import type { SaleFacts } from './order-payloads';
 import { checkGoalsReachedAfterCommit } from '@server/modules/goals/service';
 import * as ledger from '@server/modules/ledger/service';
+import { announceCreated } from '@server/modules/ledger/announce';
 import { checkAttributedOrder, flaggedReason, rejectedAsFraud } from '@server/modules/fraud/attribution';
 import { announce } from '@server/modules/fraud/flags-service';
 import type { OrderRiskFacts } from '@server/modules/fraud/signals';
@@ -227,6 +228,7 @@ async function applyInTransaction(db: Database, facts: VerifiedOrderFacts, optio
           orderId: facts.orderId, baseMinor: order.orderValueCents - refunded, rateBps: owner.commissionRateBps,
           description: describeCommission(facts.orderId, owner.code, owner.commissionRateBps, order.orderValueCents - refunded, order.currency),
         });
+        await announceCreated(db, commission);
         notify.push({ proStaffId: commission.proStaffId, type: 'commission.created', commissionId: commission.id, status: 'pending' });
         return { outcome: 'created', order, codes, commission, notify };
       }

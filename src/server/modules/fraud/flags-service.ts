@@ -4,6 +4,7 @@ import type { Database } from '@server/db/client';
 import type { AppContext } from '@server/lib/context';
 import { AppError } from '@server/lib/errors';
 import * as ledger from '@server/modules/ledger/service';
+import { recordOutgoingEvents } from '@server/modules/webhooks-out/outbox';
 import { announceNotifications, recordNotifications, type NotificationInput } from '@server/modules/notifications/service';
 import * as repo from './repository';
 import { settingsOf } from './settings';
@@ -54,6 +55,10 @@ export async function raiseFlags(ctx: Pick<AppContext, 'db' | 'tasks' | 'events'
     };
   }));
   if (inserted.length === 0) return { flags: [], notified: [] };
+  // Outgoing webhooks (decision record 044): one event per flag, in the attribution's transaction.
+  await recordOutgoingEvents(db, order.businessId, 'fraud.flag_raised', inserted.map((flag) => ({
+    flagId: flag.id, orderId: flag.orderId, signal: flag.signal, mode: flag.mode, status: flag.status, commissionId: flag.commissionId, proStaffId: flag.proStaffId, raisedAt: now.toISOString(),
+  })));
   const modes = new Set(inserted.map((flag) => flag.mode));
   let told: 'held' | 'rejected' | null = null;
   if (order.commissionId !== null && modes.has('auto_reject')) {
@@ -120,11 +125,18 @@ export async function decideFlags(ctx: AppContext, businessId: number, body: Dec
 
 type Settlement = { decision: 'approve'; resolution: 'business' | 'expired' } | { decision: 'reject'; reason: string };
 
-async function settle(ctx: AppContext, db: Database, flags: { id: number; commissionId: number | null; proStaffId: number; orderId: string }[], how: Settlement, now: Date): Promise<number[]> {
+async function settle(ctx: AppContext, db: Database, flags: { id: number; businessId: number; commissionId: number | null; proStaffId: number; orderId: string }[], how: Settlement, now: Date): Promise<number[]> {
   const ids = flags.map((flag) => flag.id);
   await repo.settle(db, ids, how.decision === 'approve'
     ? { status: 'approved', resolution: how.resolution, reason: null, decidedAt: now }
     : { status: 'rejected', resolution: 'business', reason: how.reason, decidedAt: now });
+  for (const businessId of new Set(flags.map((flag) => flag.businessId))) {
+    await recordOutgoingEvents(db, businessId, 'fraud.flag_decided', flags.filter((flag) => flag.businessId === businessId).map((flag) => ({
+      flagId: flag.id, orderId: flag.orderId, commissionId: flag.commissionId, proStaffId: flag.proStaffId,
+      decision: how.decision === 'approve' ? 'approved' : 'rejected', resolution: how.decision === 'approve' ? how.resolution : 'business',
+      reason: how.decision === 'reject' ? how.reason : null, decidedAt: now.toISOString(),
+    })));
+  }
   const byCommission = new Map<number, (typeof flags)[number]>();
   for (const flag of flags) if (flag.commissionId !== null) byCommission.set(flag.commissionId, flag);
   const told: Told[] = [];

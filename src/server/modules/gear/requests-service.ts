@@ -10,6 +10,7 @@ import { requestView } from './read-service';
 import * as repo from './repository';
 import { credentialsOf } from './store-access';
 import { queueOrder } from './shipments-service';
+import { recordOutgoingEvent } from '@server/modules/webhooks-out/outbox';
 
 /**
  * Gear requests (decision record 038). A rostered staffer in a tier asks for seedable items within what is left of
@@ -157,6 +158,7 @@ async function decideOne(ctx: AppContext, tx: Database, user: BusinessUser, id: 
   if (request.status !== 'requested') throw new AppError('CONFLICT', `This request is already ${request.status}.`);
   if (body.decision === 'reject') {
     await repo.decideRequest(tx, id, { status: 'rejected', decisionReason: body.reason || null, decidedByUserId: user.id, decidedAt: now });
+    await announceDecided(tx, request, 'rejected', body.reason, now);
     return recordNotifications(ctx, tx, await decidedNotice(ctx, tx, request.proStaffId, false, body.reason));
   }
   const items = await repo.itemsOf(tx, [id]);
@@ -165,6 +167,14 @@ async function decideOne(ctx: AppContext, tx: Database, user: BusinessUser, id: 
   await pricedLines(tx, request.businessId, items.map((item) => ({ variantId: item.variantId ?? 0, quantity: item.quantity })), request.currency);
   await assertWithinAllotment(tx, tier, request.businessId, request.proStaffId, request.periodStart, totals(items), id);
   await repo.decideRequest(tx, id, { status: 'approved', decisionReason: body.reason || null, decidedByUserId: user.id, decidedAt: now });
+  await announceDecided(tx, request, 'approved', body.reason, now);
   await queueOrder(ctx, tx, request, settings!, now);
   return recordNotifications(ctx, tx, await decidedNotice(ctx, tx, request.proStaffId, true, ''));
+}
+
+/** The outgoing webhook of a decision (decision record 044), in the decision's transaction. */
+async function announceDecided(tx: Database, request: repo.RequestRow, decision: 'approved' | 'rejected', reason: string, now: Date): Promise<void> {
+  await recordOutgoingEvent(tx, request.businessId, 'gear.request_decided', {
+    requestId: request.id, proStaffId: request.proStaffId, decision, reason: reason || null, currency: request.currency, decidedAt: now.toISOString(),
+  });
 }

@@ -7,6 +7,7 @@ import { shipmentNotice } from './notices';
 import * as repo from './repository';
 import { openStore } from './store-access';
 import { StoreRefusal, type FulfilmentUpdate } from './stores/types';
+import { recordOutgoingEvent } from '@server/modules/webhooks-out/outbox';
 
 /**
  * Seeding orders (decision record 038). An approval inserts the shipment (`ordering`) and queues the store call in
@@ -134,6 +135,13 @@ export async function applyFulfilment(ctx: AppContext, platformId: number, updat
     if (moves && update.status !== 'cancelled') await postSeeded(tx, updated, now);
     if (moves && update.status === 'cancelled') await postReturned(tx, updated, now);
     if (moves && update.status === 'delivered') await repo.setObligationDueDates(tx, shipment.id, utcDay(update.at));
+    // Outgoing webhooks (decision record 044): once, when the shipment is first known to have left the store.
+    if (moves && shipment.shippedAt === null && updated.shippedAt) {
+      await recordOutgoingEvent(tx, shipment.businessId, 'gear.shipped', {
+        shipmentId: shipment.id, requestId: shipment.requestId, proStaffId: shipment.proStaffId, status: update.status,
+        carrier: updated.carrier ?? null, trackingNumber: updated.trackingNumber ?? null, trackingUrl: updated.trackingUrl ?? null, shippedAt: new Date(updated.shippedAt).toISOString(),
+      });
+    }
     const userIds = moves ? await recordNotifications(ctx, tx, await shipmentNotice(ctx, tx, updated)) : [];
     return { userIds, what: moves ? `shipment ${shipment.id} ${update.status}` : `shipment ${shipment.id} tracking kept (already ${shipment.status})` };
   });

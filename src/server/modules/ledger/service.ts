@@ -1,5 +1,6 @@
 import type { Database } from '@server/db/client';
 import { AppError } from '@server/lib/errors';
+import { announceApplied, announcePaid } from './announce';
 import * as repo from './repository';
 import { decide, type CommissionFacts, type LedgerEvent, type LedgerState, type PlannedEntry } from './transitions';
 
@@ -63,6 +64,7 @@ export async function apply(db: Database, commissionId: number, event: LedgerEve
     });
     adjustmentId = opened.id;
   }
+  await announceApplied(db, row, event, decision.entries, adjustmentId === null ? null : { id: adjustmentId, amountMinor: decision.adjustment! });
   return { before: row, changed: decision.entries.length > 0 || adjustmentId !== null, adjustmentId };
 }
 
@@ -120,8 +122,10 @@ export type Claim = repo.Claim;
  * succeed first (their payout item marked paid, returning it), run in the same query as the lock; when it returns
  * nothing, nothing is paid.
  */
-export async function transferLanded(db: Database, payoutId: number, proStaffId: number, now: Date, claim?: Claim): Promise<void> {
-  await settleTransfer(db, payoutId, proStaffId, { type: 'transfer_landed', payoutId }, now, claim);
+export async function transferLanded(db: Database, payoutId: number, proStaffId: number, now: Date, claim?: Claim): Promise<repo.LedgerRow[]> {
+  const rows = await settleTransfer(db, payoutId, proStaffId, { type: 'transfer_landed', payoutId }, now, claim);
+  if (rows.length > 0) await announcePaid(db, rows.map((row) => ({ ...row, amountMinor: row.amountCents })), payoutId);
+  return rows;
 }
 
 /**
@@ -129,8 +133,14 @@ export async function transferLanded(db: Database, payoutId: number, proStaffId:
  * the refunds and restores that arrived while a commission was locked (its standing adjustment rows, including one
  * this failure just released) fold back into it, so an unpaid commission is again exactly what its order owes.
  */
-export async function transferFailed(db: Database, payoutId: number, proStaffId: number, now: Date): Promise<void> {
+export async function transferFailed(db: Database, payoutId: number, proStaffId: number, now: Date): Promise<repo.LedgerRow[]> {
   const released = await settleTransfer(db, payoutId, proStaffId, { type: 'transfer_failed', payoutId }, now);
+  await foldBack(db, payoutId, released, now);
+  return released;
+}
+
+/** After a failed transfer: the adjustment rows that arrived while its commissions were locked fold back into them. */
+async function foldBack(db: Database, payoutId: number, released: repo.LedgerRow[], now: Date): Promise<void> {
   const touched = new Set(released.map((row) => row.adjustsCommissionId ?? row.id));
   const unpaid = (await repo.lock(db, [...touched])).filter((row) => row.adjustsCommissionId === null && stateOf(row) === 'unpaid');
   const standing = await repo.standingAdjustments(db, unpaid.map((row) => row.id));

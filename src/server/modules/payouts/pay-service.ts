@@ -14,6 +14,7 @@ import { publishPayoutEvents, queuePayoutMails } from './notifications';
 import { payoutOf } from './read-service';
 import * as repo from './repository';
 import * as ledger from '@server/modules/ledger/service';
+import { recordOutgoingEvent } from '@server/modules/webhooks-out/outbox';
 import type { Database } from '@server/db/client';
 
 type BusinessUser = SessionUser & { businessId: number };
@@ -276,7 +277,9 @@ export async function processPayout(ctx: AppContext, payoutId: number, now = () 
  * item and locks the commissions; the ledger then decides and appends.
  */
 export async function transferLanded(tx: Database, payoutId: number, proStaffId: number, transferId: string, now: Date): Promise<void> {
-  await ledger.transferLanded(tx, payoutId, proStaffId, now, repo.markItemPaidClaim(payoutId, proStaffId, transferId));
+  const paid = await ledger.transferLanded(tx, payoutId, proStaffId, now, repo.markItemPaidClaim(payoutId, proStaffId, transferId));
+  // Announced once: the claim above marks the item paid at most once, and nothing is settled when it did not.
+  if (paid.length > 0) await announcePayoutItem(tx, 'payout.paid', payoutId, proStaffId, paid, { transferId, failureReason: null });
 }
 
 /** Runs `work` on every item, `atOnce` at a time (Stripe allows about 100 requests a second); the first error is thrown after all settle. */
@@ -295,7 +298,17 @@ async function inBatches<T>(items: T[], atOnce: number, work: (item: T) => Promi
 
 /** The item says why, and what was moved for it is unpaid again (the ledger folds back refunds that came meanwhile). */
 async function itemFailed(tx: Database, payoutId: number, proStaffId: number, reason: string, refundId: string | null, now: Date): Promise<void> {
-  if (await repo.markItemFailed(tx, payoutId, proStaffId, reason, refundId)) await ledger.transferFailed(tx, payoutId, proStaffId, now);
+  if (!(await repo.markItemFailed(tx, payoutId, proStaffId, reason, refundId))) return;
+  const released = await ledger.transferFailed(tx, payoutId, proStaffId, now);
+  if (released.length > 0) await announcePayoutItem(tx, 'payout.failed', payoutId, proStaffId, released, { transferId: null, failureReason: reason });
+}
+
+/** The outgoing webhook of one pro staffer's share of a payout (decision record 044), in the transaction that decided it. */
+async function announcePayoutItem(tx: Database, type: 'payout.paid' | 'payout.failed', payoutId: number, proStaffId: number, rows: { businessId: number; currency: string; amountCents: number; id: number }[], extra: { transferId: string | null; failureReason: string | null }): Promise<void> {
+  await recordOutgoingEvent(tx, rows[0].businessId, type, {
+    payoutId, proStaffId, currency: rows[0].currency, amountMinor: rows.reduce((sum, row) => sum + row.amountCents, 0),
+    commissionIds: rows.map((row) => row.id), ...extra,
+  });
 }
 
 /** The charge was refused: nothing moved, every commission is payable again. */

@@ -6,6 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, TitledCard } from '@client/components/ui/card';
 import { Page } from '@client/components/ui/page';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { WebhooksGuide } from '@client/features/webhooks-out';
 import { CodeBlock } from '../components/code-block';
 import { PersonalisationNotice } from '../components/personalisation-notice';
 import { MagentoGuide } from '../components/magento-guide';
@@ -108,6 +109,8 @@ export default function EcommerceIntegrationPage() {
           </CardContent>
         </Card>
       </section>
+
+      <WebhooksGuide />
 
       <section aria-labelledby="guides" className="mb-10">
         <h2 id="guides" className="mb-4 text-xl font-semibold">Step-by-step guides</h2>
