@@ -125,6 +125,9 @@ describe('the velocity baseline at its edges (record 018: each fails when its ru
       { ...good, perHour: Number.POSITIVE_INFINITY },
       { ...good, observedHours: -1 },
       { ...good, observedHours: Number.NaN },
+      // Stored as JSON: a lost number comes back as null, which `>= 0` alone would take for 0.
+      { ...good, observedHours: null as unknown as number },
+      { ...good, perHour: null as unknown as number },
       { ...good, updatedAt: 'not a date' },
     ]) {
       expect(expectedUses(broken, NOW)).toBe(0);
