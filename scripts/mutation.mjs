@@ -3,6 +3,7 @@
 //   npm run test:mutation                      every module below
 //   npm run test:mutation -- --module discounts [--module jobs]
 //   npm run test:mutation -- --module discounts --files codes-service.ts   only some files of the module
+//   npm run test:mutation -- --module fraud --files signals/velocity.ts --tests signals   only the tests under that folder
 // MUTATION_CONCURRENCY (default 1) sets Stryker's concurrency, MUTATION_TIMEOUT_MS (default 60000) its per-run timeout. See docs/decisions/018-tests-that-catch-what-matters.md.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,13 +11,14 @@ import { useProjectNode } from './project-node.mjs';
 
 await useProjectNode(import.meta.url);
 
-export const MODULES = ['discounts', 'commissions', 'billing', 'jobs', 'messaging', 'promotions', 'auth', 'ads', 'payouts', 'campaign-tasks', 'ledger'];
+export const MODULES = ['discounts', 'commissions', 'billing', 'jobs', 'messaging', 'promotions', 'auth', 'ads', 'payouts', 'campaign-tasks', 'ledger', 'fraud'];
 const TARGET = 80;
 
 const args = process.argv.slice(2);
 const chosen = args.flatMap((arg, i) => (arg === '--module' ? [args[i + 1]] : arg.startsWith('--module=') ? [arg.slice(9)] : []));
 const modules = chosen.length > 0 ? chosen : MODULES;
 const files = args.flatMap((arg, i) => (arg === '--files' ? args[i + 1].split(',') : []));
+const tests = args.flatMap((arg, i) => (arg === '--tests' ? [args[i + 1]] : []))[0];
 const unknown = modules.filter((m) => !fs.existsSync(`src/server/modules/${m}`));
 if (unknown.length > 0) {
   console.error(`No such module: ${unknown.join(', ')}. Known: ${MODULES.join(', ')}`);
@@ -28,7 +30,7 @@ for (const module of modules) {
   const started = Date.now();
   console.log(`\n=== mutation testing: ${module}`);
   const mutate = files.length > 0 ? ['--mutate', files.map((file) => `src/server/modules/${module}/${file}`).join(',')] : [];
-  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...mutate], { stdio: 'inherit', env: { ...process.env, STRYKER_MODULE: module } });
+  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...mutate], { stdio: 'inherit', env: { ...process.env, STRYKER_MODULE: module, ...(tests ? { MUTATION_TESTS: tests } : {}) } });
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   results.push({ module, minutes, ...(run.status === 0 ? score(module) : { error: `stryker exited with ${run.status}` }) });
 }

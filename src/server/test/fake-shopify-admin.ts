@@ -18,6 +18,10 @@ import { startFakeStoreServer, startingState, type FakeAnswer, type FakeStoreSer
  * already has (`TAKEN`, codes compared without case), a context that is not exactly one of all/customers/segments,
  * a value that is not exactly one of percentage (0-1]/discountAmount (> 0), and no items; `codeDiscountNodeByCode`
  * answers the terms a copy needs; `discountCodeDeactivate` ends it now (EXPIRED).
+ *
+ * Orders' customer journeys (issue 43): `order(id:)` (`read_orders`) answers `customerJourneySummary` from
+ * `state.journeys` with the 2025-10 types (CustomerJourneySummary, CustomerVisit, UTMParameters, Count), null for an
+ * order it does not know; `slowNext` holds answers back, as a store that does not answer in time.
  */
 
 export const FAKE_SHOPIFY_DOMAIN = 'hunt-co.myshopify.com';
@@ -63,6 +67,28 @@ export type FakeDiscount = {
   items?: { kind: 'all' } | { kind: 'products'; productIds: number[]; variantIds: number[] } | { kind: 'collections'; collectionIds: number[] };
 };
 
+/** A CustomerVisit as Shopify answers it (2025-10): `source` is non-null ("direct", a platform, or a domain). */
+export type FakeCustomerVisit = {
+  id?: string;
+  landingPage: string | null;
+  referrerUrl: string | null;
+  referralCode?: string | null;
+  source: string;
+  occurredAt?: string;
+  utmParameters: { campaign: string | null; content?: string | null; medium: string | null; source: string | null; term?: string | null } | null;
+};
+/** Order.customerJourneySummary (2025-10): momentsCount is a Count; null visits and count while not `ready`. */
+export type FakeJourneySummary = {
+  ready: boolean;
+  customerOrderIndex?: number | null;
+  daysToConversion?: number | null;
+  momentsCount: { count: number; precision: 'EXACT' | 'AT_LEAST' } | null;
+  firstVisit: FakeCustomerVisit | null;
+  lastVisit: FakeCustomerVisit | null;
+};
+/** `orderId`: the digits of the order's GID, as text (Shopify's order ids pass 2^53). */
+export type FakeOrderJourney = { orderId: string; name: string; summary: FakeJourneySummary | null };
+
 export type FakeShopifyState = {
   currency: string;
   products: FakeShopifyProduct[];
@@ -70,6 +96,8 @@ export type FakeShopifyState = {
   orders: FakeShopifyOrder[];
   customers: { id: number; email: string }[];
   discounts: FakeDiscount[];
+  /** Orders placed in the store (not gear orders) with their customer journey, for `order(id:)`. */
+  journeys: FakeOrderJourney[];
   /** The scopes the app was granted; all by default. */
   scopes: Set<ShopifyScope>;
 };
@@ -78,19 +106,26 @@ export type FakeShopifyAdmin = FakeStoreServer & {
   state: FakeShopifyState;
   /** The next `times` calls answer 200 with Shopify's THROTTLED error (the query cost bucket is empty). */
   throttleNext(times: number): void;
+  /** The next `times` calls are answered only after `ms` milliseconds. */
+  slowNext(times: number, ms: number): void;
 };
 
 export async function startFakeShopifyAdmin(initial: Partial<Omit<FakeShopifyState, 'scopes'>> & { scopes?: ShopifyScope[] } = {}): Promise<FakeShopifyAdmin> {
   const { scopes, ...given } = initial;
   const state: FakeShopifyState = {
-    ...startingState<Omit<FakeShopifyState, 'scopes'>>({ currency: 'USD', products: [], draftOrders: [], orders: [], customers: [], discounts: [] }, given),
+    ...startingState<Omit<FakeShopifyState, 'scopes'>>({ currency: 'USD', products: [], draftOrders: [], orders: [], customers: [], discounts: [], journeys: [] }, given),
     scopes: new Set(scopes ?? ALL_SHOPIFY_SCOPES),
   };
   let throttled = 0;
+  let slow = { times: 0, ms: 0 };
   let nextId = 1_000_000;
   const newId = () => ++nextId;
 
-  const server = await startFakeStoreServer((request) => {
+  const server = await startFakeStoreServer(async (request) => {
+    if (slow.times > 0) {
+      slow.times--;
+      await new Promise((resolve) => setTimeout(resolve, slow.ms));
+    }
     if (request.method !== 'POST' || request.path !== `/admin/api/${FAKE_SHOPIFY_VERSION}/graphql.json`) return { label: `${request.method} ${request.path}`, answer: { status: 404, body: { errors: 'Not Found' } } };
     if (request.headers['x-shopify-access-token'] !== FAKE_SHOPIFY_TOKEN) {
       return { label: 'unauthorized', answer: { status: 401, body: { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' } } };
@@ -114,7 +149,7 @@ export async function startFakeShopifyAdmin(initial: Partial<Omit<FakeShopifySta
 
   // ---- the schema this fake models -----------------------------------------------------------------------------
 
-  const gid = (kind: string, id: number) => `gid://shopify/${kind}/${id}`;
+  const gid = (kind: string, id: number | string) => `gid://shopify/${kind}/${id}`;
   const idOf = (kind: string, value: unknown): number | null => {
     const match = typeof value === 'string' ? new RegExp(`^gid://shopify/${kind}/(\\d+)$`).exec(value) : null;
     return match ? Number(match[1]) : null;
@@ -216,6 +251,14 @@ export async function startFakeShopifyAdmin(initial: Partial<Omit<FakeShopifySta
       const discount = state.discounts.find((d) => d.code.toLowerCase() === String(args.code).toLowerCase());
       return discount ? discountNode(discount) : null;
     },
+    order: (args: Record<string, unknown>) => {
+      requireScope('read_orders', 'order');
+      const placed = state.journeys.find((j) => gid('Order', j.orderId) === args.id);
+      const id = idOf('Order', args.id);
+      if (placed) return { __typename: 'Order', id: gid('Order', placed.orderId), name: placed.name, customerJourneySummary: placed.summary && journeyNode(placed.summary) };
+      const gear = state.orders.find((o) => o.id === id);
+      return gear ? { ...orderNode(gear), customerJourneySummary: null } : null;
+    },
     customerByIdentifier: (args: Record<string, unknown>) => {
       requireScope('read_customers', 'customerByIdentifier');
       const email = String((args.identifier as Record<string, unknown> | undefined)?.emailAddress ?? '').toLowerCase();
@@ -223,6 +266,26 @@ export async function startFakeShopifyAdmin(initial: Partial<Omit<FakeShopifySta
       return customer ? { __typename: 'Customer', id: gid('Customer', customer.id) } : null;
     },
   };
+  const visitNode = (v: FakeCustomerVisit | null) =>
+    v && {
+      __typename: 'CustomerVisit',
+      id: v.id ?? gid('CustomerVisit', newId()),
+      landingPage: v.landingPage,
+      referrerUrl: v.referrerUrl,
+      referralCode: v.referralCode ?? null,
+      source: v.source,
+      occurredAt: v.occurredAt ?? new Date().toISOString(),
+      utmParameters: v.utmParameters && { __typename: 'UTMParameters', content: null, term: null, ...v.utmParameters },
+    };
+  const journeyNode = (j: FakeJourneySummary) => ({
+    __typename: 'CustomerJourneySummary',
+    ready: j.ready,
+    customerOrderIndex: j.customerOrderIndex ?? null,
+    daysToConversion: j.daysToConversion ?? null,
+    momentsCount: j.momentsCount && { __typename: 'Count', ...j.momentsCount },
+    firstVisit: visitNode(j.firstVisit),
+    lastVisit: visitNode(j.lastVisit),
+  });
   const nodesOf = (kind: string, ids: number[]) => () => ({ __typename: 'Connection', nodes: ids.map((id) => ({ __typename: kind, id: gid(kind, id) })) });
   const discountNode = (d: FakeDiscount) => {
     const items = d.items ?? { kind: 'all' };
@@ -401,6 +464,9 @@ export async function startFakeShopifyAdmin(initial: Partial<Omit<FakeShopifySta
     state,
     throttleNext(times: number) {
       throttled = times;
+    },
+    slowNext(times: number, ms: number) {
+      slow = { times, ms };
     },
   });
 }

@@ -51,6 +51,16 @@ export async function findMainCommission(db: Database, businessId: number, order
   return row ?? null;
 }
 
+/** Whether the order already has its commission (no lock: a hint read before the attribution's transaction). */
+export async function hasMainCommission(db: Database, businessId: number, orderId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: commissions.id })
+    .from(commissions)
+    .where(and(eq(commissions.businessId, businessId), eq(commissions.source, 'order'), eq(commissions.orderId, orderId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertCommissionEntry(db: Database, values: typeof commissions.$inferInsert): Promise<CommissionEntry> {
   const [row] = await db.insert(commissions).values(values).returning();
   return row;

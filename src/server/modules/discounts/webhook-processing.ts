@@ -8,6 +8,8 @@ import * as payloads from './order-payloads';
 import { fetchBigCommerceOrder } from './bigcommerce-client';
 import { decryptSecret } from '@server/lib/secret-box';
 import { bigCommerceRiskFacts, shopifyRiskFacts, wooCommerceRiskFacts, type OrderRiskFacts } from '@server/modules/fraud/signals';
+import { shopifyJourneyReferrersOf } from '@server/modules/fraud/shopify-journey';
+import * as attr from './attribution-repository';
 import { gearDelivery, isGearTopic } from '@server/modules/gear/webhook-service';
 import { magentoDelivery } from './magento/webhook';
 import { readSquareDelivery } from './square/delivery';
@@ -122,7 +124,24 @@ async function shopifyDelivery(ctx: AppContext, platform: StorePlatform, topic: 
   }
   if (topic === 'orders/delete') return deletion(ctx, platform, 'shopify', topic, body, raw);
   if (!SHOPIFY_ORDER_TOPICS.includes(topic)) return ignore(ctx, platform, topic, `Topic ${topic.slice(0, 60)} is not used`);
-  return applyParsed(ctx, platform, 'shopify', topic, payloads.shopifyOrder(body, topic), undefined, () => shopifyRiskFacts(body));
+  const parsed = payloads.shopifyOrder(body, topic);
+  const journey = await journeyReferrers(ctx, platform, parsed);
+  return applyParsed(ctx, platform, 'shopify', topic, parsed, undefined, () => {
+    const facts = shopifyRiskFacts(body);
+    return { ...facts, referrers: [...facts.referrers, ...journey] };
+  });
+}
+
+/**
+ * The referrers of the order's Shopify customer journey (decision record 039), asked only when the signals will run on
+ * this delivery: the order carries one of the business's codes and has no commission yet. Read here, before the
+ * attribution's transaction, so no row lock waits on the store's API.
+ */
+async function journeyReferrers(ctx: AppContext, platform: StorePlatform, parsed: payloads.ParsedOrder | payloads.Ignored): Promise<string[]> {
+  if (payloads.isIgnored(parsed)) return [];
+  const ours = await attr.findCodes(ctx.db, platform.businessId, attribution.normaliseCodes(parsed.codes));
+  if (ours.length === 0 || (await attr.hasMainCommission(ctx.db, platform.businessId, parsed.orderId))) return [];
+  return shopifyJourneyReferrersOf(ctx, platform.id, parsed.orderId);
 }
 
 async function wooCommerceDelivery(ctx: AppContext, platform: StorePlatform, topic: string, raw: Buffer): Promise<WebhookAnswer> {

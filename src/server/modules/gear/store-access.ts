@@ -28,14 +28,14 @@ export async function credentialsOf(ctx: Ctx, platformId: number): Promise<Store
   return credentials.platform === platform.platformType ? credentials : null;
 }
 
-/** The store's admin API, or null when the platform is gone, inactive or has no credentials. */
-export async function openStore(ctx: Ctx, platformId: number): Promise<StoreAdmin | null> {
+/** The store's admin API, or null when the platform is gone, inactive or has no credentials. `timeoutMs`: per call (10 s unless given). */
+export async function openStore(ctx: Ctx, platformId: number, options: { timeoutMs?: number } = {}): Promise<StoreAdmin | null> {
   const credentials = await credentialsOf(ctx, platformId);
   if (!credentials) return null;
   // Tests and demos send every call to the local fake stores (STORE_ADMIN_ORIGIN, refused in production).
   const origin = ctx.config.storeAdminOrigin;
   if (origin && credentials.platform === 'woocommerce') credentials.siteUrl = origin;
-  return storeAdminFor(credentials, { bigcommerceApiUrl: origin ?? ctx.config.bigcommerceApiUrl, shopifyOrigin: origin ?? undefined, allowHttp: Boolean(origin) });
+  return storeAdminFor(credentials, { bigcommerceApiUrl: origin ?? ctx.config.bigcommerceApiUrl, shopifyOrigin: origin ?? undefined, allowHttp: Boolean(origin), timeoutMs: options.timeoutMs });
 }
 
 /** Saves a Shopify or WooCommerce store's admin credentials (sealed; never answered back). */

@@ -88,6 +88,27 @@ describe('the ledger transition table', () => {
     expect(decide(facts('cancelled', { reversedBy: 'business' }), { type: 'order_changed', target: 1990, restored: true })).toEqual({ ok: true, entries: [] });
   });
 
+  it('fraud holds at their edges (record 018: each fails when its rule is removed)', () => {
+    // The business cancelling a held commission releases the hold first, then reverses it.
+    expect(decide(facts('held'), { type: 'cancelled_by_business' })).toEqual({
+      ok: true, entries: [{ kind: 'released', amountMinor: 1990, reason: 'review business' }, { kind: 'reversed', amountMinor: -1990, reason: 'business' }],
+    });
+    // An order change that changes nothing leaves the hold as it is; a refund past the value releases and reverses.
+    expect(decide(facts('held'), { type: 'order_changed', target: 1990, restored: false })).toEqual({ ok: true, entries: [] });
+    expect(decide(facts('held', { adjustments: 500 }), { type: 'order_changed', target: 0, restored: false })).toEqual({
+      ok: true, entries: [{ kind: 'released', amountMinor: 1990, reason: 'review order' }, { kind: 'reversed', amountMinor: -1990, reason: 'order' }], adjustment: -500,
+    });
+    // The reason the staffer sees is kept to 500 characters, its `fraud: ` prefix included.
+    const [, reversal] = (decide(facts('held'), { type: 'rejected_as_fraud', reason: 'x'.repeat(600) }) as { entries: { reason: string }[] }).entries;
+    expect(reversal.reason).toBe(`fraud: ${'x'.repeat(493)}`);
+    // A clawback takes back what was paid with the adjustment rows still standing; nothing when they net to zero.
+    expect(decide(facts('paid', { adjustments: -500 }), { type: 'rejected_as_fraud', reason: 'leaked' })).toEqual({ ok: true, entries: [], adjustment: -1490 });
+    expect(decide(facts('paid', { adjustments: -1990 }), { type: 'rejected_as_fraud', reason: 'leaked' })).toEqual({ ok: true, entries: [] });
+    // Nothing to release or reject on a cancelled commission, nothing to release on one never held.
+    for (const state of ['unpaid', 'in_payout', 'paid', 'cancelled'] as const) expect(decide(facts(state), { type: 'released_from_review' })).toEqual({ ok: true, entries: [] });
+    expect(decide(facts('cancelled'), { type: 'rejected_as_fraud', reason: 'leaked' })).toEqual({ ok: true, entries: [] });
+  });
+
   it('refuses every event a state has no rule for, and changes no money on any refusal', () => {
     const allowed = new Set([
       'unpaid × paid_outside', 'unpaid × cancelled_by_business', 'unpaid × order_changed', 'unpaid × moved_to_payout',

@@ -22,7 +22,7 @@ export function IntegrationGuideCard() {
           <p className="mt-1 text-bark-700">Secret key, from your server only. Body: code, orderId, orderValue (merchandise after discounts, before tax and shipping), currency and customerEmail (optional). Each order counts once.</p>
         </div>
         <p className="text-bark-700">
-          Every attributed order is checked for code abuse: the buyer’s email, phone or address matching the pro staffer’s own, a coupon-site referrer (Shopify landing and referring site, WooCommerce order attribution, the browser signal’s referrer), a sudden burst of uses, a disposable email domain, and one buyer across several staffers’ codes. Only keyed hashes of normalised values are stored, for 180 days; your rules on the review screen say whether a flag only flags, holds the commission, or rejects it.
+          Every attributed order is checked for code abuse: the buyer’s email, phone or address matching the pro staffer’s own, a coupon-site referrer (Shopify landing and referring site, and the visits of Shopify’s customer journey where the store’s admin access is connected, WooCommerce order attribution, the browser signal’s referrer), a sudden burst of uses, a disposable email domain, and one buyer across several staffers’ codes. Only keyed hashes of normalised values are stored, for 180 days; your rules on the review screen say whether a flag only flags, holds the commission, or rejects it.
         </p>
         <p className="text-bark-700">Send a platform key in the <code className="font-mono">X-Api-Key</code> header: the publishable key in pages (its order reports are unverified signals), the secret key on your server. Signed store webhooks need no key.</p>
         <div className="flex flex-wrap gap-2">

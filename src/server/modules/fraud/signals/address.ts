@@ -72,8 +72,10 @@ function countryNames(): Map<string, string> {
 export function normaliseCountry(value: unknown): string | null {
   const text = cleanText(value);
   if (!text) return null;
-  if (/^[A-Za-z]{2}$/.test(text)) return text.toUpperCase();
-  return countryNames().get(text.toLowerCase().replace(/\s+/g, ' ')) ?? null;
+  // Names first: `UK` is a name here (→ GB), not an ISO code.
+  const named = countryNames().get(text.toLowerCase().replace(/\s+/g, ' '));
+  if (named) return named;
+  return /^[A-Za-z]{2}$/.test(text) ? text.toUpperCase() : null;
 }
 
 /** The comparison key of an address, or null when it has no street or neither a postal code nor a city. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { referrerDomain, STARTER_COUPON_SITES } from './coupon-sites';
+import { couponSiteOf, referrerDomain, STARTER_COUPON_SITES } from './coupon-sites';
 import { evaluateSignals } from './evaluate';
 import { hashIdentity, hashOrder } from './hashes';
 import { emptyFacts } from './payload-facts';
 import type { OrderRiskFacts, SignalContext } from './types';
-import { expectedUses, observeUse, VELOCITY_WINDOW_HOURS } from './velocity';
+import { burstThreshold, expectedUses, HALF_LIFE_HOURS, observeUse, VELOCITY_WINDOW_HOURS } from './velocity';
 
 const KEY = 'test-key';
 const NOW = new Date('2026-03-01T12:00:00Z');
@@ -111,5 +111,72 @@ describe('shared fingerprint with the buyer emails counted', () => {
   it('stays quiet for one buyer under one email across staffers, fires under changing emails', () => {
     expect(evaluate({}, { sharedFingerprint: { otherStaffers: 3, orders: 3, emails: 1 } })).toEqual([]);
     expect(evaluate({}, { sharedFingerprint: { otherStaffers: 2, orders: 2, emails: 3 } })).toEqual([{ signal: 'shared_fingerprint', evidence: { otherStaffers: 2, orders: 2, emails: 3 } }]);
+  });
+});
+
+describe('the velocity baseline at its edges (record 018: each fails when its rule is removed)', () => {
+  const HOUR = 3_600_000;
+  const at = (hours: number) => new Date(NOW.getTime() + hours * HOUR);
+  const good = { perHour: 0.5, observedHours: 500, updatedAt: NOW.toISOString() };
+
+  it('treats each broken part of a stored baseline as no baseline', () => {
+    for (const broken of [
+      { ...good, perHour: -0.1 },
+      { ...good, perHour: Number.POSITIVE_INFINITY },
+      { ...good, observedHours: -1 },
+      { ...good, observedHours: Number.NaN },
+      // Stored as JSON: a lost number comes back as null, which `>= 0` alone would take for 0.
+      { ...good, observedHours: null as unknown as number },
+      { ...good, perHour: null as unknown as number },
+      { ...good, updatedAt: 'not a date' },
+    ]) {
+      expect(expectedUses(broken, NOW)).toBe(0);
+      expect(observeUse(broken, NOW)).toEqual({ perHour: Math.LN2 / HALF_LIFE_HOURS, observedHours: 0, updatedAt: NOW.toISOString() });
+    }
+    expect(expectedUses(good, NOW)).toBeGreaterThan(0);
+  });
+  it('decays the rate with the time since the last use, and counts that time as observed', () => {
+    const later = observeUse(good, at(HALF_LIFE_HOURS));
+    expect(later.perHour).toBeCloseTo(good.perHour / 2 + Math.LN2 / HALF_LIFE_HOURS, 10);
+    expect(later.observedHours).toBeCloseTo(good.observedHours + HALF_LIFE_HOURS, 6);
+    expect(later.updatedAt).toBe(at(HALF_LIFE_HOURS).toISOString());
+    const settled = { ...good, observedHours: 100_000 };
+    expect(expectedUses(settled, at(HALF_LIFE_HOURS))).toBeCloseTo(expectedUses(settled, NOW) / 2, 6);
+    // The weight seen so far counts the hours since the last use too: 100 hours after a first use, not 72.
+    const lambda = Math.LN2 / HALF_LIFE_HOURS;
+    const first = observeUse(null, NOW);
+    expect(expectedUses(first, at(100))).toBeCloseTo(((lambda * Math.exp(-lambda * 100)) / (1 - Math.exp(-lambda * 100))) * VELOCITY_WINDOW_HOURS, 8);
+  });
+  it('reads a baseline stamped in the future as of its own time, never as a rate grown by the clock', () => {
+    const ahead = { ...good, updatedAt: at(5).toISOString() };
+    expect(expectedUses(ahead, NOW)).toBeCloseTo(expectedUses(good, NOW), 10);
+    expect(observeUse(ahead, NOW)).toMatchObject({ perHour: good.perHour + Math.LN2 / HALF_LIFE_HOURS, observedHours: good.observedHours });
+  });
+  it('does not read two uses a minute apart on a new code as a rate of 60 an hour (72 observed hours at least)', () => {
+    const young = observeUse(observeUse(null, new Date(NOW.getTime() - 60_000)), NOW);
+    expect(expectedUses(young, NOW)).toBeLessThan(1);
+    expect(expectedUses(young, NOW)).toBeCloseTo(((2 * Math.LN2) / HALF_LIFE_HOURS / (1 - 2 ** (-72 / HALF_LIFE_HOURS))) * VELOCITY_WINDOW_HOURS, 2);
+  });
+  it('needs max(8, ⌈4 × expected⌉) uses, or max(5, …) for a new buyer who viewed no page', () => {
+    expect(burstThreshold(0, false)).toBe(8);
+    expect(burstThreshold(0, true)).toBe(5);
+    expect(burstThreshold(2.1, false)).toBe(9);
+    expect(burstThreshold(1.3, true)).toBe(6);
+    expect(burstThreshold(3, false)).toBe(12);
+  });
+});
+
+describe('referrer hosts at their edges (record 018)', () => {
+  it('reads a fully qualified host (trailing dot) as the same site, and only http(s) addresses', () => {
+    expect(referrerDomain('https://www.retailmenot.com./view/x')).toBe('retailmenot.com');
+    expect(referrerDomain('ftp://coupons.com/list')).toBeNull();
+    expect(referrerDomain('//slickdeals.net/f/1')).toBeNull();
+    expect(referrerDomain('www.slickdeals.net')).toBe('slickdeals.net');
+  });
+  it('checks the host and each parent domain, never the top-level domain alone', () => {
+    expect(couponSiteOf('deals.uk.retailmenot.com', new Set(['retailmenot.com']))).toBe('retailmenot.com');
+    expect(couponSiteOf('retailmenot.com', new Set(['retailmenot.com']))).toBe('retailmenot.com');
+    expect(couponSiteOf('example.com', new Set(['com']))).toBeNull();
+    expect(couponSiteOf('example.com', new Set(['other.com']))).toBeNull();
   });
 });

@@ -9,5 +9,5 @@ export { couponSiteOf, referrerDomain, STARTER_COUPON_SITES } from './coupon-sit
 export { evaluateSignals, SHARED_MIN_OTHER_STAFFERS } from './evaluate';
 export { hashIdentity, hashOrder, keyedHash, normaliseIp } from './hashes';
 export { cleanText, emailDomain, normaliseEmail, normalisePhone } from './normalise';
-export { bigCommerceRiskFacts, emptyFacts, shopifyRiskFacts, wooCommerceRiskFacts } from './payload-facts';
+export { bigCommerceRiskFacts, emptyFacts, shopifyJourneyReferrers, shopifyRiskFacts, wooCommerceRiskFacts } from './payload-facts';
 export { BURST_FACTOR, BURST_RULE, burstThreshold, type BurstRule, expectedUses, HALF_LIFE_HOURS, MIN_BURST, MIN_BURST_COLD, observeUse, VELOCITY_WINDOW_HOURS } from './velocity';

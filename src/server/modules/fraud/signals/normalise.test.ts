@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseAddress, normaliseCountry, normalisePostalCode, normaliseStreet } from './address';
 import { hashIdentity, hashOrder, keyedHash, normaliseIp } from './hashes';
-import { cleanText, normaliseEmail, normalisePhone } from './normalise';
+import { cleanText, emailDomain, normaliseEmail, normalisePhone } from './normalise';
 import { emptyFacts } from './payload-facts';
 
 describe('emails', () => {
@@ -152,5 +152,72 @@ describe('random input (seeded)', () => {
       if (email) expect(normaliseEmail(email)).toBe(email);
       if (street) expect(normaliseStreet(street)).toBe(street);
     }
+  });
+});
+
+describe('the rules at their edges (record 018: each fails when its rule is removed)', () => {
+  it('cuts an input at 1,000 characters before reading it', () => {
+    // Past the cut the rest is never read: the email before it stands.
+    expect(normaliseEmail(`jake@example.com${' '.repeat(1_000)}tail`)).toBe('jake@example.com');
+    expect(normalisePhone(`208-555-0100${' '.repeat(1_000)}99999`)).toBe('2085550100');
+  });
+  it('takes an email of up to 320 characters (RFC 5321’s limit) and no longer', () => {
+    const domain = '@example.com';
+    expect(normaliseEmail(`${'a'.repeat(320 - domain.length)}${domain}`)).toBe(`${'a'.repeat(320 - domain.length)}${domain}`);
+    expect(normaliseEmail(`${'a'.repeat(321 - domain.length)}${domain}`)).toBeNull();
+  });
+  it('removes spaces inside the local part and a trailing dot of the domain', () => {
+    expect(normaliseEmail('jake smith@example.com')).toBe('jakesmith@example.com');
+    expect(normaliseEmail('jake@example.com.')).toBe('jake@example.com');
+  });
+  it('refuses a Gmail address that is only dots', () => {
+    expect(normaliseEmail('...@gmail.com')).toBeNull();
+    expect(normaliseEmail('.+tag@googlemail.com')).toBeNull();
+  });
+  it('answers the domain of an email, after normalising it', () => {
+    expect(emailDomain('Jake@GoogleMail.com')).toBe('gmail.com');
+    expect(emailDomain('jake@mailinator.com')).toBe('mailinator.com');
+    expect(emailDomain('not an email')).toBeNull();
+  });
+  it('reads phones of 7 to 15 digits, E.164’s limit', () => {
+    expect(normalisePhone('555-0100')).toBe('5550100');
+    expect(normalisePhone('55-0100')).toBeNull();
+    expect(normalisePhone(`+${'4'.repeat(15)}`)).toBe('4'.repeat(15));
+    expect(normalisePhone(`+${'4'.repeat(16)}`)).toBeNull();
+    // Only a leading 00 is the international prefix; an 11-digit number not starting with 1 keeps all its digits.
+    expect(normalisePhone('100 208 555 0100')).toBe('1002085550100');
+    expect(normalisePhone('44 208 555 0100')).toBe('442085550100');
+  });
+});
+
+describe('addresses at their edges (record 018)', () => {
+  it('keeps a unit designator that starts the line (nothing before it to keep) and drops one after the number', () => {
+    expect(normaliseStreet('Unit 4, 12 Oak Street')).toBe('unit 4 12 oak st');
+    expect(normaliseStreet('12 Oak Street Suite 200')).toBe('12 oak st');
+    expect(normaliseStreet('12 Oak Street, 2nd Floor')).toBe('12 oak st 2nd');
+    expect(normaliseStreet('12 Oak Street Floor 2')).toBe('12 oak st');
+    expect(normaliseStreet('#4')).toBeNull();
+    expect(normaliseStreet('...')).toBeNull();
+  });
+  it('reads postal codes of up to 12 letters and digits; ZIP+4 becomes 5 digits in the US or with no country', () => {
+    expect(normalisePostalCode('A'.repeat(12), 'GB')).toBe('A'.repeat(12));
+    expect(normalisePostalCode('A'.repeat(13), 'GB')).toBeNull();
+    expect(normalisePostalCode('598011234', null)).toBe('59801');
+    expect(normalisePostalCode('598011234', 'BR')).toBe('598011234');
+    expect(normalisePostalCode('59801 12', 'US')).toBe('5980112');
+    expect(normalisePostalCode('', 'US')).toBeNull();
+  });
+  it('reads country codes in any case and English names with odd spacing', () => {
+    expect(normaliseCountry('gb')).toBe('GB');
+    expect(normaliseCountry('United   States')).toBe('US');
+    expect(normaliseCountry('united states of america')).toBe('US');
+    expect(normaliseCountry('UK')).toBe('GB');
+    expect(normaliseCountry('Germany')).toBe('DE');
+    expect(normaliseCountry('U')).toBeNull();
+  });
+  it('keys an address without a country with an empty country part, and a different country apart', () => {
+    expect(normaliseAddress({ line1: '12 Oak Street', postalCode: '59801-1234' })).toBe('12 oak st|59801|');
+    expect(normaliseAddress({ line1: '12 Oak Street', postalCode: '59801', country: 'CA' })).toBe('12 oak st|59801|CA');
+    expect(normaliseAddress({ line1: '12 Oak Street', postalCode: '<>', city: 'Missoula' })).toBe('12 oak st|missoula|');
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bigCommerceRiskFacts, emptyFacts, shopifyRiskFacts, wooCommerceRiskFacts } from './payload-facts';
+import { bigCommerceRiskFacts, emptyFacts, shopifyJourneyReferrers, shopifyRiskFacts, wooCommerceRiskFacts } from './payload-facts';
 
 const fixtures = path.resolve(__dirname, '../../../../../tests/fixtures');
 const read = (file: string) => JSON.parse(fs.readFileSync(path.join(fixtures, file), 'utf8')) as Record<string, unknown>;
@@ -77,5 +77,30 @@ describe('BigCommerce v2 order (published sample)', () => {
     const order = { ...read('bigcommerce/published/order-218.json'), ip_address: '', ip_address_v6: '2001:db8::7', customer_id: 0 };
     const facts = bigCommerceRiskFacts(order, [{ street_1: '12 Oak St', zip: '59801', country_iso2: 'US', city: 'Missoula' }]);
     expect(facts).toMatchObject({ browserIp: '2001:db8::7', newCustomer: true, shippingAddress: { line1: '12 Oak St', postalCode: '59801' } });
+  });
+});
+
+describe('Shopify customerJourneySummary (GraphQL Admin 2025-10)', () => {
+  const summary = () => read('fraud/shopify-customer-journey-summary.json');
+  const visit = (fields: Record<string, unknown>) => ({ landingPage: null, referrerUrl: null, source: 'direct', utmParameters: null, ...fields });
+
+  it('reads the referrer, the source domain, the utm source and the landing page’s utm_source of the first visit', () => {
+    expect(shopifyJourneyReferrers(summary())).toEqual(['https://couponfollow.com/site/hunt-co.com', 'couponfollow.com', 'couponfollow.com', 'couponfollow.com']);
+  });
+  it('reads each field on its own, of the first and of the last visit', () => {
+    expect(shopifyJourneyReferrers({ ready: true, firstVisit: null, lastVisit: visit({ referrerUrl: 'https://www.retailmenot.com/view/hunt-co.com' }) })).toEqual(['https://www.retailmenot.com/view/hunt-co.com']);
+    expect(shopifyJourneyReferrers({ ready: true, firstVisit: visit({ source: 'slickdeals.net' }), lastVisit: null })).toEqual(['slickdeals.net']);
+    expect(shopifyJourneyReferrers({ ready: true, firstVisit: visit({ utmParameters: { source: 'dealspotr.com', medium: null, campaign: null } }), lastVisit: null })).toEqual(['dealspotr.com']);
+    expect(shopifyJourneyReferrers({ ready: true, firstVisit: visit({ landingPage: 'https://hunt-co.myshopify.com/?ref=knoji.com' }), lastVisit: null })).toEqual(['knoji.com']);
+  });
+  it('leaves out sources that name no site (a platform, direct, email) and a landing page without a site in its parameters', () => {
+    const plain = visit({ source: 'Google', landingPage: 'https://hunt-co.myshopify.com/products/elk-call?utm_source=newsletter', utmParameters: { source: 'facebook', medium: 'social', campaign: 'rut' } });
+    expect(shopifyJourneyReferrers({ ready: true, firstVisit: plain, lastVisit: visit({ source: 'email' }) })).toEqual([]);
+  });
+  it('reads nothing from a summary Shopify is still attributing (not ready: visits null) or from anything that is not one', () => {
+    expect(shopifyJourneyReferrers({ ready: false, momentsCount: null, firstVisit: null, lastVisit: null })).toEqual([]);
+    for (const junk of [null, undefined, 'x', 7, [], { firstVisit: 'https://couponfollow.com' }, { firstVisit: { referrerUrl: 42, source: null, utmParameters: 'couponfollow.com' } }]) {
+      expect(shopifyJourneyReferrers(junk)).toEqual([]);
+    }
   });
 });

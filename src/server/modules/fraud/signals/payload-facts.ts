@@ -67,6 +67,21 @@ export function shopifyRiskFacts(body: unknown): OrderRiskFacts {
   };
 }
 
+/**
+ * Shopify's `Order.customerJourneySummary` (GraphQL Admin API 2025-10), fetched for a new order when the store's admin
+ * access is connected: for the first and the last visit, `referrerUrl`, `source` when it names a site (Shopify's source
+ * is a platform name, `direct`, or a website domain), the landing page's utm_source/ref, and `utmParameters.source`
+ * when it names a site. A summary not `ready` yet has null visits: nothing.
+ */
+export function shopifyJourneyReferrers(summary: unknown): string[] {
+  const journey = obj(summary);
+  return [journey.firstVisit, journey.lastVisit].map(obj).flatMap((visit) => [
+    ...texts(visit.referrerUrl),
+    ...texts(visit.source, obj(visit.utmParameters).source).filter((value) => value.includes('.')),
+    ...sourceParameter(visit.landingPage),
+  ]);
+}
+
 const WOO_ADDRESS = { line1: 'address_1', line2: 'address_2', region: ['state'], postalCode: 'postcode', country: ['country'] };
 
 /** A guest checkout (customer id 0) has no account history we can see: counted as a new customer; an account: unknown. */

@@ -114,6 +114,22 @@ const CODE_DEACTIVATE = `mutation GearCodeDeactivate($id: ID!) {
   }
 }`;
 
+/**
+ * Where the buyer of an order came from (issue 43, decision record 039): Order.customerJourneySummary, 2025-10 schema
+ * (`read_orders`; landingPage and referrerUrl are protected customer data). momentsCount is a Count object since 2024-10;
+ * `ready` is false (and the visits null) while Shopify is still attributing the order's sessions.
+ */
+const ORDER_JOURNEY = `query OrderJourney($id: ID!) {
+  order(id: $id) {
+    customerJourneySummary {
+      ready
+      momentsCount { count precision }
+      firstVisit { landingPage referrerUrl source utmParameters { source medium campaign } }
+      lastVisit { landingPage referrerUrl source utmParameters { source medium campaign } }
+    }
+  }
+}`;
+
 export type ShopifyAdminOptions = StoreCallOptions & {
   shopDomain: string;
   accessToken: string;
@@ -412,6 +428,21 @@ export class ShopifyAdmin implements StoreAdmin {
     const id = text(obj(payload.customer).id);
     if (!id) throw new StoreUnavailable('Shopify answered customerCreate without a customer');
     return id;
+  }
+
+  // ---- where an order's buyer came from (issue 43) -------------------------------------------------------------
+
+  /**
+   * The order's `customerJourneySummary` as Shopify answers it (read by the fraud signals), or null when Shopify has no
+   * such order or no summary for it. Refusals and outages throw like every other call.
+   */
+  async orderJourney(orderId: string): Promise<Json | null> {
+    const id = toGid('Order', orderId);
+    if (!id) return null;
+    const order = (await this.graphql('reading the order’s customer journey', ORDER_JOURNEY, { id })).order;
+    if (!order || typeof order !== 'object') return null;
+    const summary = obj(order).customerJourneySummary;
+    return summary && typeof summary === 'object' ? obj(summary) : null;
   }
 
   // ---- transport -----------------------------------------------------------------------------------------------
