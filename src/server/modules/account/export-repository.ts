@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm
 import type { Database } from '@server/db/client';
 import { sessions, users } from '@server/db/schema/users';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
-import { logoUrlOf } from '../branding/repository';
+import { logoUrlOf } from '../branding/brand-columns';
 import { massSends, messageAttachments, messages } from '@server/db/schema/messaging';
 import { applications, jobPostings } from '@server/db/schema/jobs';
 import { commissions } from '@server/db/schema/commissions';

@@ -7,7 +7,7 @@ import { agreementEvents, agreements } from '@server/db/schema/agreements';
 import { isLiveAgreement } from '@server/db/live-agreement';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import { users } from '@server/db/schema/users';
-import { brandColumns, withBrand, type BrandColumns } from '../branding/repository';
+import { brandColumns, withBrand, type BrandColumns } from '../branding/brand-columns';
 
 type StoredStatus = Exclude<AgreementStatus, 'expired'>;
 

@@ -13,7 +13,7 @@ import type { Database } from '@server/db/client';
 import { transactionLock } from '@server/db/locks';
 import { applications, jobPostings } from '@server/db/schema/jobs';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
-import { brandColumns, withBrand, type BrandColumns } from '../branding/repository';
+import { brandColumns, withBrand, type BrandColumns } from '../branding/brand-columns';
 
 const postingColumns = {
   id: jobPostings.id,

@@ -7,7 +7,7 @@ import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import { planTrials } from '@server/db/schema/billing';
 import { users } from '@server/db/schema/users';
 import { effectiveTier } from '@server/lib/entitlements';
-import { brandColumns, withBrand, type BrandColumns } from '../branding/repository';
+import { brandColumns, withBrand, type BrandColumns } from '../branding/brand-columns';
 
 const proStaffColumns = {
   id: proStaffProfiles.id,
