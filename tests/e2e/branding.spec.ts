@@ -17,8 +17,7 @@ test('an Enterprise business brands its public page and job posting; a low-contr
   const businessId = (await pageCall(page, 'GET', '/api/auth/me')).body.businessId as number;
 
   await page.goto('/profile');
-  const card = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'Custom branding' }) }).last();
-  const colour = page.getByLabel('Brand colour', { exact: true });
+  const colour = page.getByRole('textbox', { name: 'Brand colour', exact: true });
   await colour.fill('#777777');
   // The shared check runs as the owner types, with the ratio and the minimum.
   await expect(page.getByTestId('contrast-verdict')).toHaveText(/contrast of 4\.48:1 with white text; at least 4\.5:1 is needed/);
@@ -35,7 +34,8 @@ test('an Enterprise business brands its public page and job posting; a low-contr
   await expectToast(page, 'Brand colour saved');
   await page.getByTestId('brand-logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO });
   await expectToast(page, 'Logo uploaded');
-  await expect(card.getByRole('img', { name: `${name} logo` })).toBeVisible();
+  // The live preview shows the saved logo on the new colour.
+  await expect(page.getByTestId('brand-banner').getByRole('img', { name: `${name} logo` })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   const dialog = await submitJobPosting(page, `Branded elk guide ${Date.now()}`);
@@ -61,7 +61,7 @@ test('a business on a plan without custom branding sees the settings locked, wit
   await newAccountWithProfile(page, 'business', name);
   await page.goto('/profile');
   await expect(page.getByTestId('branding-locked')).toContainText('Custom branding is part of the Enterprise plan; your Free plan does not include it.');
-  await expect(page.getByLabel('Brand colour', { exact: true })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Brand colour', exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Upload Logo' })).toBeDisabled();
   expect(await seriousViolations(page)).toEqual([]);
   const businessId = (await pageCall(page, 'GET', '/api/auth/me')).body.businessId as number;

@@ -91,7 +91,7 @@ function BrandingForm({ settings, companyName }: { settings: BrandingSettings; c
       {locked && <LockedNotice settings={settings} />}
       <div className="grid gap-6 md:grid-cols-2">
         <div className="flex flex-col gap-6">
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2" aria-label="Brand colour">
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
             <Label htmlFor="brand-color">Brand colour</Label>
             <div className="flex items-center gap-2">
               <input
