@@ -32,6 +32,7 @@ import { accountRoutes } from './modules/account/routes';
 import { systemRoutes } from './modules/system/routes';
 import { profilesRoutes } from './modules/profiles/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
+import { brandingRoutes } from './modules/branding/routes';
 import { jobsRoutes } from './modules/jobs/routes';
 import { messagingRoutes } from './modules/messaging/routes';
 import { commissionsRoutes } from './modules/commissions/routes';
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accountRoutes);
   await app.register(profilesRoutes);
   await app.register(uploadsRoutes);
+  await app.register(brandingRoutes);
   await app.register(jobsRoutes);
   await app.register(messagingRoutes);
   await app.register(commissionsRoutes);

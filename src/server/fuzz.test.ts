@@ -15,7 +15,7 @@ import { PNG } from './test/authorization-fixtures';
 const SKIP = new Set(['GET /api/events']); // a stream that never ends by itself
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 4);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : crypto.randomInt(1, 2 ** 31 - 1);
-const MULTIPART_ROUTES = new Set(['POST /api/messages/:id/attachments', 'POST /api/messages/with-attachments', 'POST /api/uploads/avatar', 'POST /api/credentials', 'POST /api/campaigns/:id/assets/file', 'POST /api/campaigns/:id/tasks/:taskId/submissions']);
+const MULTIPART_ROUTES = new Set(['POST /api/messages/:id/attachments', 'POST /api/messages/with-attachments', 'POST /api/uploads/avatar', 'POST /api/branding/logo', 'POST /api/credentials', 'POST /api/campaigns/:id/assets/file', 'POST /api/campaigns/:id/tasks/:taskId/submissions']);
 
 /** The prerendered HTML form's posts (decision record 034): half the runs send form-encoded bodies, as a browser would. */
 const FORM_ROUTES = new Set(['POST /api/auth/login/form', 'POST /api/auth/register/form', 'POST /api/auth/login/two-factor/form', 'POST /api/support/contact/form']);
@@ -214,6 +214,7 @@ describe('bodies and requests the parsers refuse', () => {
     const [biz, staff] = [business.client.cookie!, pro.client.cookie!];
     uploads = [
       { url: '/api/uploads/avatar', cookie: biz },
+      { url: '/api/branding/logo', cookie: biz },
       { url: `/api/messages/${message.body.id}/attachments`, cookie: biz },
       { url: '/api/messages/with-attachments', cookie: biz },
       { url: '/api/credentials', cookie: staff },

@@ -3,7 +3,7 @@ import { boothForm } from './booth-setup';
 import { hashToken } from '../lib/auth';
 import { insertResetToken, insertUser } from '../modules/auth/repository';
 import { insertVerificationToken } from '../modules/account/repository';
-import { PDF, PNG, dayOffset, type Actor, type Fixtures } from './authorization-fixtures';
+import { PDF, PNG, dayOffset, multipart, type Actor, type Fixtures } from './authorization-fixtures';
 import { TERMS_VERSION } from '@shared/legal';
 
 /**
@@ -49,6 +49,8 @@ const anyBusinessProfile = (status: number): Statuses => ({ anonymous: 401, admi
 const anyProStaffProfile = (status: number): Statuses => ({ anonymous: 401, admin: 403, otherBusiness: 403, otherProStaff: status, business: 403, proStaff: status });
 const adminOnly: Statuses = { anonymous: 401, admin: 200, otherBusiness: 403, otherProStaff: 403, business: 403, proStaff: 403 };
 
+/** The brand logo the logo entry's setup uploads. */
+let brandLogoFile = '';
 /** Objects the gear entries' setups make. */
 let gearSpareTierId = 0;
 let gearToDecideId = 0;
@@ -292,6 +294,23 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   },
   'POST /api/uploads/avatar': { expect: signedIn(201), request: () => ({ url: '/api/uploads/avatar', file: { name: 'me.png', data: PNG } }) },
   'GET /api/uploads/avatars/:file': { expect: all(200), request: at((f) => `/api/uploads/avatars/${f.avatarFile}`), note: 'Profile pictures are public.' },
+
+  // ---- custom branding (decision record 045); business and otherBusiness are Enterprise ----
+  'GET /api/branding': { expect: anyBusinessProfile(200), request: at(() => '/api/branding') },
+  'PUT /api/branding/color': { expect: anyBusinessProfile(200), request: () => ({ url: '/api/branding/color', body: { color: '#1f5132' } }) },
+  'POST /api/branding/logo': { expect: anyBusinessProfile(201), request: () => ({ url: '/api/branding/logo', file: { name: 'logo.png', data: PNG } }) },
+  'DELETE /api/branding/logo': { expect: anyBusinessProfile(200), request: at(() => '/api/branding/logo') },
+  'GET /api/branding/logos/:file': {
+    expect: all(200),
+    setup: async (f) => {
+      const { payload, headers } = multipart('logo.png', PNG);
+      const res = await f.business.client.request('POST', '/api/branding/logo', payload, headers);
+      if (res.status !== 201) throw new Error(`brand logo: ${res.status} ${JSON.stringify(res.body)}`);
+      brandLogoFile = String(res.body.logoUrl).split('/').pop()!;
+    },
+    request: at(() => `/api/branding/logos/${brandLogoFile}`),
+    note: 'Brand logos are public, as the pages that show them are.',
+  },
 
   // ---- jobs and applications ----
   'GET /api/job-postings': { expect: all(200), request: at(() => '/api/job-postings') },

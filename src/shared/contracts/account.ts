@@ -68,7 +68,7 @@ export const accountExport = z.object({
   profile: z.record(z.string(), z.unknown()).nullable(),
   files: z.array(
     z.object({
-      kind: z.enum(['avatar', 'attachment', 'credential', 'campaignAsset', 'campaignProofPhoto']),
+      kind: z.enum(['avatar', 'attachment', 'credential', 'campaignAsset', 'campaignProofPhoto', 'brandLogo']),
       /** The row id of the attachment, credential, asset or photo (the avatar has none). */
       id: z.number().int().nullable(),
       /** The name it was uploaded with. */

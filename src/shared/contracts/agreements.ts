@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brand } from './branding';
 import { MAX_MINOR_UNITS } from '../currency';
 import { currencyCodeInput, dbId } from './common';
 
@@ -120,6 +121,8 @@ export const agreement = z.object({
   acceptedIp: z.string().nullable(),
   endedAt: z.string().nullable(),
   endReason: z.string().nullable(),
+  /** The business's custom branding, shown on the agreement pages (decision record 045). */
+  brand,
   createdAt: z.string(),
 });
 export type Agreement = z.infer<typeof agreement>;

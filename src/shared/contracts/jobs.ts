@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brand } from './branding';
 import { dbId, optionalText, timestamps } from './common';
 import { proStaffProfile } from './profiles';
 
@@ -73,6 +74,8 @@ export const jobPosting = z.object({
   specialties: z.array(z.string()),
   compensation: z.string().nullable(),
   isActive: z.boolean(),
+  /** The business's custom branding (decision record 045), for the card and the detail page. */
+  brand,
   ...timestamps,
 });
 export type JobPosting = z.infer<typeof jobPosting>;

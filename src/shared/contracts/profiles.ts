@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brand } from './branding';
 import { optionalText, timestamps } from './common';
 import { socialPlatformKeys, tagSearchPlatforms, type SocialPlatformKey } from '../specialties';
 import { DIRECTORY_MAX_PAGE_SIZE } from '../directory-paging';
@@ -213,6 +214,7 @@ export const businessProfile = z.object({
   size: z.string().nullable(),
   profilePictureUrl: z.string().nullable(),
   socialLinks: socialLinksOut,
+  brand,
   ...timestamps,
 });
 export type BusinessProfile = z.infer<typeof businessProfile>;

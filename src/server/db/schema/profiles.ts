@@ -18,6 +18,12 @@ export const businessProfiles = pgTable('business_profiles', {
   size: text('size'),
   profilePictureUrl: text('profile_picture_url'),
   socialLinks: jsonb('social_links').$type<SocialLinks>().notNull().default({}),
+  /**
+   * Custom branding (Enterprise, decision record 045): the logo's storage key (`brand-logos/<random>.<ext>`) and the
+   * `#rrggbb` colour. Kept when the plan lapses; shown only while the owner's effective plan is Enterprise.
+   */
+  brandLogoKey: text('brand_logo_key'),
+  brandColor: text('brand_color'),
   /** When the owner's account was erased (decision record 027): the row stays as "Deleted user", found by nobody. */
   erasedAt: timestamp('erased_at', { withTimezone: true }),
   createdAt: createdAtColumn(),

@@ -22,6 +22,7 @@ export const apiTags = {
   account: { name: 'Account', description: session('email verification, two-factor sign-in, data export and account deletion') },
   profiles: { name: 'Profiles', description: session('business and pro staff profiles, the directory') },
   uploads: { name: 'Uploads', description: session('images') },
+  branding: { name: 'Branding', description: session('custom branding of Enterprise businesses: logo and brand colour') },
   jobs: { name: 'Jobs', description: session('job postings and applications') },
   messaging: { name: 'Messaging', description: session('conversations, messages, attachments, mass messages and the event stream') },
   commissions: { name: 'Commissions', description: session('commissions and rankings') },

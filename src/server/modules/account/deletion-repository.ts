@@ -61,6 +61,7 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
   const rows = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[]));
   if (!(await lockDueAccount(db, userId, now))) return { erased: false, fileKeys: [] };
 
+  const brandLogos = rows<{ key: string | null }>(await db.execute(sql`select brand_logo_key as key from business_profiles where user_id = ${userId}`));
   const avatars = rows<{ url: string | null }>(
     await db.execute(sql`select profile_picture_url as url from business_profiles where user_id = ${userId}
       union all select profile_picture_url from pro_staff_profiles where user_id = ${userId}`),
@@ -128,7 +129,7 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
     sql`delete from login_challenges where user_id = ${userId}`,
     // Profiles stay as "Deleted user" rows: commissions, job postings and codes hang off them.
     sql`update business_profiles set company_name = 'Deleted user', description = null, location = null, website = null, industry = null,
-      size = null, profile_picture_url = null, social_links = '{}'::jsonb, erased_at = ${now}, updated_at = ${now} where user_id = ${userId}`,
+      size = null, profile_picture_url = null, social_links = '{}'::jsonb, brand_logo_key = null, brand_color = null, erased_at = ${now}, updated_at = ${now} where user_id = ${userId}`,
     sql`update pro_staff_profiles set first_name = 'Deleted', last_name = 'user', bio = null, location = null, specialties = '{}',
       experience = 0, rating = 0, is_verified = false, verified_credential_types = '{}', portfolio_urls = '{}', social_media_links = '{}', profile_picture_url = null,
       social_links = '{}'::jsonb, social_tags = '{}', erased_at = ${now}, updated_at = ${now} where user_id = ${userId}`,
@@ -177,6 +178,7 @@ export async function eraseAccount(db: Database, userId: number, now: Date, unus
   const fileKeys = [
     ...avatars.flatMap(({ url }) => (url?.startsWith('/api/uploads/avatars/') ? [`avatars/${url.slice('/api/uploads/avatars/'.length)}`] : [])),
     ...exportFiles.flatMap(({ key }) => (key ? [key] : [])),
+    ...brandLogos.flatMap(({ key }) => (key ? [key] : [])),
     ...credentialFiles.flatMap(({ key }) => (key ? [key] : [])),
     ...campaignFiles.flatMap(({ key }) => (key ? [key] : [])),
     ...proofFiles.map(({ key }) => key),

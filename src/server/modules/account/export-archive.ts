@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import type { AccountExport } from '@shared/contracts/account';
 import { AVATAR_URL_PREFIX } from '@shared/contracts/profiles';
+import { BRAND_LOGO_URL_PREFIX } from '@shared/contracts/branding';
 import type { AppContext } from '@server/lib/context';
 import { exportFileKeys, exportRows } from './export-repository';
 
@@ -22,6 +23,7 @@ const folders: Record<FileKind, string> = {
   credential: 'credential-documents',
   campaignAsset: 'campaign-assets',
   campaignProofPhoto: 'proof-photos',
+  brandLogo: 'brand-logo',
 };
 
 /**
@@ -55,9 +57,13 @@ async function filesOf(ctx: AppContext, data: ExportRows): Promise<ExportFile[]>
   });
   const avatarUrl = (data.profile as { profilePictureUrl?: string | null } | null)?.profilePictureUrl;
   const avatarFile = avatarUrl?.startsWith(AVATAR_URL_PREFIX) ? avatarUrl.slice(AVATAR_URL_PREFIX.length) : null;
+  const logoUrl = (data.profile as { brandLogoUrl?: string | null } | null)?.brandLogoUrl;
+  const logoFile = logoUrl?.startsWith(BRAND_LOGO_URL_PREFIX) ? logoUrl.slice(BRAND_LOGO_URL_PREFIX.length) : null;
   const entries: (Omit<ExportFile, 'path' | 'storageKey'> & { storageKey: string | undefined })[] = [
     // The avatar's size is not recorded; it is at most 5 MB and not counted towards the threshold.
     ...(avatarFile ? [{ kind: 'avatar' as const, id: null, name: avatarFile, size: 0, storageKey: `avatars/${avatarFile}` }] : []),
+    // A business's brand logo (decision record 045): at most 2 MB, not counted either.
+    ...(logoFile ? [{ kind: 'brandLogo' as const, id: null, name: logoFile, size: 0, storageKey: `brand-logos/${logoFile}` }] : []),
     ...data.attachments.map((row) => ({ kind: 'attachment' as const, id: row.id, name: row.fileName, size: row.fileSize, messageId: row.messageId, storageKey: keys.attachments.get(row.id) })),
     ...credentialRows.map((row) => ({ kind: 'credential' as const, id: Number(row.id), name: String(row.documentName), size: Number(row.documentSize ?? 0), storageKey: keys.credentials.get(Number(row.id)) })),
     ...assetRows.map((row) => ({ kind: 'campaignAsset' as const, id: row.id, name: String(row.fileName), size: Number(row.fileSize ?? 0), storageKey: keys.campaignAssets.get(row.id) })),

@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm
 import type { Database } from '@server/db/client';
 import { sessions, users } from '@server/db/schema/users';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
+import { logoUrlOf } from '../branding/brand-columns';
 import { massSends, messageAttachments, messages } from '@server/db/schema/messaging';
 import { applications, jobPostings } from '@server/db/schema/jobs';
 import { commissions } from '@server/db/schema/commissions';
@@ -51,7 +52,11 @@ export async function exportRows(db: Database, userId: number) {
     })
     .from(users)
     .where(eq(users.id, userId));
-  const [business] = await db.select().from(businessProfiles).where(eq(businessProfiles.userId, userId));
+  const [businessRow] = await db.select().from(businessProfiles).where(eq(businessProfiles.userId, userId));
+  // Storage keys are never exported (the logo itself is a file of the archive); the brand logo's public URL is.
+  const business = businessRow
+    ? (({ brandLogoKey, ...rest }) => ({ ...rest, brandLogoUrl: logoUrlOf(brandLogoKey) }))(businessRow)
+    : undefined;
   const [proRow] = await db.select().from(proStaffProfiles).where(eq(proStaffProfiles.userId, userId));
   // The generated search columns are derived from the others.
   const proStaff = proRow ? (({ searchTags: _tags, searchVector: _vector, ...rest }) => rest)(proRow) : undefined;

@@ -7,6 +7,7 @@ import { agreementEvents, agreements } from '@server/db/schema/agreements';
 import { isLiveAgreement } from '@server/db/live-agreement';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import { users } from '@server/db/schema/users';
+import { brandColumns, withBrand, type BrandColumns } from '../branding/brand-columns';
 
 type StoredStatus = Exclude<AgreementStatus, 'expired'>;
 
@@ -53,25 +54,30 @@ const columns = (today: string) => ({
   acceptedIp: agreements.acceptedIp,
   endedAt: agreements.endedAt,
   endReason: agreements.endReason,
+  // The business's custom branding on the agreement pages (decision record 045).
+  ...brandColumns,
   createdAt: agreements.createdAt,
 });
 
 export type AgreementRow = Agreement & { businessUserId: number; proStaffUserId: number };
 
-type RawRow = Omit<AgreementRow, 'acceptedAt' | 'endedAt' | 'createdAt' | 'exclusivityCategory'> & {
+type RawRow = Omit<AgreementRow, 'acceptedAt' | 'endedAt' | 'createdAt' | 'exclusivityCategory' | 'brand'> & BrandColumns & {
   acceptedAt: Date | null;
   endedAt: Date | null;
   createdAt: Date;
   exclusivityCategory: string | null;
 };
 
-const toAgreement = (row: RawRow): AgreementRow => ({
-  ...row,
-  exclusivityCategory: row.exclusivityCategory as ExclusivityCategory | null,
-  acceptedAt: row.acceptedAt?.toISOString() ?? null,
-  endedAt: row.endedAt?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
-});
+const toAgreement = (raw: RawRow): AgreementRow => {
+  const row = withBrand(raw);
+  return {
+    ...row,
+    exclusivityCategory: row.exclusivityCategory as ExclusivityCategory | null,
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    endedAt: row.endedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+};
 
 function selectAgreements(db: Database, today: string) {
   return db

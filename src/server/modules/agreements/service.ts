@@ -19,6 +19,7 @@ import { publishBestEffort } from '@server/lib/publish';
 import { tellLateJoiner } from '@server/modules/campaigns/late-joiners';
 import { announceNotifications, recordNotifications } from '@server/modules/notifications/service';
 import * as repo from './repository';
+import { brandedMail } from '../branding/mail';
 import { utcDay } from '@server/lib/utc-day';
 import { recordOutgoingEvent } from '@server/modules/webhooks-out/outbox';
 
@@ -78,10 +79,15 @@ function describeTerms(a: Pick<Agreement, 'startDate' | 'endDate' | 'commissionR
  * Tells the other party in their notification centre and, unless they turned agreement emails off, by email; in the
  * transaction of the change, so neither goes out for a change that was rolled back (decision record 030).
  */
-async function tellParty(ctx: AppContext, db: Database, userId: number, title: string, text: string, agreementId: number): Promise<void> {
+async function tellParty(
+  ctx: AppContext, db: Database, userId: number, title: string, text: string, agreementId: number,
+  /** The business, when it is the one writing to its pro staffer: the mail carries its brand (decision record 045). */
+  from?: Pick<Agreement, 'businessName' | 'brand'>,
+): Promise<void> {
+  const mail = { subject: title, text: `${text}\n\nSee the agreement: ${appOrigin(ctx.config)}/agreements/${agreementId}\n` };
   await recordNotifications(ctx, db, [{
     userId, kind: 'agreement', title, body: text, link: `/agreements/${agreementId}`,
-    mail: { subject: title, text: `${text}\n\nSee the agreement: ${appOrigin(ctx.config)}/agreements/${agreementId}\n` },
+    mail: from ? brandedMail(from, mail) : mail,
   }]);
 }
 
@@ -118,7 +124,7 @@ export async function offer(ctx: AppContext, user: BusinessUser, input: Agreemen
     await repo.insertEvent(tx, { agreementId: newId, seriesId: newId, actorUserId: user.id, action: 'offered', at: now });
     const created = (await repo.findAgreement(tx, newId, today))!;
     await tellParty(ctx, tx, created.proStaffUserId, `${created.businessName} offered you a pro staff agreement`,
-      `${created.businessName} offered you a pro staff agreement: ${describeTerms(created)}. Accept or decline it on HuntStaff.`, newId);
+      `${created.businessName} offered you a pro staff agreement: ${describeTerms(created)}. Accept or decline it on HuntStaff.`, newId, created);
     return { id: newId, proStaffUserId: created.proStaffUserId };
   });
   const agreement = await reread(ctx, id, now);
@@ -151,7 +157,7 @@ export async function revise(ctx: AppContext, user: BusinessUser, id: number, te
     });
     await repo.insertEvent(tx, { agreementId: inserted, seriesId: current.seriesId, actorUserId: user.id, action: 'revised', at: now });
     await tellParty(ctx, tx, current.proStaffUserId, `${current.businessName} proposed new terms for your agreement`,
-      `${current.businessName} proposed new terms: ${describeTerms({ ...terms })}. Your current terms stay in force until you accept.`, inserted);
+      `${current.businessName} proposed new terms: ${describeTerms({ ...terms })}. Your current terms stay in force until you accept.`, inserted, current);
     return inserted;
   });
   await announce(ctx, current.proStaffUserId, newId, 'offered');
@@ -252,7 +258,7 @@ export async function end(ctx: AppContext, user: SessionUser, id: number, reason
       }
     }
     const subject = status === 'ended' ? `${who} ended your pro staff agreement` : `${who} withdrew a pro staff agreement offer`;
-    await tellParty(ctx, tx, otherUserId, subject, `${subject}. Reason: ${reason}`, id);
+    await tellParty(ctx, tx, otherUserId, subject, `${subject}. Reason: ${reason}`, id, found.side === 'business' ? found : undefined);
   });
   await announce(ctx, otherUserId, id, status);
   return reread(ctx, id, now);

@@ -13,6 +13,7 @@ import type { Database } from '@server/db/client';
 import { transactionLock } from '@server/db/locks';
 import { applications, jobPostings } from '@server/db/schema/jobs';
 import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
+import { brandColumns, withBrand, type BrandColumns } from '../branding/brand-columns';
 
 const postingColumns = {
   id: jobPostings.id,
@@ -24,6 +25,7 @@ const postingColumns = {
   specialties: jobPostings.specialties,
   compensation: jobPostings.compensation,
   isActive: jobPostings.isActive,
+  ...brandColumns,
   createdAt: jobPostings.createdAt,
   updatedAt: jobPostings.updatedAt,
 };
@@ -44,6 +46,8 @@ const withIsoTimes = <T extends Timestamps>(row: T): Omit<T, keyof Timestamps> &
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
+/** A posting row: its times as ISO strings and the business's brand columns as `brand` (decision record 045). */
+const toPosting = <T extends Timestamps & BrandColumns>(row: T) => withIsoTimes(withBrand(row));
 
 /** Escapes LIKE wildcards so user text matches literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -69,7 +73,7 @@ export async function listActivePostings(db: Database, filters: PostingFilters):
     .orderBy(desc(jobPostings.createdAt), desc(jobPostings.id))
     .limit(filters.limit)
     .offset(filters.offset);
-  return rows.map(withIsoTimes);
+  return rows.map(toPosting);
 }
 
 export type PostingWithOwner = JobPosting & { ownerUserId: number };
@@ -81,7 +85,7 @@ export async function findPosting(db: Database, id: number): Promise<PostingWith
     .innerJoin(businessProfiles, eq(businessProfiles.id, jobPostings.businessId))
     .where(eq(jobPostings.id, id))
     .limit(1);
-  return row ? withIsoTimes(row) : null;
+  return row ? toPosting(row) : null;
 }
 
 export async function businessExists(db: Database, businessId: number): Promise<boolean> {
@@ -93,7 +97,7 @@ export async function listBusinessPostings(db: Database, businessId: number, opt
   const rows = await postingsQuery(db)
     .where(and(eq(jobPostings.businessId, businessId), options.activeOnly ? eq(jobPostings.isActive, true) : undefined))
     .orderBy(desc(jobPostings.createdAt), desc(jobPostings.id));
-  return rows.map(withIsoTimes);
+  return rows.map(toPosting);
 }
 
 export async function listOwnPostings(db: Database, businessId: number): Promise<OwnJobPosting[]> {
@@ -107,7 +111,7 @@ export async function listOwnPostings(db: Database, businessId: number): Promise
     .innerJoin(businessProfiles, eq(businessProfiles.id, jobPostings.businessId))
     .where(eq(jobPostings.businessId, businessId))
     .orderBy(desc(jobPostings.createdAt), desc(jobPostings.id));
-  return rows.map(withIsoTimes);
+  return rows.map(toPosting);
 }
 
 /** Serialise a business's posting limit checks, or a pro staffer's application limit checks. */

@@ -7,6 +7,7 @@ import { businessProfiles, proStaffProfiles } from '@server/db/schema/profiles';
 import { planTrials } from '@server/db/schema/billing';
 import { users } from '@server/db/schema/users';
 import { effectiveTier } from '@server/lib/entitlements';
+import { brandColumns, withBrand, type BrandColumns } from '../branding/brand-columns';
 
 const proStaffColumns = {
   id: proStaffProfiles.id,
@@ -40,6 +41,8 @@ const businessColumns = {
   size: businessProfiles.size,
   profilePictureUrl: businessProfiles.profilePictureUrl,
   socialLinks: businessProfiles.socialLinks,
+  // Custom branding (decision record 045): shown only while the owner's plan includes it.
+  ...brandColumns,
   createdAt: businessProfiles.createdAt,
   updatedAt: businessProfiles.updatedAt,
 };
@@ -50,7 +53,7 @@ type ProStaffRow = Omit<ProStaffProfile, 'createdAt' | 'updatedAt' | 'socialLink
   createdAt: Date | string;
   updatedAt: Date | string;
 };
-type BusinessRow = Omit<BusinessProfile, 'createdAt' | 'updatedAt' | 'socialLinks'> & {
+type BusinessRow = Omit<BusinessProfile, 'createdAt' | 'updatedAt' | 'socialLinks' | 'brand'> & BrandColumns & {
   socialLinks: Partial<Record<string, string>>;
   createdAt: Date | string;
   updatedAt: Date | string;
@@ -67,7 +70,8 @@ function toProStaff(row: ProStaffRow): ProStaffProfile {
   };
 }
 
-function toBusiness(row: BusinessRow): BusinessProfile {
+function toBusiness(branded: BusinessRow): BusinessProfile {
+  const row = withBrand(branded);
   return { ...row, socialLinks: row.socialLinks as Partial<Record<SocialPlatformKey, string>>, createdAt: isoInstant(row.createdAt), updatedAt: isoInstant(row.updatedAt) };
 }
 

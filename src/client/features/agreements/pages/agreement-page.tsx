@@ -17,6 +17,7 @@ import { useAcceptAgreement, useAgreement, useAgreementHistory, useDeclineAgreem
 import { AgreementTerms, StatusBadge } from '../components/agreement-bits';
 import { OfferDialog } from '../components/offer-dialog';
 import { toastError } from '@client/lib/toast-error';
+import { BrandBanner } from '@client/features/branding';
 
 const actionLabels: Record<AgreementAction, string> = {
   offered: 'Offered',
@@ -168,6 +169,8 @@ function AgreementDetail({ id, user }: { id: number; user: SessionUser }) {
       <Link to="/agreements" className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-forest-700 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Agreements
       </Link>
+      {/* The business's custom branding (decision record 045), when its plan includes it. */}
+      <BrandBanner brand={a.brand} name={a.businessName} className="mb-6" />
       <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
         <Card>
           <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">

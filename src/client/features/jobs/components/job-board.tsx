@@ -11,6 +11,7 @@ import { cn } from '@client/components/ui/cn';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { describeError } from '@client/lib/api';
 import { PromotionSlot } from '@client/features/promotions';
+import { BrandBanner } from '@client/features/branding';
 import { formatDate } from '../format-date';
 import { useActiveJobPostings, useMyApplications, type JobFilters } from '../api';
 import { ApplicationStatusBadge } from './application-status-badge';
@@ -47,10 +48,12 @@ function JobCard(props: JobCardProps) {
   const { job, className } = props;
   return (
     <li className={cn('rounded-lg border border-bark-200 bg-white p-4', className)} data-testid="job-card">
+      {/* The business's custom branding (decision record 045), when its plan includes it. */}
+      <BrandBanner brand={job.brand} name={job.businessName} size="sm" className="mb-3" />
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h3 className="font-semibold text-bark-900">{job.title}</h3>
-          <p className="text-sm text-bark-700">{job.businessName}</p>
+          <h3 className="font-semibold text-bark-900"><Link to={`/jobs/${job.id}`} className="hover:underline">{job.title}</Link></h3>
+          <p className="text-sm text-bark-700"><Link to={`/business/${job.businessId}`} className="hover:underline">{job.businessName}</Link></p>
         </div>
         {isNew(job.createdAt) && <Badge tone="orange">New</Badge>}
       </div>

@@ -9,6 +9,7 @@ import { ProStaffProfileForm } from '../components/pro-staff-profile-form';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ChangeEmailCard, DeleteAccountCard, TwoFactorCard, YourDataCard } from '@client/features/account';
 import { HouseholdAddressesCard } from '@client/features/fraud';
+import { BrandingCard } from '@client/features/branding';
 
 function FormSkeleton() {
   return (
@@ -30,7 +31,13 @@ function BusinessSection({ user }: { user: SessionUser }) {
   const query = useOwnBusinessProfile(user.id);
   if (query.isPending) return <FormSkeleton />;
   if (query.isError) return <Notice title="Error">{describeError(query.error)}</Notice>;
-  return <BusinessProfileForm key={query.data ? `profile-${query.data.id}` : 'new'} user={user} profile={query.data} />;
+  return (
+    <>
+      <BusinessProfileForm key={query.data ? `profile-${query.data.id}` : 'new'} user={user} profile={query.data} />
+      {/* Custom branding (decision record 045) needs a business profile to belong to. */}
+      {query.data && <div className="mt-8"><BrandingCard companyName={query.data.companyName} /></div>}
+    </>
+  );
 }
 
 export default function ProfilePage() {
