@@ -1,13 +1,12 @@
-import { z } from 'zod';
 import { brandingSettings, brandLogoFileParam, updateBrandColorBody } from '@shared/contracts/branding';
 import { requireBusinessProfile } from '@server/lib/auth';
 import { assertUploadAllowed } from '@server/lib/upload-throttle';
 import { access } from '@server/lib/routes/access';
 import { apiTags } from '@server/lib/routes/openapi';
 import { moduleRoutes } from '@server/lib/routes/module-routes';
+import { storedImageRoute } from '@server/lib/routes/stored-image';
 import * as service from './service';
 
-const binary = z.string().meta({ format: 'binary' });
 const enterprise = 'Setting it needs the Enterprise plan (403 otherwise); clearing it works on every plan (decision record 045).';
 
 export const brandingRoutes = moduleRoutes(apiTags.branding, (app, ctx) => {
@@ -58,24 +57,5 @@ export const brandingRoutes = moduleRoutes(apiTags.branding, (app, ctx) => {
     async (request) => service.clearLogo(ctx, requireBusinessProfile(request)),
   );
 
-  app.get(
-    '/api/branding/logos/:file',
-    {
-      schema: {
-        summary: 'A stored brand logo',
-        params: brandLogoFileParam,
-        response: { 200: { description: 'The image bytes', content: { 'image/*': { schema: binary } } } },
-      },
-    },
-    async (request, reply) => {
-      const stored = await service.readLogo(ctx, request.params.file);
-      return reply
-        .header('Content-Type', stored.mime)
-        .header('Content-Length', String(stored.size))
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', 'inline')
-        .send(stored.stream as never);
-    },
-  );
+  storedImageRoute(app, { url: '/api/branding/logos/:file', summary: 'A stored brand logo', params: brandLogoFileParam }, (file) => service.readLogo(ctx, file));
 });

@@ -5,10 +5,10 @@ import { assertUploadAllowed } from '@server/lib/upload-throttle';
 import { access } from '@server/lib/routes/access';
 import { apiTags } from '@server/lib/routes/openapi';
 import { moduleRoutes } from '@server/lib/routes/module-routes';
+import { storedImageRoute } from '@server/lib/routes/stored-image';
 import * as service from './service';
 
 const avatarFileParam = z.object({ file: z.string().regex(avatarFilePattern, 'Unknown file') });
-const binary = z.string().meta({ format: 'binary' });
 
 export const uploadsRoutes = moduleRoutes(apiTags.uploads, (app, ctx) => {
   app.post(
@@ -28,24 +28,5 @@ export const uploadsRoutes = moduleRoutes(apiTags.uploads, (app, ctx) => {
     },
   );
 
-  app.get(
-    '/api/uploads/avatars/:file',
-    {
-      schema: {
-        summary: 'A stored profile picture',
-        params: avatarFileParam,
-        response: { 200: { description: 'The image bytes', content: { 'image/*': { schema: binary } } } },
-      },
-    },
-    async (request, reply) => {
-      const stored = await service.readAvatar(ctx, request.params.file);
-      return reply
-        .header('Content-Type', stored.mime)
-        .header('Content-Length', String(stored.size))
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', 'inline')
-        .send(stored.stream as never);
-    },
-  );
+  storedImageRoute(app, { url: '/api/uploads/avatars/:file', summary: 'A stored profile picture', params: avatarFileParam }, (file) => service.readAvatar(ctx, file));
 });

@@ -160,7 +160,7 @@ function BrandingForm({ settings, companyName }: { settings: BrandingSettings; c
 export function BrandingCard({ companyName }: { companyName: string }) {
   const settings = useBrandingSettings();
   return (
-    <TitledCard title="Custom branding" description="Your logo and brand colour on your public profile, your job postings, your agreements and the emails you send your pro staff.">
+    <TitledCard title="Custom branding" description="Your logo and brand colour on your public profile, your job postings and your agreement pages; your name heads the agreement emails your pro staff get.">
       {settings.isPending ? <Skeleton className="h-40 w-full" /> : settings.isError ? <p className="text-sm text-red-700">{describeError(settings.error)}</p> : <BrandingForm settings={settings.data} companyName={companyName} />}
     </TitledCard>
   );

@@ -16,7 +16,7 @@ export function ProStaffCard({ profile, signedIn, featured = false }: { profile:
   const extra = profile.specialties.length - VISIBLE_SPECIALTIES;
   const name = `${profile.firstName} ${profile.lastName}`;
   return (
-    <Card className="render-when-visible-card flex flex-col" data-testid={featured ? 'featured-pro-staff-card' : 'pro-staff-card'}>
+    <Card className="render-when-visible-card flex min-w-0 flex-col" data-testid={featured ? 'featured-pro-staff-card' : 'pro-staff-card'}>
       <CardContent className="flex flex-1 flex-col gap-3 pt-5">
         <div className="flex items-start gap-3">
           {profile.profilePictureUrl ? (
@@ -46,7 +46,7 @@ export function ProStaffCard({ profile, signedIn, featured = false }: { profile:
             )}
           </Badge>
         </div>
-        <p className="line-clamp-3 text-sm text-bark-700">{profile.bio || 'No bio provided yet.'}</p>
+        <p className="line-clamp-3 text-sm text-bark-700 [overflow-wrap:anywhere]">{profile.bio || 'No bio provided yet.'}</p>
         <ul className="flex flex-wrap gap-1.5">
           {profile.specialties.slice(0, VISIBLE_SPECIALTIES).map((specialty) => (
             <li key={specialty}><Badge tone="green">{specialty}</Badge></li>
@@ -55,7 +55,7 @@ export function ProStaffCard({ profile, signedIn, featured = false }: { profile:
         </ul>
         <div className="mt-auto flex flex-col gap-1 text-sm text-bark-700">
           <span className="inline-flex items-center gap-1.5"><Briefcase className="h-4 w-4" aria-hidden="true" />{profile.experience} years experience</span>
-          <span className="inline-flex items-center gap-1.5"><MapPin className="h-4 w-4" aria-hidden="true" />{profile.location || 'Location not specified'}</span>
+          <span className="inline-flex min-w-0 items-center gap-1.5 [overflow-wrap:anywhere]"><MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />{profile.location || 'Location not specified'}</span>
         </div>
       </CardContent>
       <CardFooter>
