@@ -34,15 +34,16 @@ export function assertWithinLimit(user: { userType: UserType; subscriptionTier: 
  * 402: no amount of usage unlocks it, only another plan; details.upgradeUrl says where to get one.
  */
 export function assertFeature(user: { userType: UserType; subscriptionTier: string }, feature: 'analytics' | 'featuredPlacement', what: string): void {
+  if (!planOf(user).limits[feature]) throw planFeatureRefusal(user, feature, (plan) => `Your ${plan} plan does not include ${what}. Upgrade your plan to get it.`);
+}
+
+/**
+ * The 403 of every feature a plan does not include (API access, branding, coaching, analytics...): the message names
+ * the user's plan; the details say which feature and where to upgrade, which the client renders as a link.
+ */
+export function planFeatureRefusal(user: { userType: UserType; subscriptionTier: string }, feature: string, message: (planName: string) => string): AppError {
   const plan = planOf(user);
-  if (!plan.limits[feature]) {
-    throw new AppError('FORBIDDEN', `Your ${plan.name} plan does not include ${what}. Upgrade your plan to get it.`, {
-      reason: 'plan_feature',
-      feature,
-      plan: plan.id,
-      upgradeUrl: UPGRADE_URL,
-    });
-  }
+  return new AppError('FORBIDDEN', message(plan.name), { reason: 'plan_feature', feature, plan: plan.id, upgradeUrl: UPGRADE_URL });
 }
 
 /** Start of the current calendar month in UTC: the window for monthly limits. */

@@ -4,13 +4,12 @@ import {
   API_ACCESS_TIERS, API_TOKEN_PREFIX, MAX_LIVE_API_TOKENS,
   type ApiToken, type ApiTokenList, type ApiTokenScope, type CreatedApiToken, type createApiTokenBody,
 } from '@shared/contracts/api-tokens';
-import { UPGRADE_URL } from '@shared/plan-limits';
 import type { z } from 'zod';
 import type { AppContext } from '@server/lib/context';
-import { AppError, conflict, notFound } from '@server/lib/errors';
+import { conflict, notFound } from '@server/lib/errors';
 import { hashToken } from '@server/lib/auth';
 import { isoInstant } from '@server/db/rows';
-import { planOf } from '@server/lib/entitlements';
+import { planFeatureRefusal } from '@server/lib/entitlements';
 import * as repo from './repository';
 
 type Business = SessionUser & { businessId: number };
@@ -52,15 +51,7 @@ export async function list(ctx: AppContext, user: Business, now = new Date()): P
 }
 
 export async function create(ctx: AppContext, user: Business, body: z.output<typeof createApiTokenBody>, now = new Date()): Promise<CreatedApiToken> {
-  if (!hasApiAccess(user)) {
-    const plan = planOf(user);
-    throw new AppError('FORBIDDEN', `Your ${plan.name} plan does not include API access. It comes with the Enterprise plan.`, {
-      reason: 'plan_feature',
-      feature: 'apiAccess',
-      plan: plan.id,
-      upgradeUrl: UPGRADE_URL,
-    });
-  }
+  if (!hasApiAccess(user)) throw planFeatureRefusal(user, 'apiAccess', (plan) => `Your ${plan} plan does not include API access. It comes with the Enterprise plan.`);
   const token = newApiToken();
   const row = await ctx.db.transaction(async (tx) => {
     await repo.lockApiTokens(tx, user.businessId);

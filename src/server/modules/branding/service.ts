@@ -2,9 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '@shared/contracts/auth';
 import { BRAND_LOGO_MAX_BYTES, CUSTOM_BRANDING_TIERS, type BrandingSettings, type UpdateBrandColorBody } from '@shared/contracts/branding';
 import { checkBrandColor, BRAND_TEXT_COLOR } from '@shared/brand-colour';
-import { UPGRADE_URL } from '@shared/plan-limits';
 import type { AppContext } from '@server/lib/context';
-import { planOf } from '@server/lib/entitlements';
+import { planFeatureRefusal, planOf } from '@server/lib/entitlements';
 import { AppError, notFound } from '@server/lib/errors';
 import { imageMimeTypes, sniffFileType } from '@server/lib/file-type';
 import { newStorageKey, type StoredObject } from '@server/lib/storage';
@@ -24,13 +23,7 @@ const entitled = (user: SessionUser) => CUSTOM_BRANDING_TIERS.includes(planOf(us
  */
 function assertEntitled(user: SessionUser): void {
   if (entitled(user)) return;
-  const plan = planOf(user);
-  throw new AppError('FORBIDDEN', `Your ${plan.name} plan does not include custom branding. Upgrade to Enterprise to get it.`, {
-    reason: 'plan_feature',
-    feature: 'customBranding',
-    plan: plan.id,
-    upgradeUrl: UPGRADE_URL,
-  });
+  throw planFeatureRefusal(user, 'customBranding', (plan) => `Your ${plan} plan does not include custom branding. Upgrade to Enterprise to get it.`);
 }
 
 export async function getSettings(ctx: AppContext, user: BusinessUser): Promise<BrandingSettings> {

@@ -4,7 +4,7 @@ import type { SessionUser } from '@shared/contracts/auth';
 import type { AdminCoachingSession, bookCoachingBody, CoachingSession, confirmCoachingBody, MyCoaching, rescheduleCoachingBody } from '@shared/contracts/coaching';
 import { UPGRADE_URL } from '@shared/plan-limits';
 import type { AppContext } from '@server/lib/context';
-import { planOf } from '@server/lib/entitlements';
+import { planFeatureRefusal, planOf } from '@server/lib/entitlements';
 import { AppError, conflict, notFound } from '@server/lib/errors';
 import type { Mail } from '@server/lib/mailer';
 import { transactionLock } from '@server/db/locks';
@@ -24,12 +24,7 @@ export function includesCoaching(user: SessionUser): boolean {
 
 function assertCoaching(user: SessionUser): void {
   if (includesCoaching(user)) return;
-  throw new AppError('FORBIDDEN', `One-on-one coaching is part of the Elite plan; your plan is ${planOf(user).name}. Upgrade to Elite to book a session.`, {
-    reason: 'plan_feature',
-    feature: 'coaching',
-    plan: planOf(user).id,
-    upgradeUrl: UPGRADE_URL,
-  });
+  throw planFeatureRefusal(user, 'coaching', (plan) => `One-on-one coaching is part of the Elite plan; your plan is ${plan}. Upgrade to Elite to book a session.`);
 }
 
 function toWire(row: repo.CoachingRow): CoachingSession {

@@ -1,6 +1,4 @@
-import { AppError } from '@server/lib/errors';
-import { planOf } from '@server/lib/entitlements';
-import { UPGRADE_URL } from '@shared/plan-limits';
+import { planFeatureRefusal, planOf } from '@server/lib/entitlements';
 import type { UserType } from '@shared/plans';
 
 /**
@@ -11,12 +9,6 @@ import type { UserType } from '@shared/plans';
 export const API_ACCESS_TIER = 'enterprise';
 
 export function assertApiAccess(user: { userType: UserType; subscriptionTier: string }): void {
-  const plan = planOf(user);
-  if (plan.id === API_ACCESS_TIER) return;
-  throw new AppError('FORBIDDEN', `Your ${plan.name} plan does not include API access and webhooks. Upgrade to Enterprise to get them.`, {
-    reason: 'plan_feature',
-    feature: 'apiAccess',
-    plan: plan.id,
-    upgradeUrl: UPGRADE_URL,
-  });
+  if (planOf(user).id === API_ACCESS_TIER) return;
+  throw planFeatureRefusal(user, 'apiAccess', (plan) => `Your ${plan} plan does not include API access and webhooks. Upgrade to Enterprise to get them.`);
 }
