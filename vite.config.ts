@@ -62,7 +62,7 @@ export default defineConfig({
     rollupOptions: {
       // The entry script carries the preload list of every lazy page's chunks: names there are bytes every first
       // visit downloads (the landing page's 150 KiB budget, issue #10). Hashes alone keep files unique and cacheable.
-      output: { chunkFileNames: 'assets/[hash].js' },
+      output: { chunkFileNames: 'assets/[hash:7].js' },
     },
   },
   server: {
