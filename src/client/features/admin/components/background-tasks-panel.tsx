@@ -50,7 +50,7 @@ export function BackgroundTasksPanel() {
                 {tasks.data.dead.map((task) => (
                   <li key={task.id} className="flex flex-wrap items-start justify-between gap-3 py-2 text-sm" data-testid="dead-task">
                     <div className="min-w-0">
-                      <p className="font-medium text-bark-900">{KIND_NAMES[task.kind] ?? task.kind} · task #{task.id}</p>
+                      <p className="font-medium text-bark-900 [overflow-wrap:anywhere]">{KIND_NAMES[task.kind] ?? task.kind} · task #{task.id}</p>
                       <p className="text-bark-700">
                         {task.attempts} {task.attempts === 1 ? 'attempt' : 'attempts'} · gave up {task.finishedAt ? new Date(task.finishedAt).toLocaleString('en-US') : ''}
                       </p>

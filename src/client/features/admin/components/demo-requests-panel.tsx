@@ -19,7 +19,7 @@ export function DemoRequestsPanel() {
           <ul className="flex flex-col divide-y divide-bark-100" aria-label="Demo requests">
             {requests.data.map((request) => (
               <li key={request.id} className="py-2 text-sm" data-testid="demo-request">
-                <p className="font-medium text-bark-900">
+                <p className="font-medium text-bark-900 [overflow-wrap:anywhere]">
                   {request.name}{request.company ? ` · ${request.company}` : ''}
                 </p>
                 <p className="break-all text-bark-700">
