@@ -113,7 +113,7 @@ async function send(world: World, store: Store, body: string, topic: string) {
   const res = await deliverAndProcess(world.t.app, { method: 'POST', url: `/api/webhooks/${store}/${platform.id}`, payload: body, headers });
   // A signed delivery is always answered 200 and processed (never a 4xx that makes a store disable the webhook).
   expect(res.statusCode, `${store} ${topic}`).toBe(200);
-  expect(res.json(), `${store} ${topic}`).not.toHaveProperty('taskStatus');
+  expect(res.json(), `${store} ${topic}: ${res.body}`).not.toHaveProperty('taskStatus');
   return res.json();
 }
 

@@ -112,7 +112,7 @@ export async function decideFlags(ctx: AppContext, businessId: number, body: Dec
   const ids = [...new Set(body.flagIds)];
   const notified = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
-    const locked = await repo.lockFlags(db, ids);
+    const locked = await lockForDecision(db, ids);
     if (locked.length !== ids.length || locked.some((flag) => flag.businessId !== businessId)) throw new AppError('NOT_FOUND', 'Flag not found');
     const settled = locked.filter((flag) => flag.status !== 'open');
     if (settled.length > 0) throw new AppError('CONFLICT', `Already decided: flag ${settled.map((flag) => `#${flag.id}`).join(', ')}`, settled.map((flag) => ({ flagId: flag.id, status: flag.status })));
@@ -121,6 +121,17 @@ export async function decideFlags(ctx: AppContext, businessId: number, body: Dec
   await announce(ctx, notified);
   const flags = (await repo.flagsByIds(ctx.db, ids)).map(toFlag);
   return { decided: flags.length, flags };
+}
+
+/**
+ * Locks the flags' commissions, then the flags: the order a store's delivery takes them in (it locks the commission,
+ * then reads the order's flags FOR SHARE to see whether it was rejected as fraud). Flags first deadlocked a refund
+ * against an approval on PostgreSQL (the ledger's model test found it). A flag's commission is set when it is raised
+ * and never changes, so the commissions read before the lock are the ones the flags hold.
+ */
+async function lockForDecision(db: Database, ids: number[]) {
+  await ledger.lockCommissions(db, await repo.commissionIdsOf(db, ids));
+  return repo.lockFlags(db, ids);
 }
 
 type Settlement = { decision: 'approve'; resolution: 'business' | 'expired' } | { decision: 'reject'; reason: string };
@@ -164,7 +175,7 @@ export async function expireFlags(ctx: AppContext, now = new Date()): Promise<{ 
     const notified = await ctx.db.transaction(async (tx) => {
       const db = tx as unknown as Database;
       // Decided meanwhile by the business: left as it is.
-      const open = (await repo.lockFlags(db, ids)).filter((flag) => flag.status === 'open');
+      const open = (await lockForDecision(db, ids)).filter((flag) => flag.status === 'open');
       expired += open.length;
       return settle(ctx, db, open, { decision: 'approve', resolution: 'expired' }, now);
     });

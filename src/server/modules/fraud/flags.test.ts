@@ -3,6 +3,8 @@ import type { Database } from '@server/db/client';
 import type { AppContext } from '@server/lib/context';
 import { useTestApp } from '@server/test/use-test-app';
 import { createBusiness, createProStaff } from '@server/test/factories';
+import * as ledger from '@server/modules/ledger/service';
+import { rejectedAsFraud } from './attribution';
 import { expireFlags, raiseFlags } from './flags-service';
 import type { FlagInput } from './signals';
 
@@ -68,6 +70,24 @@ describe('fraud flags and holds', () => {
     expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
     const kinds = (await entriesOf(commissionId)).map((e) => e.kind);
     expect(kinds.filter((kind) => kind === 'released')).toHaveLength(1);
+  });
+
+  it('a store delivery holding the commission and a decision on its flag wait for each other in one order (no deadlock)', async () => {
+    const { biz, commissionId, flagIds } = await flaggedOrder();
+    // What a refund's delivery does (attribution-service followOrder): the commission locked, then the flags read FOR
+    // SHARE. The decision, started in between, must queue behind the commission rather than take the flags first: on
+    // PostgreSQL that circle was a deadlock (40P01), a 500 to the business or a retried delivery.
+    let decision: Promise<{ status: number; body: unknown }> | undefined;
+    const rejected = await ctx().db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      await ledger.lockCommissions(db, [commissionId]);
+      decision = biz.client.post('/api/fraud/flags/decide', { flagIds, decision: 'approve' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return rejectedAsFraud(db, commissionId);
+    });
+    expect(rejected).toBe(false);
+    expect(await decision).toMatchObject({ status: 200, body: { flags: [{ status: 'approved', held: false }] } });
+    expect(await commissionOf(commissionId)).toMatchObject({ status: 'pending', held: false });
   });
 
   it('refuses a reason-less rejection, another business’s flag, a pro staffer and a signed-out caller', async () => {

@@ -63,6 +63,12 @@ export function lockFlags(db: Database, ids: number[]) {
 }
 
 /** Inserts the flags; one already raised for the order and signal (a redelivery) is skipped. Answers the new ones. */
+/** The commissions the flags hold (no lock: read to lock those commissions before the flags). */
+export async function commissionIdsOf(db: Database, ids: number[]): Promise<number[]> {
+  const rows = await db.selectDistinct({ commissionId: fraudFlags.commissionId }).from(fraudFlags).where(inArray(fraudFlags.id, ids));
+  return rows.flatMap((row) => (row.commissionId === null ? [] : [row.commissionId]));
+}
+
 export async function insertFlags(db: Database, flags: NewFlag[]) {
   if (flags.length === 0) return [];
   return db.insert(fraudFlags).values(flags).onConflictDoNothing({ target: [fraudFlags.businessId, fraudFlags.orderId, fraudFlags.signal] }).returning();

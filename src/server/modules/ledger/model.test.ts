@@ -217,10 +217,10 @@ const ownUseModeStep = (mode: OwnUseMode) => new Action(`business sets own use t
 const ownUseMode = fc.constantFrom<OwnUseMode>('flag', 'hold', 'auto_reject').map(ownUseModeStep);
 
 /** A store event and one of the business's actions at the same time (truly concurrent on PostgreSQL). */
-const together = fc.tuple(fc.oneof(statusChange, refund, deletion), fc.oneof(payNow, byHand, decide))
-  .map(([store, business]) => new Action(`at once: ${store.label} | ${business.label}`, (m) => store.when(m) && business.when(m), async (model, w) => {
-    await Promise.all([store.act(model, w), business.act(model, w)]);
-  }));
+const togetherStep = (store: Action, business: Action) => new Action(`at once: ${store.label} | ${business.label}`, (m) => store.when(m) && business.when(m), async (model, w) => {
+  await Promise.all([store.act(model, w), business.act(model, w)]);
+});
+const together = fc.tuple(fc.oneof(statusChange, refund, deletion), fc.oneof(payNow, byHand, decide)).map(([store, business]) => togetherStep(store, business));
 
 // Weighted by repetition: the money bugs live where payouts, store changes and the business's hand meet, so those
 // come more often than new orders (each sequence starts with two orders already placed).
@@ -266,6 +266,14 @@ const regressions: [string, Step[]][] = [
   ['flagged only, paid, rejected as fraud (a clawback), then refunded in part',
     [ownUseModeStep('flag'), newOrderStep({ store: 'shopify', staff: 0, base: 10_000, browserFirst: false, ownUse: true }), payNowStep({ who: 'first', stripeDown: false }),
       decideStep({ staff: 0, index: 0, all: true, decision: 'reject' }), refundStep({ index: 1, per10k: 5_000 }), payNowStep({ who: 'first', stripeDown: false })]],
+  // A store's refund or cancellation locked the commission, then the flags; an approval the flags, then the commission:
+  // PostgreSQL found the circle (40P01). The staffer's own Shopify orders #2 to #4 (Shopify's #1 to #3), each changed
+  // while the business approves its flag (the oldest held one).
+  ['the store refunds or cancels an own-use order while the business approves its flag', [
+    ...[0, 1, 2].map(() => newOrderStep({ store: 'shopify', staff: 0, base: 10_000, browserFirst: false, ownUse: true })),
+    togetherStep(refundStep({ index: 1, per10k: 1 }), decideStep({ staff: 0, index: 0, all: false, decision: 'approve', held: true })),
+    togetherStep(statusStep({ index: 3, status: 'cancelled' }), decideStep({ staff: 0, index: 0, all: false, decision: 'approve', held: true })),
+    togetherStep(refundStep({ index: 3, per10k: 5_000 }), decideStep({ staff: 0, index: 0, all: true, decision: 'approve', held: true }))]],
   ['held, expired into approval, paid', [newOrderStep({ store: 'shopify', staff: 1, base: 10_000, browserFirst: false, ownUse: true }), payHeldStep(1), expiryStep(false), expiryStep(true), payNowStep({ who: 'second', stripeDown: false })]],
 ];
 

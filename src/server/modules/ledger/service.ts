@@ -68,6 +68,14 @@ export async function apply(db: Database, commissionId: number, event: LedgerEve
   return { before: row, changed: decision.entries.length > 0 || adjustmentId !== null, adjustmentId };
 }
 
+/**
+ * Locks the commissions until the transaction ends, for a caller that must take them before its own rows: the lock
+ * order every module follows is store order → commission → what hangs off the commission (fraud flags).
+ */
+export async function lockCommissions(db: Database, commissionIds: number[]): Promise<void> {
+  await repo.lock(db, [...new Set(commissionIds)]);
+}
+
 /** Pay now: every commission's whole value moves into the payout. Answers what each moved (the transfer is their sum). */
 export async function moveIntoPayout(db: Database, payoutId: number, commissionIds: number[], now: Date): Promise<Map<number, number>> {
   const event: LedgerEvent = { type: 'moved_to_payout', payoutId };

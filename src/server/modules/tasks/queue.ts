@@ -242,7 +242,10 @@ export class TaskQueue {
       const final = error instanceof PermanentTaskError || task.attempts >= task.maxAttempts;
       // Kept for the admin page as the logs keep it: never a database message or parser text that may quote data.
       const safe = logSafeError(error);
-      const message = `${safe.type}: ${safe.message}`.slice(0, 500);
+      // The SQLSTATE (e.g. 40P01, a deadlock) says what went wrong without quoting anything.
+      const code = safe.code ?? safe.cause?.code;
+      const constraint = safe.constraint ?? safe.cause?.constraint;
+      const message = `${safe.type}${code ? ` ${code}` : ''}${constraint ? ` (${constraint})` : ''}: ${safe.message}`.slice(0, 500);
       ctx.log.warn({ task: { id: task.id, kind: task.kind, attempt: task.attempts }, error: safe, final }, 'background task failed');
       kept = await repo.markFailed(ctx.db, task, message, final ? null : retryDelaySeconds(task.attempts));
     }

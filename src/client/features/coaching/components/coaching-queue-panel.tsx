@@ -21,7 +21,7 @@ function QueueItem({ session }: { session: AdminCoachingSession }) {
   return (
     <li className="py-3 text-sm" data-testid="coaching-request">
       <div className="flex flex-wrap items-center gap-2">
-        <p className="font-medium text-bark-900">{session.name}</p>
+        <p className="min-w-0 font-medium text-bark-900 [overflow-wrap:anywhere]">{session.name}</p>
         <Badge tone={statusTone[session.status]}>{session.status}</Badge>
       </div>
       <p className="break-all text-bark-700">{session.email} · {sessionTime(session)}</p>

@@ -13,7 +13,7 @@ export function AccountManagerCard({ enterprise }: { enterprise: boolean }) {
       <CardContent className="text-sm">
         {named ? (
           <>
-            <p className="font-medium text-bark-900">{named.name}</p>
+            <p className="min-w-0 font-medium text-bark-900 [overflow-wrap:anywhere]">{named.name}</p>
             <a href={`mailto:${named.email}`} className="mt-1 inline-flex items-center gap-1 break-all text-forest-700 underline"><Mail aria-hidden className="h-4 w-4" />{named.email}</a>
           </>
         ) : (

@@ -15,7 +15,7 @@ function AccountRow({ account, admins }: { account: Account; admins: AccountMana
   const key = `manager-${account.userId}`;
   return (
     <li className="py-3 text-sm" data-testid="enterprise-account">
-      <p className="font-medium text-bark-900">{account.companyName ?? account.email}</p>
+      <p className="min-w-0 font-medium text-bark-900 [overflow-wrap:anywhere]">{account.companyName ?? account.email}</p>
       <p className="break-all text-bark-700">{account.email} · {account.managerName ? `Managed by ${account.managerName}` : 'No account manager yet'}</p>
       <form
         className="mt-2 flex flex-wrap items-end gap-2"

@@ -17,7 +17,7 @@ function TicketItem({ ticket }: { ticket: SupportTicket }) {
   return (
     <li className="py-3 text-sm" data-testid="support-ticket">
       <div className="flex flex-wrap items-center gap-2">
-        <p className="font-medium text-bark-900">{ticket.subject}</p>
+        <p className="min-w-0 font-medium text-bark-900 [overflow-wrap:anywhere]">{ticket.subject}</p>
         <Badge tone={tone[ticket.status]}>{ticket.status}</Badge>
       </div>
       <p className="break-all text-bark-700">{ticket.name} · {ticket.email} · {new Date(ticket.createdAt).toLocaleString('en-US')}</p>
