@@ -15,7 +15,13 @@ export async function deliverAndProcess(app: FastifyInstance, request: InjectOpt
   const answer = res.statusCode === 200 ? (res.json() as { action?: string; taskId?: number }) : null;
   if (answer?.action !== 'queued' || answer.taskId === undefined) return { statusCode: res.statusCode, json: () => res.json(), body: res.body, queued: null };
   await app.ctx.tasks.drain();
-  const task = await getTask(app.ctx.db, answer.taskId);
+  let task = await getTask(app.ctx.db, answer.taskId);
+  // A drain running at the same time (another delivery or a payout in the same step) may have claimed this task:
+  // this drain then found nothing due. Wait for that one to finish it rather than report it as still running.
+  for (let waited = 0; task?.status === 'running' && waited < 15_000; waited += 25) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    task = await getTask(app.ctx.db, answer.taskId);
+  }
   if (!task) throw new Error(`Task ${answer.taskId} vanished`);
   const outcome = task.status === 'done' ? task.result : { taskStatus: task.status, lastError: task.lastError, attempts: task.attempts };
   return { statusCode: 200, json: () => outcome, body: JSON.stringify(outcome), queued: answer };
