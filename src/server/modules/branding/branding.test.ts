@@ -4,7 +4,7 @@ import { users } from '@server/db/schema/users';
 import { businessProfiles } from '@server/db/schema/profiles';
 import { TestClient } from '@server/test/test-app';
 import { useTestApp } from '@server/test/use-test-app';
-import { createBusiness, createProStaff, type SignedIn } from '@server/test/factories';
+import { createBusiness, createProStaff, createRosteredProStaff, type SignedIn } from '@server/test/factories';
 
 // Custom branding for Enterprise businesses (issue 46 item 5, decision record 045).
 const t = useTestApp();
@@ -225,5 +225,30 @@ describe('agreements', () => {
     const [mail] = t.mailer.sent.splice(0).filter((sent) => sent.to === pro.user.email);
     expect(mail!.text).not.toContain('Sent by Plain Optics');
     expect(mail!.text.startsWith('Plain Optics offered you')).toBe(true);
+  });
+});
+
+describe('campaign emails', () => {
+  const openToday = { title: 'Spring turkey push', brief: 'Post two field photos.', opensOn: new Date().toISOString().slice(0, 10), closesOn: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), audience: 'roster', memberIds: [] };
+
+  it('carry the brand in the opening announcement to the roster, and not once the plan no longer includes it', async () => {
+    const business = await enterprise('Ridge Calls');
+    await business.client.put('/api/branding/color', { color: '#1f5132' });
+    const pro = await createRosteredProStaff(t, business, { firstName: 'Pat' });
+    await t.app.ctx.tasks.drain();
+    t.mailer.sent.splice(0);
+    expect((await business.client.post('/api/campaigns', openToday)).status).toBe(201);
+    await t.app.ctx.tasks.drain();
+    const [mail] = t.mailer.sent.splice(0).filter((sent) => sent.to === pro.user.email);
+    expect(mail!.subject).toBe('Ridge Calls opened a campaign: Spring turkey push');
+    expect(mail!.text.startsWith('Ridge Calls\n===========\n\n')).toBe(true);
+    expect(mail!.text).toContain('Sent by Ridge Calls to its pro staff through HuntStaff.');
+
+    await t.database.db.update(users).set({ subscriptionTier: 'professional' }).where(eq(users.id, business.user.id));
+    expect((await business.client.post('/api/campaigns', { ...openToday, title: 'Late-season push' })).status).toBe(201);
+    await t.app.ctx.tasks.drain();
+    const [plain] = t.mailer.sent.splice(0).filter((sent) => sent.to === pro.user.email);
+    expect(plain!.subject).toBe('Ridge Calls opened a campaign: Late-season push');
+    expect(plain!.text).not.toContain('Sent by Ridge Calls');
   });
 });

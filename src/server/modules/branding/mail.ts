@@ -1,4 +1,6 @@
 import type { Brand } from '@shared/contracts/branding';
+import type { Database } from '@server/db/client';
+import { senderOf } from './repository';
 
 type MailText = { subject: string; text: string };
 
@@ -15,4 +17,13 @@ export function brandedMail(from: { businessName: string; brand: Brand }, mail: 
     subject: mail.subject.startsWith(name) ? mail.subject : `${name}: ${mail.subject}`,
     text: `${name}\n${'='.repeat(Math.min(name.length, 60))}\n\n${mail.text.trimEnd()}\n\n--\nSent by ${name} to its pro staff through HuntStaff.\n`,
   };
+}
+
+/**
+ * Brands the emails a business sends its pro staff (campaign announcements, proof decisions): one read of the
+ * business's brand, then each mail through `brandedMail`. Unchanged when the business has no brand shown.
+ */
+export async function mailBrander(db: Database, businessId: number): Promise<(mail: MailText) => MailText> {
+  const sender = await senderOf(db, businessId);
+  return (mail) => (sender ? brandedMail(sender, mail) : mail);
 }

@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { businessProfiles } from '@server/db/schema/profiles';
 
+import { brandColumns, brandOf } from './brand-columns';
+import type { Brand } from '@shared/contracts/branding';
+
 export { logoUrlOf } from './brand-columns';
+
+/** The business as the sender of an email to its pro staff: its name and, while its plan includes it, its brand. */
+export async function senderOf(db: Database, businessId: number): Promise<{ businessName: string; brand: Brand } | null> {
+  const [row] = await db.select({ businessName: businessProfiles.companyName, ...brandColumns }).from(businessProfiles).where(eq(businessProfiles.id, businessId)).limit(1);
+  return row ? { businessName: row.businessName, brand: brandOf(row) } : null;
+}
 
 export async function findSettings(db: Database, businessId: number): Promise<{ brandLogoKey: string | null; brandColor: string | null } | null> {
   const [row] = await db

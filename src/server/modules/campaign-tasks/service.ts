@@ -33,6 +33,7 @@ import { isOwnBoothEvent } from '@server/modules/booths/service';
 import * as repo from './repository';
 import { announceCreated } from '@server/modules/ledger/announce';
 import { recordOutgoingEvent } from '@server/modules/webhooks-out/outbox';
+import { mailBrander } from '@server/modules/branding/mail';
 
 // Tasks with proof inside campaigns (issue 23 item 2, docs/decisions/032-campaign-tasks.md). Who sees a campaign is
 // record 031's rule (visibleCampaign / ownCampaign); this module adds who may act on its tasks and proofs.
@@ -312,7 +313,7 @@ export async function approve(ctx: AppContext, user: BusinessUser, campaignId: n
     const body = `${campaign.title}.${reward}`;
     items.unshift({
       userId: submission.proStaffUserId, kind: 'task', title, body, link,
-      mail: { subject: title, text: `${body}\n\nSee the campaign: ${appOrigin(ctx.config)}${link}\n` },
+      mail: (await mailBrander(tx, campaign.businessId))({ subject: title, text: `${body}\n\nSee the campaign: ${appOrigin(ctx.config)}${link}\n` }),
     });
     return { told: await recordNotifications(ctx, tx, items), commissionId: newCommissionId, proStaffUserId: submission.proStaffUserId, proStaffId: submission.proStaffId };
   });
@@ -346,7 +347,7 @@ export async function reject(
     const body = `Reason: ${rejectionReasonLabels[input.reason]}${input.note ? ` — ${input.note}` : ''}.${again}`;
     return recordNotifications(ctx, tx, [{
       userId: submission.proStaffUserId, kind: 'task', title, body, link,
-      mail: { subject: title, text: `${body}\n\nSee the campaign: ${appOrigin(ctx.config)}${link}\n` },
+      mail: (await mailBrander(tx, campaign.businessId))({ subject: title, text: `${body}\n\nSee the campaign: ${appOrigin(ctx.config)}${link}\n` }),
     }]);
   });
   await announceNotifications(ctx, told);

@@ -16,6 +16,8 @@ import { AppError, conflict, notFound } from '@server/lib/errors';
 import { sniffFileType } from '@server/lib/file-type';
 import { newStorageKey, type StoredObject } from '@server/lib/storage';
 import { announceNotifications, recordNotifications } from '@server/modules/notifications/service';
+import { mailBrander } from '@server/modules/branding/mail';
+import type { Database } from '@server/db/client';
 import { utcDay } from '@server/lib/utc-day';
 import * as repo from './repository';
 import type { MultipartFile } from '@server/lib/multipart-form';
@@ -107,10 +109,9 @@ async function announceOpening(ctx: AppContext, db: AppContext['db'], id: number
   const userIds = await repo.audienceUserIds(db, id, today);
   const title = `${row.businessName} opened a campaign: ${row.title}`;
   const body = `It closes on ${row.closesOn}. Read the brief and download the brand assets.`;
-  await recordNotifications(ctx, db, userIds.map((userId) => ({
-    userId, kind: 'campaign' as const, title, body, link: `/campaigns/${id}`,
-    mail: { subject: title, text: `${body}\n\nSee the campaign: ${appOrigin(ctx.config)}/campaigns/${id}\n` },
-  })));
+  // The business writes to its pro staff: the mail carries its brand (decision record 045).
+  const mail = (await mailBrander(db as Database, row.businessId))({ subject: title, text: `${body}\n\nSee the campaign: ${appOrigin(ctx.config)}/campaigns/${id}\n` });
+  await recordNotifications(ctx, db, userIds.map((userId) => ({ userId, kind: 'campaign' as const, title, body, link: `/campaigns/${id}`, mail })));
   return userIds;
 }
 

@@ -243,7 +243,7 @@ export class TaskQueue {
       // Kept for the admin page as the logs keep it: never a database message or parser text that may quote data.
       const safe = logSafeError(error);
       // The SQLSTATE (e.g. 40P01, a deadlock) says what went wrong without quoting anything.
-      const code = safe.code ?? safe.cause?.code;
+      const code = [safe.code, safe.cause?.code].find((c) => c !== undefined && /^[0-9A-Z]{5}$/.test(c));
       const constraint = safe.constraint ?? safe.cause?.constraint;
       const message = `${safe.type}${code ? ` ${code}` : ''}${constraint ? ` (${constraint})` : ''}: ${safe.message}`.slice(0, 500);
       ctx.log.warn({ task: { id: task.id, kind: task.kind, attempt: task.attempts }, error: safe, final }, 'background task failed');
