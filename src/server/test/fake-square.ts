@@ -46,6 +46,18 @@ export async function startFakeSquare(options: { latencyMs?: () => number } = {}
       if (data.discount_type === 'FIXED_PERCENTAGE' && typeof data.percentage !== 'string') return missing('object.discount_data.percentage');
       if (data.discount_type === 'FIXED_AMOUNT' && !data.amount_money) return missing('object.discount_data.amount_money');
     }
+    // An id without '#' updates an existing object: Square wants its current version (optimistic concurrency) and
+    // refuses a missing or older one, and an id it does not know.
+    if (!object.id.startsWith('#')) {
+      const current = catalog.get(object.id);
+      if (!current) return error(400, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', 'Resource not found.');
+      if (object.version !== current.version) return error(400, 'INVALID_REQUEST_ERROR', 'VERSION_MISMATCH', 'Object version does not match latest database version.', 'version');
+      const updated = { ...object, updated_at: new Date().toISOString(), version: (current.version as number) + 1, is_deleted: false };
+      catalog.set(object.id, updated);
+      const answer = { status: 200, body: { catalog_object: updated } };
+      answered.set(body.idempotency_key, { body: request.rawBody, answer });
+      return answer;
+    }
     const id = crypto.randomBytes(12).toString('base64url').toUpperCase().replace(/[^A-Z0-9]/g, 'Q').slice(0, 24);
     const made = { ...object, id, updated_at: new Date().toISOString(), version: Date.now(), is_deleted: false };
     catalog.set(id, made);

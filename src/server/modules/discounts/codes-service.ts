@@ -10,6 +10,8 @@ import { tierTermsOf } from '@server/modules/gear/read-service';
 import * as repo from './repository';
 import { normaliseCode } from './store-service';
 import { toDiscountCodeDto, toHundredths } from './mappers';
+import { updateSquareDiscountTerms } from './square/catalog-service';
+import { StoreRefusal, StoreUnavailable } from '@server/modules/gear/stores/types';
 
 type BusinessUser = SessionUser & { businessId: number };
 type CreateInput = z.output<typeof createDiscountCodeBody>;
@@ -125,7 +127,24 @@ async function updateCodeLocked(ctx: AppContext, user: BusinessUser, id: number,
     isActive: input.isActive,
     expiresAt: input.expiresAt === undefined ? undefined : input.expiresAt ? new Date(input.expiresAt) : null,
   });
+  const updated = (await repo.getCode(ctx.db, id))!;
+  const termsChanged = updated.code !== existing.code || updated.discountType !== existing.discountType || updated.discountValueHundredths !== existing.discountValueHundredths;
+  if (termsChanged) await followInSquare(ctx, updated);
   return dtoFor(ctx, user.businessId, id);
+}
+
+/**
+ * The Square catalog discounts HuntStaff made for the code take its new name and discount (decision record 040), last
+ * in the edit's transaction: Square refusing or unreachable rolls the edit back, so HuntStaff and the counter agree.
+ */
+async function followInSquare(ctx: AppContext, code: repo.CodeRow): Promise<void> {
+  try {
+    await updateSquareDiscountTerms(ctx, code);
+  } catch (error) {
+    if (error instanceof StoreUnavailable) throw new AppError('SERVICE_UNAVAILABLE', `Square could not be reached, so ${code.code} was not changed. Try again shortly.`, { platform: 'square' });
+    if (error instanceof StoreRefusal) throw new AppError('CONFLICT', `Square refused the new terms, so nothing changed: ${error.message}`, { platform: 'square' });
+    throw error;
+  }
 }
 
 export async function proStaffOptions(ctx: AppContext): Promise<ProStaffOption[]> {

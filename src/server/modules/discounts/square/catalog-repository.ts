@@ -20,6 +20,15 @@ export async function catalogIdByCodeOf(db: Database, platformId: number): Promi
   return new Map(rows.map((row) => [row.discountCodeId, row.catalogObjectId]));
 }
 
+/** The Square catalog discounts HuntStaff made for one code, on every Square store of the business. */
+export async function catalogDiscountsOfCode(db: Database, discountCodeId: number): Promise<{ platformId: number; catalogObjectId: string }[]> {
+  return db
+    .select({ platformId: squareCatalogDiscounts.platformId, catalogObjectId: squareCatalogDiscounts.catalogObjectId })
+    .from(squareCatalogDiscounts)
+    .where(eq(squareCatalogDiscounts.discountCodeId, discountCodeId))
+    .orderBy(squareCatalogDiscounts.platformId);
+}
+
 /** A business's codes that belong to a pro staffer (the ones a Square discount is made for). */
 export async function stafferCodesOf(db: Database, businessId: number): Promise<CodeRow[]> {
   return db.select().from(discountCodes).where(and(eq(discountCodes.businessId, businessId), isNotNull(discountCodes.proStaffId))).orderBy(discountCodes.id);

@@ -173,6 +173,69 @@ describe('rotating a code on a Square store (decision records 039, 040)', () => 
   });
 });
 
+describe('editing a code whose Square discount HuntStaff made (decision record 040)', () => {
+  const edit = (client: { patch: (url: string, body: unknown) => Promise<{ status: number; body: any }> }, id: number, body: Record<string, unknown>) => client.patch(`/api/discount-codes/${id}`, body);
+  const squareData = () => [...fake.catalog.values()].map((object) => object.discount_data);
+  async function withDiscounts() {
+    const store = await squareStore();
+    await store.biz.client.post(path(store.platform.id), { currency: 'USD' });
+    const [jake10, jake5] = await catalogRows(store.platform.id);
+    return { ...store, jake10, jake5 };
+  }
+
+  it('updates the object in place with its version: a new percentage, a new amount in its currency, a new name', async () => {
+    const { biz, jake10, jake5 } = await withDiscounts();
+    const version = fake.catalog.get(jake10.catalog_object_id)!.version as number;
+    expect((await edit(biz.client, jake10.discount_code_id, { discountValue: 15 })).status).toBe(200);
+    expect(fake.catalog.get(jake10.catalog_object_id)).toMatchObject({ version: version + 1, discount_data: { name: 'JAKE10', discount_type: 'FIXED_PERCENTAGE', percentage: '15.0' } });
+    expect((await edit(biz.client, jake5.discount_code_id, { discountValue: 7.5, code: 'JAKE7OFF' })).status).toBe(200);
+    expect(squareData()).toEqual([
+      { name: 'JAKE10', discount_type: 'FIXED_PERCENTAGE', percentage: '15.0' },
+      { name: 'JAKE7OFF', discount_type: 'FIXED_AMOUNT', amount_money: { amount: 750, currency: 'USD' } },
+    ]);
+    expect(fake.catalog.size).toBe(2);
+    // A change that is not the discount (the description) does not call Square.
+    const calls = fake.calls.length;
+    expect((await edit(biz.client, jake10.discount_code_id, { description: 'Spring' })).status).toBe(200);
+    expect(fake.calls.length).toBe(calls);
+  });
+
+  it('Square down: 503 and the code unchanged in HuntStaff and in Square; a repeat succeeds', async () => {
+    const { biz, jake10 } = await withDiscounts();
+    fake.failNext(1, 503);
+    const down = await edit(biz.client, jake10.discount_code_id, { discountValue: 20 });
+    expect(down.status).toBe(503);
+    expect(down.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { platform: 'square' } });
+    expect((await t.database.query<{ v: number }>(`select discount_value_hundredths as v from discount_codes where id = ${jake10.discount_code_id}`))[0].v).toBe(1000);
+    expect(squareData()[0]).toMatchObject({ percentage: '10.0' });
+    expect((await edit(biz.client, jake10.discount_code_id, { discountValue: 20 })).status).toBe(200);
+    expect(squareData()[0]).toMatchObject({ percentage: '20.0' });
+  });
+
+  it('a percentage discount cannot become a fixed amount in Square: 409, nothing changed', async () => {
+    const { biz, jake10 } = await withDiscounts();
+    const res = await edit(biz.client, jake10.discount_code_id, { discountType: 'fixed', discountValue: 5 });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toContain('Square refused the new terms');
+    expect(squareData()[0]).toMatchObject({ discount_type: 'FIXED_PERCENTAGE', percentage: '10.0' });
+    expect((await t.database.query<{ t: string }>(`select discount_type as t from discount_codes where id = ${jake10.discount_code_id}`))[0].t).toBe('percentage');
+  });
+
+  it('parallel edits of one code each update Square once, in turn (the version never conflicts)', async () => {
+    const { biz, jake10 } = await withDiscounts();
+    const answers = await Promise.all([11, 12, 13].map((discountValue) => edit(biz.client, jake10.discount_code_id, { discountValue })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const [row] = await t.database.query<{ v: number }>(`select discount_value_hundredths as v from discount_codes where id = ${jake10.discount_code_id}`);
+    expect(squareData()[0]).toMatchObject({ percentage: `${row.v / 100}.0` });
+  });
+
+  it('an object deleted in Square meanwhile: the edit is kept here', async () => {
+    const { biz, jake10 } = await withDiscounts();
+    fake.catalog.delete(jake10.catalog_object_id);
+    expect((await edit(biz.client, jake10.discount_code_id, { discountValue: 25 })).status).toBe(200);
+  });
+});
+
 describe('the DISCOUNT object and its idempotency key', () => {
   const code = (extra: Partial<CodeRow>) => ({ id: 7, code: 'JAKE10', discountType: 'percentage', discountValueHundredths: 1000, ...extra }) as CodeRow;
   it('writes percentages as Square’s decimal strings and amounts in the currency’s smallest unit', () => {
@@ -198,5 +261,14 @@ describe('the fake Square refuses what Square refuses', () => {
     const first = await post({ idempotency_key: 'k', object });
     expect((await post({ idempotency_key: 'k', object })).body).toEqual(first.body);
     expect(await post({ idempotency_key: 'k', object: { ...object, id: '#B' } })).toMatchObject({ status: 400, body: { errors: [{ code: 'IDEMPOTENCY_KEY_REUSED' }] } });
+  });
+  it('an update needs the object’s current version (VERSION_MISMATCH otherwise) and an id Square knows', async () => {
+    const object = { type: 'DISCOUNT', id: '#A', discount_data: { name: 'A', discount_type: 'FIXED_PERCENTAGE', percentage: '5.0' } };
+    const made = (await post({ idempotency_key: 'made', object })).body.catalog_object as { id: string; version: number };
+    const update = (key: string, extra: Record<string, unknown>) => post({ idempotency_key: key, object: { ...object, id: made.id, ...extra } });
+    expect(await update('u1', {})).toMatchObject({ status: 400, body: { errors: [{ code: 'VERSION_MISMATCH' }] } });
+    expect(await update('u2', { version: made.version - 1 })).toMatchObject({ status: 400, body: { errors: [{ code: 'VERSION_MISMATCH' }] } });
+    expect(await update('u3', { version: made.version })).toMatchObject({ status: 200, body: { catalog_object: { id: made.id, version: made.version + 1 } } });
+    expect(await post({ idempotency_key: 'u4', object: { ...object, id: 'NOPE' } })).toMatchObject({ status: 400, body: { errors: [{ code: 'NOT_FOUND' }] } });
   });
 });
