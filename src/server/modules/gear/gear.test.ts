@@ -170,6 +170,23 @@ describe('approval and the seeding order', () => {
     expect(notices.map((row) => row.title)).toEqual(expect.arrayContaining(['Jake Morrison requested gear', 'Your gear request was approved', 'Your gear shipped', 'Your gear was delivered']));
   });
 
+  it('brands the decision email to the staffer with the business’s brand while its plan includes it (record 045)', async () => {
+    const program = await gearProgram(t);
+    await t.database.query(`update users set subscription_tier = 'enterprise' where id = ${program.biz.user.id}`);
+    expect((await program.biz.client.put('/api/branding/color', { color: '#1f5132' })).status).toBe(200);
+    const [{ name }] = await t.database.query<{ name: string }>(`select company_name as name from business_profiles where id = ${program.biz.businessId}`);
+    const asked = await ask(program, [{ sku: 'RP', quantity: 1 }]);
+    await t.app.ctx.tasks.drain();
+    t.mailer.sent.splice(0);
+    expect((await program.biz.client.post('/api/gear/requests/decide', { ids: [asked.body.id], decision: 'reject', reason: 'Out of season' })).status).toBe(200);
+    await t.app.ctx.tasks.drain();
+    const [mail] = t.mailer.sent.filter((sent) => sent.to === program.pro.user.email);
+    expect(mail!.subject).toBe(`${name}: Your gear request was declined`);
+    expect(mail!.text.startsWith(`${name}\n`)).toBe(true);
+    expect(mail!.text).toContain('Out of season');
+    expect(mail!.text).toContain(`Sent by ${name} to its pro staff through HuntStaff.`);
+  });
+
   it('re-checks stock at approval, answers each refusal, and frees the allotment of an order the store refuses', async () => {
     const program = await gearProgram(t);
     const jacket = await ask(program, [{ sku: 'TJ-L', quantity: 2 }]);

@@ -159,7 +159,7 @@ async function decideOne(ctx: AppContext, tx: Database, user: BusinessUser, id: 
   if (body.decision === 'reject') {
     await repo.decideRequest(tx, id, { status: 'rejected', decisionReason: body.reason || null, decidedByUserId: user.id, decidedAt: now });
     await announceDecided(tx, request, 'rejected', body.reason, now);
-    return recordNotifications(ctx, tx, await decidedNotice(ctx, tx, request.proStaffId, false, body.reason));
+    return recordNotifications(ctx, tx, await decidedNotice(ctx, tx, request.businessId, request.proStaffId, false, body.reason));
   }
   const items = await repo.itemsOf(tx, [id]);
   const tier = await tierFor(tx, request.businessId, request.proStaffId, utcDay(now));
@@ -169,7 +169,7 @@ async function decideOne(ctx: AppContext, tx: Database, user: BusinessUser, id: 
   await repo.decideRequest(tx, id, { status: 'approved', decisionReason: body.reason || null, decidedByUserId: user.id, decidedAt: now });
   await announceDecided(tx, request, 'approved', body.reason, now);
   await queueOrder(ctx, tx, request, settings!, now);
-  return recordNotifications(ctx, tx, await decidedNotice(ctx, tx, request.proStaffId, true, ''));
+  return recordNotifications(ctx, tx, await decidedNotice(ctx, tx, request.businessId, request.proStaffId, true, ''));
 }
 
 /** The outgoing webhook of a decision (decision record 044), in the decision's transaction. */
