@@ -15,7 +15,7 @@ export async function buildServer(outDir = process.env.SERVER_DIST_DIR ?? path.j
   await build({
     absWorkingDir: root,
     entryPoints: {
-      server: 'src/server/main.ts',
+      main: 'src/server/main.ts',
       seed: 'src/server/db/seed/run.ts',
       'admin-create': 'src/server/scripts/admin-create.ts',
       migrate: 'src/server/scripts/migrate.ts',
@@ -34,21 +34,8 @@ export async function buildServer(outDir = process.env.SERVER_DIST_DIR ?? path.j
   // No code splitting: each entry is one file, so db/client.ts, bundled into it, finds its migrations next to itself (new URL('./migrations', import.meta.url)): next to the bundle.
   fs.rmSync(path.join(outDir, 'migrations'), { recursive: true, force: true });
   fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
-  // main.js turns on Node's compile cache before the bundle and its packages load (their imports are hoisted, so
-  // the bundle itself would turn it on too late): later starts reuse the compiled code (issue 45 item 5).
-  fs.writeFileSync(path.join(outDir, 'main.js'), STARTER);
-  fs.rmSync(path.join(outDir, 'main.js.map'), { force: true }); // left by a build from before the starter
   return path.join(outDir, 'main.js');
 }
-
-const STARTER = `// Written by scripts/build-server.mjs: starts the built server (server.js) with Node's compile cache on
-// (decision record 041). The cache lives in NODE_COMPILE_CACHE, or the system's temporary folder.
-import module from 'node:module';
-
-module.enableCompileCache?.();
-await import('./server.js');
-module.flushCompileCache?.();
-`;
 
 /**
  * A data folder whose embedded database has every migration applied, made once with the build's migrate.js: the
