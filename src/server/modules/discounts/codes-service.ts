@@ -127,9 +127,10 @@ async function updateCodeLocked(ctx: AppContext, user: BusinessUser, id: number,
     isActive: input.isActive,
     expiresAt: input.expiresAt === undefined ? undefined : input.expiresAt ? new Date(input.expiresAt) : null,
   });
-  const updated = (await repo.getCode(ctx.db, id))!;
-  const termsChanged = updated.code !== existing.code || updated.discountType !== existing.discountType || updated.discountValueHundredths !== existing.discountValueHundredths;
-  if (termsChanged) await followInSquare(ctx, updated);
+  const termsChanged = (code !== undefined && code !== existing.code)
+    || (input.discountType !== undefined && input.discountType !== existing.discountType)
+    || (input.discountValue !== undefined && toHundredths(input.discountValue) !== existing.discountValueHundredths);
+  if (termsChanged) await followInSquare(ctx, (await repo.getCode(ctx.db, id))!);
   return dtoFor(ctx, user.businessId, id);
 }
 

@@ -105,22 +105,14 @@ export async function rotateSquareDiscount(ctx: AppContext, platformId: number, 
   return { disabled: true, created: true, platform: 'square', detail: null };
 }
 
-/** The terms Square's discount must carry for a code: its name, and its percentage or amount (in `currency`). */
-function termsData(code: repo.CodeRow, currency: string | undefined): Record<string, unknown> | string {
-  const object = discountObject(code, currency);
-  if (typeof object === 'string') return object;
-  return object.discount_data as Record<string, unknown>;
-}
-
 /**
  * A code's name or discount changed in HuntStaff: every Square catalog discount made for it is updated in place
  * (RetrieveCatalogObject for its current version and currency, then UpsertCatalogObject with that id and version, as
  * Square requires), so the counter gives what the code now says. Runs last in the edit's transaction: a refusal
  * throws StoreRefusal and an outage StoreUnavailable, which the caller turns into 409 / 503 with nothing changed. An
- * object already deleted in Square is left so (named in the answer). Answers what it did, one line per store.
+ * object already deleted in Square is left so.
  */
-export async function updateSquareDiscountTerms(ctx: AppContext, code: repo.CodeRow): Promise<string[]> {
-  const notes: string[] = [];
+export async function updateSquareDiscountTerms(ctx: AppContext, code: repo.CodeRow): Promise<void> {
   for (const made of await catalog.catalogDiscountsOfCode(ctx.db, code.id)) {
     const credentials = await salesCredentialsOf(ctx, made.platformId, 'square');
     if (!credentials) continue;
@@ -128,20 +120,17 @@ export async function updateSquareDiscountTerms(ctx: AppContext, code: repo.Code
     const held = await squareCall(retrieveSquareCatalogObject(access, made.catalogObjectId));
     if (!held.ok) {
       if (held.status !== 404) throw new StoreRefusal('invalid', held.reason);
-      notes.push(`The Square discount for ${code.code} was deleted in Square; create it again from the store's card.`);
       continue;
     }
     const object = held.body.object as { version?: unknown; discount_data?: { amount_money?: { currency?: unknown } } } | undefined;
     const heldCurrency = object?.discount_data?.amount_money?.currency;
-    const data = termsData(code, typeof heldCurrency === 'string' ? heldCurrency : undefined);
-    if (typeof data === 'string') throw new StoreRefusal('invalid', `${data}: Square's discount for ${code.code} is a percentage, so a fixed amount cannot be written into it. Delete it in Square and create the discounts again.`);
-    const next = { type: 'DISCOUNT', id: made.catalogObjectId, version: object?.version, present_at_all_locations: true, discount_data: data };
-    // The version is part of the key: the same edit retried after a rollback is the same request; a later one is new.
-    const answer = await squareCall(upsertSquareCatalogObject(access, idempotencyKey(made.platformId, code, next).replace('huntstaff-discount-', 'huntstaff-terms-'), next));
+    const fresh = discountObject(code, typeof heldCurrency === 'string' ? heldCurrency : undefined);
+    if (typeof fresh === 'string') throw new StoreRefusal('invalid', `${fresh}: Square's discount for ${code.code} is a percentage, so a fixed amount cannot be written into it. Delete it in Square and create the discounts again.`);
+    const next = { ...fresh, id: made.catalogObjectId, version: object?.version };
+    // The version is in the key's hash: the same edit retried after a rollback is the same request; a later one is new.
+    const answer = await squareCall(upsertSquareCatalogObject(access, idempotencyKey(made.platformId, code, next), next));
     if (!answer.ok) throw new StoreRefusal('invalid', answer.reason);
-    notes.push(`Updated the Square discount for ${code.code}.`);
   }
-  return notes;
 }
 
 /** A Square outage as the rotation's StoreUnavailable (503, nothing changed). */
