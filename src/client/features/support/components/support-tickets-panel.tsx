@@ -34,7 +34,7 @@ function TicketItem({ ticket }: { ticket: SupportTicket }) {
           reply.mutate({ id: ticket.id, message: answer }, { onSuccess: () => setAnswer('') });
         }}
       >
-        <label htmlFor={id} className="text-xs font-medium text-bark-900">Answer by email to {ticket.email}</label>
+        <label htmlFor={id} className="text-xs font-medium text-bark-900 [overflow-wrap:anywhere]">Answer by email to {ticket.email}</label>
         <Textarea id={id} rows={3} value={answer} onChange={(event) => setAnswer(event.target.value)} />
         {reply.isError && <p role="alert" className="text-xs text-red-700">{describeError(reply.error)}</p>}
         <div className="flex flex-wrap gap-2">
